@@ -1,0 +1,364 @@
+//===- StateSpaces.cpp - The state space of every memory access -----------===//
+#include "analyzer/StateSpaces.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+
+namespace warplint {
+
+StringRef accessOpName(AccessOp Op) {
+  switch (Op) {
+  case AccessOp::Load:
+    return "ld";
+  case AccessOp::Store:
+    return "st";
+  case AccessOp::Atomic:
+    return "atom";
+  }
+  return "?";
+}
+
+bool SourceLoc::operator<(const SourceLoc &O) const {
+  return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+}
+
+namespace {
+
+/// Headers that are not the user's: the prelude, an SDK, system headers.
+bool isSystemFile(StringRef Path) {
+  return Path.starts_with("/__warplint_prelude") || Path.starts_with("/usr/include/") ||
+         Path.starts_with("/usr/lib/") ||
+         (Path.contains("/include/") && Path.contains("cuda"));
+}
+
+SourceLoc toSourceLoc(const DILocation *L) {
+  SourceLoc S;
+  S.File = L->getFilename().str();
+  S.Line = L->getLine();
+  S.Column = L->getColumn();
+  return S;
+}
+
+/// The outermost location (in the function the code was inlined into).
+SourceLoc outermostLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  if (!L)
+    return {};
+  while (const DILocation *Outer = L->getInlinedAt())
+    L = Outer;
+  return toSourceLoc(L);
+}
+
+unsigned storeSize(const Instruction &I, Type *T) {
+  return I.getModule()->getDataLayout().getTypeStoreSize(T).getFixedValue();
+}
+
+/// Why an alloca stayed in memory.
+std::string localReason(const AllocaInst &AI) {
+  bool Dynamic = false, Escapes = false;
+  SmallVector<const Value *, 16> Work = {&AI};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const User *U : V->users()) {
+      if (const auto *GEP = dyn_cast<GetElementPtrInst>(U)) {
+        if (!GEP->hasAllConstantIndices())
+          Dynamic = true;
+        Work.push_back(GEP);
+      } else if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U) ||
+                 isa<PHINode>(U) || isa<SelectInst>(U)) {
+        Work.push_back(U);
+      } else if (const auto *SI = dyn_cast<StoreInst>(U)) {
+        if (SI->getValueOperand() == V)
+          Escapes = true;
+      } else if (const auto *CB = dyn_cast<CallBase>(U)) {
+        if (!CB->isLifetimeStartOrEnd() && !isa<DbgInfoIntrinsic>(CB))
+          Escapes = true;
+      } else if (isa<PtrToIntInst>(U)) {
+        Escapes = true;
+      }
+    }
+  }
+  if (Dynamic && Escapes)
+    return "dynamic index; address escapes";
+  if (Dynamic)
+    return "dynamic index";
+  if (Escapes)
+    return "address escapes";
+  return "not promoted by the optimizer (size or type)";
+}
+
+/// The space of one underlying object of a generic pointer.
+unsigned spaceOfObject(const Value *O, std::string &Reason, unsigned Depth);
+
+unsigned spaceOfImpl(const Value *Ptr, std::string &Reason, unsigned Depth) {
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if (AS != AS_Generic) {
+    if (AS == AS_Local)
+      if (const auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr)))
+        Reason = localReason(*AI);
+    return AS;
+  }
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects);
+  std::optional<unsigned> Space;
+  std::string Why;
+  for (const Value *O : Objects) {
+    std::string R;
+    unsigned S = spaceOfObject(O, R, Depth);
+    if (Space && *Space != S) {
+      Reason = "may point to " + addrSpaceName(*Space).str() + " or " +
+               addrSpaceName(S).str() + " memory";
+      return AS_Generic;
+    }
+    Space = S;
+    if (Why.empty())
+      Why = R;
+  }
+  Reason = Why;
+  return Space.value_or(AS_Generic);
+}
+
+unsigned spaceOfObject(const Value *O, std::string &Reason, unsigned Depth) {
+  if (const auto *C = dyn_cast<AddrSpaceCastOperator>(O))
+    return C->getSrcAddressSpace() == AS_Generic
+               ? spaceOfImpl(C->getPointerOperand(), Reason, Depth)
+               : C->getSrcAddressSpace();
+  if (const auto *GV = dyn_cast<GlobalVariable>(O))
+    return GV->getAddressSpace() == AS_Generic ? AS_Global : GV->getAddressSpace();
+  if (const auto *AI = dyn_cast<AllocaInst>(O)) {
+    Reason = localReason(*AI);
+    return AS_Local;
+  }
+  if (const auto *A = dyn_cast<Argument>(O)) {
+    const Function &F = *A->getParent();
+    if (isKernel(F))
+      return A->hasByValAttr() ? AS_Param : AS_Global;
+    // A device function's pointer parameter: the space its callers pass.
+    std::optional<unsigned> Space;
+    for (const User *U : F.users()) {
+      const auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledFunction() != &F || Depth > 4) {
+        Space = AS_Generic;
+        break;
+      }
+      std::string R;
+      unsigned S = spaceOfImpl(CB->getArgOperand(A->getArgNo()), R, Depth + 1);
+      if (Space && *Space != S) {
+        Space = AS_Generic;
+        break;
+      }
+      Space = S;
+    }
+    if (Space && *Space != AS_Generic)
+      return *Space;
+    Reason = "pointer parameter of device function '" + sourceName(F) +
+             "' whose callers disagree or are unknown";
+    return AS_Generic;
+  }
+  if (isa<LoadInst>(O)) {
+    Reason = "pointer loaded from memory";
+    return AS_Generic;
+  }
+  if (const auto *CB = dyn_cast<CallBase>(O)) {
+    const Function *Callee = CB->getCalledFunction();
+    if (Callee && (Callee->getName() == "malloc" || Callee->getName() == "__nv_malloc"))
+      return AS_Global; // The device heap is global memory.
+    Reason = "pointer returned by a call" +
+             (Callee ? " to '" + sourceName(*Callee) + "'" : std::string());
+    return AS_Generic;
+  }
+  if (isa<IntToPtrInst>(O)) {
+    Reason = "pointer made from an integer";
+    return AS_Generic;
+  }
+  if (isa<PHINode>(O) || isa<SelectInst>(O)) {
+    Reason = "pointer chosen at run time among several objects";
+    return AS_Generic;
+  }
+  Reason = "pointer origin could not be traced";
+  return AS_Generic;
+}
+
+void addAccess(const Instruction &I, const Value *Ptr, AccessOp Op, unsigned Bytes,
+               std::vector<IrAccess> &Out) {
+  IrAccess A;
+  A.Inst = &I;
+  A.Pointer = Ptr;
+  A.Op = Op;
+  A.Bytes = Bytes;
+  A.Space = StateSpaces::spaceOf(Ptr, &A.Reason);
+  Out.push_back(std::move(A));
+}
+
+/// Bytes moved by a cp.async intrinsic, from its name (".4", ".8", ".16").
+unsigned cpAsyncBytes(StringRef Name) {
+  unsigned Bytes = 0;
+  Name.substr(Name.rfind('.') + 1).getAsInteger(10, Bytes);
+  return Bytes;
+}
+
+} // namespace
+
+SourceLoc userLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  if (!L)
+    return {};
+  for (const DILocation *Cur = L; Cur; Cur = Cur->getInlinedAt())
+    if (!isSystemFile(Cur->getFilename()))
+      return toSourceLoc(Cur);
+  return toSourceLoc(L);
+}
+
+unsigned StateSpaces::spaceOf(const Value *Ptr, std::string *Reason) {
+  std::string R;
+  unsigned S = spaceOfImpl(Ptr, R, 0);
+  if (Reason)
+    *Reason = (S == AS_Generic || S == AS_Local) ? R : "";
+  return S;
+}
+
+void collectIrAccesses(const Instruction &I, std::vector<IrAccess> &Out) {
+  if (const auto *LI = dyn_cast<LoadInst>(&I))
+    return addAccess(I, LI->getPointerOperand(), AccessOp::Load,
+                     storeSize(I, LI->getType()), Out);
+  if (const auto *SI = dyn_cast<StoreInst>(&I))
+    return addAccess(I, SI->getPointerOperand(), AccessOp::Store,
+                     storeSize(I, SI->getValueOperand()->getType()), Out);
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return addAccess(I, RMW->getPointerOperand(), AccessOp::Atomic,
+                     storeSize(I, RMW->getValOperand()->getType()), Out);
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return addAccess(I, CX->getPointerOperand(), AccessOp::Atomic,
+                     storeSize(I, CX->getNewValOperand()->getType()), Out);
+  if (const auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    unsigned Bytes = 0;
+    if (const auto *Len = dyn_cast<ConstantInt>(MI->getLength()))
+      Bytes = Len->getZExtValue();
+    if (const auto *MT = dyn_cast<MemTransferInst>(MI))
+      addAccess(I, MT->getRawSource(), AccessOp::Load, Bytes, Out);
+    return addAccess(I, MI->getRawDest(), AccessOp::Store, Bytes, Out);
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    StringRef Name = II->getCalledFunction()->getName();
+    if (Name.contains("nvvm.cp.async") && Name.contains(".shared.global.") &&
+        II->arg_size() >= 2) {
+      unsigned Bytes = cpAsyncBytes(Name);
+      addAccess(I, II->getArgOperand(1), AccessOp::Load, Bytes, Out);
+      addAccess(I, II->getArgOperand(0), AccessOp::Store, Bytes, Out);
+    } else if (Name.starts_with("llvm.nvvm.ldu.global") ||
+               Name.starts_with("llvm.nvvm.ldg.global")) {
+      addAccess(I, II->getArgOperand(0), AccessOp::Load, storeSize(I, II->getType()),
+                Out);
+    }
+  }
+}
+
+StateSpaces StateSpaces::analyze(const DeviceModule &DM, const Function &Kernel) {
+  StateSpaces R;
+  R.Kernel = &Kernel;
+  // The kernel and every defined function it calls, with the kernel-side call
+  // site of the first call that reaches each.
+  SetVector<const Function *> Funcs;
+  std::map<const Function *, SourceLoc> CallSiteOf;
+  Funcs.insert(&Kernel);
+  for (size_t I = 0; I < Funcs.size(); ++I)
+    for (const Instruction &Inst : instructions(*Funcs[I]))
+      if (const auto *CB = dyn_cast<CallBase>(&Inst))
+        if (const Function *Callee = CB->getCalledFunction())
+          if (!Callee->isDeclaration() && Funcs.insert(Callee))
+            CallSiteOf[Callee] = Funcs[I] == &Kernel ? outermostLocation(Inst)
+                                                     : CallSiteOf[Funcs[I]];
+
+  std::map<std::tuple<SourceLoc, unsigned, AccessOp>, size_t> Index;
+  for (const Function *F : Funcs)
+    for (const Instruction &Inst : instructions(*F)) {
+      std::vector<IrAccess> IrAccesses;
+      collectIrAccesses(Inst, IrAccesses);
+      for (IrAccess &A : IrAccesses) {
+        SourceLoc Loc = userLocation(Inst);
+        SourceLoc Outer = F == &Kernel ? outermostLocation(Inst) : CallSiteOf[F];
+        auto Key = std::make_tuple(Loc, A.Space, A.Op);
+        auto [It, New] = Index.try_emplace(Key, R.Accesses.size());
+        if (New) {
+          MemoryAccess M;
+          M.Loc = Loc;
+          if (!(Outer == Loc))
+            M.CallSite = Outer;
+          M.Op = A.Op;
+          M.Space = A.Space;
+          M.Reason = A.Reason;
+          R.Accesses.push_back(std::move(M));
+        }
+        MemoryAccess &M = R.Accesses[It->second];
+        M.Bytes = std::max(M.Bytes, A.Bytes);
+        M.Sites.push_back(std::move(A));
+      }
+    }
+  std::stable_sort(R.Accesses.begin(), R.Accesses.end(),
+                   [](const MemoryAccess &A, const MemoryAccess &B) {
+                     return std::tie(A.Loc, A.Space, A.Op) < std::tie(B.Loc, B.Space, B.Op);
+                   });
+
+  // Private arrays: promoted unless an alloca of that name survives.
+  for (const LocalArrayDecl &D : DM.LocalArrays) {
+    const Function *Owner = DM.M->getFunction(D.Function);
+    bool Reached = Owner && Funcs.contains(Owner);
+    const AllocaInst *Survivor = nullptr;
+    for (const Function *F : Funcs)
+      for (const Instruction &Inst : instructions(*F))
+        if (const auto *AI = dyn_cast<AllocaInst>(&Inst)) {
+          StringRef N = AI->getName();
+          if (N == D.Name || (N.starts_with(D.Name + ".") && !Owner))
+            Survivor = AI;
+        }
+    if (!Reached && !Survivor)
+      continue;
+    LocalArrayStatus S;
+    S.Decl = D;
+    S.Promoted = !Survivor;
+    if (Survivor)
+      S.Reason = localReason(*Survivor);
+    R.Locals.push_back(std::move(S));
+  }
+  return R;
+}
+
+const MemoryAccess *StateSpaces::accessFor(const Instruction *I) const {
+  for (const MemoryAccess &A : Accesses)
+    for (const IrAccess &S : A.Sites)
+      if (S.Inst == I)
+        return &A;
+  return nullptr;
+}
+
+void StateSpaces::print(raw_ostream &OS) const {
+  OS << "kernel " << sourceName(*Kernel) << "\n";
+  for (const MemoryAccess &A : Accesses) {
+    OS << "  " << A.Loc.File << ":" << A.Loc.Line << ":" << A.Loc.Column << " "
+       << addrSpaceName(A.Space) << " " << accessOpName(A.Op) << " " << A.Bytes
+       << "B";
+    if (A.Sites.size() > 1)
+      OS << " x" << A.Sites.size();
+    if (!A.Reason.empty())
+      OS << " (" << A.Reason << ")";
+    OS << "\n";
+  }
+  for (const LocalArrayStatus &L : Locals)
+    OS << "  array " << L.Decl.Name << " [" << L.Decl.Bytes << "B] "
+       << (L.Promoted ? "promoted to registers" : "local: " + L.Reason) << "\n";
+}
+
+} // namespace warplint

@@ -1,0 +1,102 @@
+//===- StateSpaces.h - The state space of every memory access ---*- C++ -*-===//
+//
+// For one kernel and the device functions it calls: every load, store,
+// atomic and memory intrinsic, with its PTX state space and, where the space
+// is local or could not be resolved, the reason. Also which private arrays
+// the optimizer promoted to registers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_STATESPACES_H
+#define WARPLINT_ANALYZER_STATESPACES_H
+
+#include "frontend/DeviceModule.h"
+
+#include "llvm/IR/Instruction.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// What an access does.
+enum class AccessOp { Load, Store, Atomic };
+
+/// "ld", "st" or "atom".
+llvm::StringRef accessOpName(AccessOp Op);
+
+/// A source location as users see it: 1-based line and column.
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return Line != 0; }
+  bool operator<(const SourceLoc &O) const;
+  bool operator==(const SourceLoc &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
+};
+
+/// The user-facing location of an instruction: the innermost inlined location
+/// in a user file (not the prelude, an SDK or a system header).
+SourceLoc userLocation(const llvm::Instruction &I);
+
+/// One memory access at the IR level.
+struct IrAccess {
+  const llvm::Instruction *Inst = nullptr;
+  const llvm::Value *Pointer = nullptr;
+  AccessOp Op = AccessOp::Load;
+  unsigned Space = AS_Generic;
+  unsigned Bytes = 0;
+  std::string Reason; ///< Why local / why generic; empty otherwise.
+};
+
+/// One source-level access: all IR copies of one expression (unrolled loop
+/// bodies, duplicated paths) keyed by location, space and op.
+struct MemoryAccess {
+  SourceLoc Loc;
+  SourceLoc CallSite; ///< Kernel-side call site when inside a device function.
+  AccessOp Op = AccessOp::Load;
+  unsigned Space = AS_Generic;
+  unsigned Bytes = 0;
+  std::string Reason;
+  std::vector<IrAccess> Sites;
+};
+
+/// What became of a private array.
+struct LocalArrayStatus {
+  LocalArrayDecl Decl;
+  bool Promoted = false; ///< Lives in registers (.reg).
+  std::string Reason;    ///< Why it stayed in local memory.
+};
+
+/// The state spaces of one kernel's accesses. Query it, print it.
+class StateSpaces {
+public:
+  /// Analyzes Kernel (a function of DM.M) and every defined function it calls.
+  static StateSpaces analyze(const DeviceModule &DM, const llvm::Function &Kernel);
+
+  /// The state space a pointer value refers to, with the reason when it is
+  /// local or generic.
+  static unsigned spaceOf(const llvm::Value *Ptr, std::string *Reason = nullptr);
+
+  const llvm::Function &kernel() const { return *Kernel; }
+  llvm::ArrayRef<MemoryAccess> accesses() const { return Accesses; }
+  llvm::ArrayRef<LocalArrayStatus> localArrays() const { return Locals; }
+
+  /// The access an IR instruction belongs to, or null.
+  const MemoryAccess *accessFor(const llvm::Instruction *I) const;
+
+  void print(llvm::raw_ostream &OS) const;
+
+private:
+  const llvm::Function *Kernel = nullptr;
+  std::vector<MemoryAccess> Accesses;
+  std::vector<LocalArrayStatus> Locals;
+};
+
+/// The IR-level accesses of one instruction (a memcpy has two), appended to Out.
+void collectIrAccesses(const llvm::Instruction &I, std::vector<IrAccess> &Out);
+
+} // namespace warplint
+
+#endif

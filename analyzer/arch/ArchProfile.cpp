@@ -1,0 +1,95 @@
+//===- ArchProfile.cpp - Hardware facts per GPU architecture --------------===//
+//
+// Sources:
+//  [PG]  CUDA C++ Programming Guide, "Compute Capabilities", Table
+//        "Technical Specifications per Compute Capability" (threads, warps,
+//        blocks per SM, registers, shared memory per SM and per block).
+//  [OCC] CUDA Occupancy Calculator (allocation units: 256 registers per warp,
+//        warp allocation granularity 4, shared allocation unit, 1 KB of shared
+//        memory reserved per block from sm_80 on).
+//  [BP]  CUDA C++ Best Practices Guide, "Coalesced Access to Global Memory" and
+//        "Shared Memory": 32-byte sectors, 128-byte lines, 32 banks of 4 bytes.
+//  [HW]  Measured with Nsight Compute on an H200 (see ../shared/DESIGN.md and
+//        tests/hardware/): sector and bank behaviour.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/arch/ArchProfile.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+constexpr unsigned KiB = 1024;
+
+/// Facts shared by every architecture from sm_70 on [BP][HW].
+constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThreadsSM,
+                                  unsigned MaxBlocksSM, unsigned SharedSM,
+                                  unsigned SharedOptIn, unsigned SharedUnit,
+                                  unsigned SharedReserved) {
+  return ArchProfile{Name,
+                     Sm,
+                     /*WarpSize=*/32,
+                     /*MaxThreadsPerBlock=*/1024,
+                     MaxThreadsSM,
+                     MaxThreadsSM / 32,
+                     MaxBlocksSM,
+                     /*RegistersPerSM=*/64 * KiB,
+                     /*MaxRegistersPerThread=*/255,
+                     /*RegisterAllocUnit=*/256,
+                     /*WarpAllocGranularity=*/4,
+                     SharedSM,
+                     /*SharedBytesPerBlockDefault=*/48 * KiB,
+                     SharedOptIn,
+                     SharedUnit,
+                     SharedReserved,
+                     /*SharedBanks=*/32,
+                     /*SharedBankBytes=*/4,
+                     /*SharedPhaseBytes=*/128,
+                     /*SectorBytes=*/32,
+                     /*LineBytes=*/128,
+                     /*GlobalAllocAlignment=*/256,
+                     /*ConstantBytes=*/64 * KiB};
+}
+
+// [PG] per compute capability; [OCC] for the allocation units.
+constexpr ArchProfile Profiles[] = {
+    //          name     sm   thr/SM blk/SM shared/SM   opt-in/block  unit  reserved
+    makeProfile("sm_70", 70, 2048, 32, 96 * KiB, 96 * KiB, 256, 0),
+    makeProfile("sm_75", 75, 1024, 16, 64 * KiB, 64 * KiB, 256, 0),
+    makeProfile("sm_80", 80, 2048, 32, 164 * KiB, 163 * KiB, 128, 1 * KiB),
+    makeProfile("sm_86", 86, 1536, 16, 100 * KiB, 99 * KiB, 128, 1 * KiB),
+    makeProfile("sm_89", 89, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB),
+    makeProfile("sm_90", 90, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB),
+    makeProfile("sm_100", 100, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB),
+    makeProfile("sm_120", 120, 1536, 32, 100 * KiB, 99 * KiB, 128, 1 * KiB),
+};
+
+} // namespace
+
+ArrayRef<ArchProfile> allArchProfiles() { return Profiles; }
+
+const ArchProfile &defaultArch() { return Profiles[5]; }
+
+Expected<const ArchProfile &> lookupArch(StringRef Name) {
+  StringRef Digits = Name;
+  Digits.consume_front("sm_");
+  Digits.consume_front("compute_");
+  // Feature suffixes (sm_90a, sm_100f) share the base profile.
+  Digits = Digits.take_while([](char C) { return isDigit(C); });
+  unsigned Sm = 0;
+  if (!Digits.getAsInteger(10, Sm))
+    for (const ArchProfile &P : Profiles)
+      if (P.SmVersion == Sm)
+        return P;
+  std::string Known;
+  for (const ArchProfile &P : Profiles)
+    Known += (Known.empty() ? "" : ", ") + P.Name.str();
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown architecture '%s' (known: %s)",
+                           Name.str().c_str(), Known.c_str());
+}
+
+} // namespace warplint

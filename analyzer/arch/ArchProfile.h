@@ -1,0 +1,68 @@
+//===- ArchProfile.h - Hardware facts per GPU architecture ------*- C++ -*-===//
+//
+// The one table of hardware facts. Analyses, the device model and the rules
+// read warp size, bank geometry, sector sizes and resource limits from here,
+// never as literals of their own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_ARCH_ARCHPROFILE_H
+#define WARPLINT_ANALYZER_ARCH_ARCHPROFILE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace warplint {
+
+/// Hardware facts of one compute capability (sm_XY).
+struct ArchProfile {
+  llvm::StringRef Name; ///< "sm_90"
+  unsigned SmVersion;   ///< 90
+
+  // Execution.
+  unsigned WarpSize;
+  unsigned MaxThreadsPerBlock;
+  unsigned MaxThreadsPerSM;
+  unsigned MaxWarpsPerSM;
+  unsigned MaxBlocksPerSM;
+
+  // Registers.
+  unsigned RegistersPerSM;       ///< 32-bit registers in the register file.
+  unsigned MaxRegistersPerThread;
+  unsigned RegisterAllocUnit;    ///< Registers per warp are allocated in these units.
+  unsigned WarpAllocGranularity; ///< Warps are allocated registers in groups of this.
+
+  // Shared memory.
+  unsigned SharedBytesPerSM;          ///< Largest carve-out.
+  unsigned SharedBytesPerBlockDefault;///< Without the opt-in attribute.
+  unsigned SharedBytesPerBlockOptIn;  ///< cudaFuncAttributeMaxDynamicSharedMemorySize.
+  unsigned SharedAllocUnit;           ///< Per-block allocation granularity.
+  unsigned SharedReservedPerBlock;    ///< Reserved by the system per block.
+  unsigned SharedBanks;
+  unsigned SharedBankBytes;
+  unsigned SharedPhaseBytes;          ///< Bytes served per wavefront phase.
+
+  // Global / local memory system.
+  unsigned SectorBytes;
+  unsigned LineBytes;
+  unsigned GlobalAllocAlignment;      ///< cudaMalloc alignment.
+
+  // Constant memory.
+  unsigned ConstantBytes;
+
+  /// Sectors per cache line.
+  unsigned sectorsPerLine() const { return LineBytes / SectorBytes; }
+};
+
+/// Every architecture warplint knows, oldest first.
+llvm::ArrayRef<ArchProfile> allArchProfiles();
+
+/// The profile for a name such as "sm_90", "90" or "sm_90a".
+llvm::Expected<const ArchProfile &> lookupArch(llvm::StringRef Name);
+
+/// The default architecture (sm_90).
+const ArchProfile &defaultArch();
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,84 @@
+//===- DeviceModule.h - What every frontend hands downstream ----*- C++ -*-===//
+//
+// The one thing the analyzer, the device model and the rules see: an LLVM
+// module for the NVPTX target (address spaces 0 generic, 1 global, 3 shared,
+// 4 const, 5 local), after the IR passes NVPTX instruction selection would see,
+// with debug locations, plus the few facts only a frontend knows.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_DEVICEMODULE_H
+#define WARPLINT_FRONTEND_DEVICEMODULE_H
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// NVPTX address spaces.
+enum AddrSpace : unsigned {
+  AS_Generic = 0,
+  AS_Global = 1,
+  AS_Shared = 3,
+  AS_Const = 4,
+  AS_Local = 5,
+  AS_Param = 101,
+};
+
+/// A private array as the frontend first saw it (before SROA), so the
+/// analyzer can tell which ones were promoted to registers.
+struct LocalArrayDecl {
+  std::string Function; ///< Mangled name of the function declaring it.
+  std::string Name;     ///< Variable name (the alloca's name).
+  uint64_t Bytes = 0;
+  unsigned Line = 0, Column = 0; ///< First use, 0 if unknown.
+};
+
+/// A launch shape: grid and block, each x, y, z.
+struct Dim3 {
+  std::array<uint64_t, 3> V = {1, 1, 1};
+  uint64_t count() const { return V[0] * V[1] * V[2]; }
+  bool operator==(const Dim3 &O) const { return V == O.V; }
+};
+
+/// A launch configuration found in the source: an annotation comment, a host
+/// launch k<<<g, b>>> whose dims are constants, or __launch_bounds__.
+struct SourceLaunch {
+  std::string Kernel;    ///< Mangled kernel name.
+  std::optional<Dim3> Grid;
+  std::optional<Dim3> Block;
+  std::string Source;    ///< "annotation", "host-launch", "launch-bounds".
+  unsigned Line = 0;     ///< Where it was found.
+};
+
+/// The output of a frontend.
+struct DeviceModule {
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::unique_ptr<llvm::Module> M;
+  std::string Path;        ///< The input file as given.
+  std::string Arch;        ///< "sm_90".
+  std::string Frontend;    ///< "cuda", "ptx" or "ir".
+  std::string HeaderMode;  ///< "sdk:<path>" or "prelude" (CUDA only).
+  std::vector<LocalArrayDecl> LocalArrays;
+  std::vector<SourceLaunch> Launches;
+
+  DeviceModule() : Context(std::make_unique<llvm::LLVMContext>()) {}
+};
+
+/// True for functions that are kernels (PTX .entry).
+bool isKernel(const llvm::Function &F);
+
+/// The source-level name of a function: demangled, with template arguments.
+std::string sourceName(const llvm::Function &F);
+
+/// The name of an address space as DESIGN.md spells it ("global", ...).
+llvm::StringRef addrSpaceName(unsigned AS);
+
+} // namespace warplint
+
+#endif

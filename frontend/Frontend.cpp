@@ -1,0 +1,30 @@
+//===- Frontend.cpp - Pick the frontend for an input file -----------------===//
+#include "frontend/Frontend.h"
+#include "frontend/IrFrontend.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
+  if (sys::fs::is_directory(Path))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: error: is a directory", Path.str().c_str());
+  if (std::error_code EC = sys::fs::access(Path, sys::fs::AccessMode::Exist))
+    return createStringError(EC, "%s: error: cannot open file: %s",
+                             Path.str().c_str(), EC.message().c_str());
+  StringRef Ext = sys::path::extension(Path);
+  if (Ext == ".cu" || Ext == ".cuh")
+    return compileCuda(Path, Opts);
+  if (Ext == ".ll" || Ext == ".bc")
+    return loadIr(Path, Opts);
+  return createStringError(inconvertibleErrorCode(),
+                           "%s: error: not a CUDA, PTX or LLVM IR file "
+                           "(expected .cu, .cuh, .ptx, .ll or .bc)",
+                           Path.str().c_str());
+}
+
+} // namespace warplint

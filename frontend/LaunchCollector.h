@@ -1,0 +1,32 @@
+//===- LaunchCollector.h - Launch shapes written in the source --*- C++ -*-===//
+#ifndef WARPLINT_FRONTEND_LAUNCHCOLLECTOR_H
+#define WARPLINT_FRONTEND_LAUNCHCOLLECTOR_H
+
+#include "frontend/DeviceModule.h"
+
+#include "clang/AST/ASTConsumer.h"
+
+#include <memory>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+}
+
+namespace warplint {
+
+/// An AST consumer that records, for each kernel, the launch shapes the
+/// source states: `// warplint: launch grid(..) block(..)` annotations above
+/// the kernel, and host launches `k<<<g, b>>>` whose dims are constants
+/// (integer expressions, dim3 temporaries, dim3 locals, constexpr, macros).
+std::unique_ptr<clang::ASTConsumer>
+createLaunchCollector(clang::CompilerInstance &CI,
+                      std::vector<SourceLaunch> &Launches);
+
+/// Parses an annotation such as "warplint: launch grid(64,64) block(32,8)".
+/// Returns false when Text holds no launch annotation.
+bool parseLaunchAnnotation(llvm::StringRef Text, SourceLaunch &Out);
+
+} // namespace warplint
+
+#endif

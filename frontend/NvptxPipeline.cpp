@@ -1,0 +1,141 @@
+//===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
+#include "frontend/Frontend.h"
+
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace warplint {
+
+Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(StringRef Arch) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  Triple TT("nvptx64-nvidia-cuda");
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(),
+                             "NVPTX target unavailable: %s", Err.c_str());
+  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
+      TT, Arch, "", TargetOptions(), std::nullopt, std::nullopt,
+      CodeGenOptLevel::Default));
+  if (!TM)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot create an NVPTX target for %s",
+                             Arch.str().c_str());
+  return std::move(TM);
+}
+
+namespace {
+
+/// Routes every use of V through a cast to address space AS and back, so
+/// InferAddressSpaces can rewrite the accesses into that space. This is what
+/// NVPTX's codegen does for kernel pointer parameters (global) and allocas
+/// (local).
+void routeThroughSpace(Value *V, unsigned AS, Instruction *InsertBefore) {
+  auto *PtrTy = dyn_cast<PointerType>(V->getType());
+  if (!PtrTy || PtrTy->getAddressSpace() != AS_Generic || V->use_empty())
+    return;
+  IRBuilder<> B(InsertBefore);
+  Value *Specific = B.CreateAddrSpaceCast(V, PointerType::get(V->getContext(), AS));
+  Value *Generic = B.CreateAddrSpaceCast(Specific, PtrTy);
+  V->replaceUsesWithIf(Generic, [&](Use &U) { return U.getUser() != Specific; });
+}
+
+void lowerSpacesLikeCodegen(Module &M) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    Instruction *Entry = &*F.getEntryBlock().getFirstNonPHIOrDbgOrAlloca();
+    if (isKernel(F))
+      for (Argument &A : F.args())
+        if (!A.hasByValAttr())
+          routeThroughSpace(&A, AS_Global, Entry);
+    SmallVector<AllocaInst *, 8> Allocas;
+    for (Instruction &I : instructions(F))
+      if (auto *AI = dyn_cast<AllocaInst>(&I))
+        Allocas.push_back(AI);
+    for (AllocaInst *AI : Allocas)
+      routeThroughSpace(AI, AS_Local, AI->getNextNode());
+  }
+}
+
+} // namespace
+
+void optimizeForNvptx(Module &M, TargetMachine &TM) {
+  M.setDataLayout(TM.createDataLayout());
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  {
+    ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
+    MPM.run(M, MAM);
+  }
+  MAM.clear();
+  lowerSpacesLikeCodegen(M);
+  // What NVPTX's addIRPasses runs before selection that changes accesses.
+  FunctionPassManager FPM;
+  FPM.addPass(InferAddressSpacesPass());
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(LoadStoreVectorizerPass());
+  ModulePassManager Late;
+  Late.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  Late.run(M, MAM);
+}
+
+std::vector<LocalArrayDecl> collectLocalArrays(const Module &M) {
+  std::vector<LocalArrayDecl> Out;
+  const DataLayout &DL = M.getDataLayout();
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      const auto *AI = dyn_cast<AllocaInst>(&I);
+      if (!AI || !AI->getAllocatedType()->isArrayTy() || !AI->hasName())
+        continue;
+      LocalArrayDecl D;
+      D.Function = F.getName().str();
+      D.Name = AI->getName().str();
+      if (std::optional<TypeSize> Size = AI->getAllocationSize(DL))
+        D.Bytes = Size->getFixedValue();
+      // Allocas carry no location; take the first user that does.
+      for (const User *U : AI->users())
+        if (const auto *UI = dyn_cast<Instruction>(U))
+          if (const DebugLoc &Loc = UI->getDebugLoc()) {
+            if (!D.Line || Loc.getLine() < D.Line) {
+              D.Line = Loc.getLine();
+              D.Column = Loc.getCol();
+            }
+          }
+      Out.push_back(std::move(D));
+    }
+  return Out;
+}
+
+} // namespace warplint

@@ -1,0 +1,15 @@
+# lit configuration: every .cu, .ptx, .ll, .sass and .test file under tests/lit
+# and samples/ is a test whose RUN lines and expectations are written inline.
+import os
+import lit.formats
+
+config.name = "warplint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".ptx", ".ll", ".sass", ".test", ".json"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.join(config.source_root, "tests", "lit")
+config.test_exec_root = os.path.join(os.path.dirname(config.warplint), "..", "tests", "lit-out")
+config.substitutions.append(("%warplint", config.warplint))
+config.substitutions.append(("%samples", os.path.join(config.source_root, "samples")))
+config.substitutions.append(("%root", config.source_root))
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

@@ -1,0 +1,107 @@
+//===- CommandLine.h - warplint's command-line options ----------*- C++ -*-===//
+//
+// All options of every subcommand, as members of one object that main()
+// constructs once (no option lives in a global).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_TOOLS_COMMANDLINE_H
+#define WARPLINT_TOOLS_COMMANDLINE_H
+
+#include "frontend/Frontend.h"
+
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// Exit codes of DESIGN.md.
+enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitToolError = 2 };
+
+struct CommandLine {
+  llvm::cl::SubCommand Check{"check", "Lint kernels: findings with their cost and fix"};
+  llvm::cl::SubCommand Accesses{"accesses", "List every memory access with its state space"};
+  llvm::cl::SubCommand Run{"run", "Run a kernel on the device model and report counters"};
+  llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics over the Language Server Protocol"};
+  llvm::cl::OptionCategory Category{"warplint options"};
+
+  // Common to every subcommand.
+  llvm::cl::list<std::string> Files{llvm::cl::Positional, llvm::cl::desc("<file>..."),
+                                    llvm::cl::sub(Check), llvm::cl::sub(Accesses),
+                                    llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
+                                  llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
+                                  llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Format{"format", llvm::cl::desc("Output format: text, json or sarif"),
+                                    llvm::cl::init("text"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
+                                    llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> LaunchFile{"launch-file", llvm::cl::desc("JSON launch file"),
+                                        llvm::cl::sub(llvm::cl::SubCommand::getAll()),
+                                        llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> CudaPath{"cuda-path", llvm::cl::desc("CUDA SDK to take headers from"),
+                                      llvm::cl::sub(llvm::cl::SubCommand::getAll()),
+                                      llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> NoCudaSdk{"no-cuda-sdk",
+                                llvm::cl::desc("Use the embedded prelude even when an SDK is found"),
+                                llvm::cl::sub(llvm::cl::SubCommand::getAll()),
+                                llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> ConfigFile{"config", llvm::cl::desc("Configuration file (default: nearest .warplint.yaml)"),
+                                        llvm::cl::sub(llvm::cl::SubCommand::getAll()),
+                                        llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Kernel{"kernel", llvm::cl::desc("Only this kernel (source name)"),
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Run),
+                                    llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Run),
+                                   llvm::cl::sub(Check), llvm::cl::cat(Category)};
+
+  // run
+  llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),
+                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                  llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Block{"block", llvm::cl::desc("Block X[,Y[,Z]]"), llvm::cl::sub(Run),
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                   llvm::cl::cat(Category)};
+  llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
+                                      llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
+                                    llvm::cl::sub(Run), llvm::cl::sub(Check),
+                                    llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
+                                      llvm::cl::init(0), llvm::cl::sub(Run),
+                                      llvm::cl::cat(Category)};
+
+  // check
+  llvm::cl::opt<bool> Confirm{"confirm", llvm::cl::desc("Confirm findings on the device model"),
+                              llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
+                                      llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel"), llvm::cl::init(1),
+                               llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Treat warnings as errors"),
+                             llvm::cl::sub(Check), llvm::cl::cat(Category)};
+
+  /// Clang flags given after "--".
+  std::vector<std::string> ClangArgs;
+
+  /// Frontend options from the parsed flags.
+  FrontendOptions frontendOptions() const {
+    FrontendOptions O;
+    O.Arch = Arch;
+    O.ClangArgs = ClangArgs;
+    O.CudaPath = CudaPath;
+    O.ForcePrelude = NoCudaSdk;
+    return O;
+  }
+};
+
+/// Subcommands; each returns an ExitCode.
+int runAccessesCommand(const CommandLine &CL);
+int runRunCommand(const CommandLine &CL);
+int runCheckCommand(const CommandLine &CL);
+int runLspCommand(const CommandLine &CL);
+
+} // namespace warplint
+
+#endif

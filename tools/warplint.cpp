@@ -1,0 +1,44 @@
+//===- warplint.cpp - The warplint command --------------------------------===//
+#include "tools/CommandLine.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace warplint;
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  CommandLine CL;
+  // Everything after "--" is for Clang.
+  std::vector<const char *> Ours;
+  int I = 0;
+  for (; I < argc; ++I) {
+    if (StringRef(argv[I]) == "--")
+      break;
+    Ours.push_back(argv[I]);
+  }
+  for (++I; I < argc; ++I)
+    CL.ClangArgs.push_back(argv[I]);
+  cl::HideUnrelatedOptions(CL.Category);
+  if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(),
+                                   "warplint: find wasted memory traffic in CUDA kernels\n",
+                                   &errs()))
+    return ExitToolError;
+  if (CL.Format != "text" && CL.Format != "json" && CL.Format != "sarif") {
+    WithColor::error(errs(), "warplint") << "unknown --format '" << CL.Format
+                                         << "' (text, json or sarif)\n";
+    return ExitToolError;
+  }
+  if (CL.Accesses)
+    return runAccessesCommand(CL);
+  if (CL.Run)
+    return runRunCommand(CL);
+  if (CL.Check)
+    return runCheckCommand(CL);
+  if (CL.Lsp)
+    return runLspCommand(CL);
+  errs() << "usage: warplint {check|accesses|run|lsp} FILE... [options]; see --help\n";
+  return ExitToolError;
+}
