@@ -10,6 +10,7 @@
 #define WARPLINT_ANALYZER_STATESPACES_H
 
 #include "frontend/DeviceModule.h"
+#include "frontend/SourceLocation.h"
 
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,21 +25,6 @@ enum class AccessOp { Load, Store, Atomic };
 
 /// "ld", "st" or "atom".
 llvm::StringRef accessOpName(AccessOp Op);
-
-/// A source location as users see it: 1-based line and column.
-struct SourceLoc {
-  std::string File;
-  unsigned Line = 0, Column = 0;
-  bool valid() const { return Line != 0; }
-  bool operator<(const SourceLoc &O) const;
-  bool operator==(const SourceLoc &O) const {
-    return File == O.File && Line == O.Line && Column == O.Column;
-  }
-};
-
-/// The user-facing location of an instruction: the innermost inlined location
-/// in a user file (not the prelude, an SDK or a system header).
-SourceLoc userLocation(const llvm::Instruction &I);
 
 /// One memory access at the IR level.
 struct IrAccess {

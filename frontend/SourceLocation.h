@@ -1,0 +1,31 @@
+//===- SourceLocation.h - Where an instruction is in the user's source -*-C++-*-===//
+#ifndef WARPLINT_FRONTEND_SOURCELOCATION_H
+#define WARPLINT_FRONTEND_SOURCELOCATION_H
+
+#include "llvm/IR/Instruction.h"
+
+#include <string>
+
+namespace warplint {
+
+/// A source location as users see it: 1-based line and column.
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return Line != 0; }
+  bool operator<(const SourceLoc &O) const;
+  bool operator==(const SourceLoc &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
+};
+
+/// The user-facing location of an instruction: the innermost inlined location
+/// in a user file (not the prelude, an SDK or a system header).
+SourceLoc userLocation(const llvm::Instruction &I);
+
+/// The outermost location (in the function the code was inlined into).
+SourceLoc outermostLocation(const llvm::Instruction &I);
+
+} // namespace warplint
+
+#endif
