@@ -78,7 +78,8 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
       "--cuda-gpu-arch=" + Opts.Arch, "-nocudalib", "-O2", "-Xclang",
       "-disable-llvm-passes", "-gline-tables-only", "-gcolumn-info",
       "-fno-discard-value-names", "-w",
-      "-resource-dir", WARPLINT_CLANG_RESOURCE_DIR, "-S", "-emit-llvm"};
+      "-Wno-unknown-cuda-version", "-resource-dir", WARPLINT_CLANG_RESOURCE_DIR,
+      "-c", "-emit-llvm"};
   if (Sdk.empty()) {
     Args.insert(Args.end(), {"-nocudainc", "-I" + PreludeDir.str(), "-include",
                              "__warplint_prelude.h"});
@@ -126,9 +127,12 @@ Expected<DeviceModule> compileCuda(StringRef Path, const FrontendOptions &Opts) 
   raw_string_ostream DiagOS(DiagText);
   clang::DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = false;
+  // The driver and the compiler get printers of their own so that Clang's
+  // closing "N warnings generated" counts only the compile's diagnostics.
+  clang::TextDiagnosticPrinter DriverPrinter(DiagOS, DiagOpts);
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts);
   IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
-      clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &Printer,
+      clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &DriverPrinter,
                                                  /*ShouldOwnClient=*/false);
 
   std::vector<std::string> Args = driverArgs(Path, Opts, Sdk);
