@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Measures the hardware fixtures on a machine with an NVIDIA GPU, nvcc and ncu.
+# Usage: tests/hardware/measure.sh OUTDIR
+# Writes, for each fixture X.cu: X.ncu.csv (Nsight Compute, one row per kernel
+# and metric), X.sass (cuobjdump -sass), X.nvdisasm.txt (nvdisasm -g -c),
+# X.ptxas.txt (ptxas -v), X.ptx (nvcc -ptx -lineinfo), and device.txt.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out=${1:?output directory}
+mkdir -p "$out"
+arch=${ARCH:-sm_90}
+metrics=$(tr '\n' ',' < "$here/metrics.txt" | sed 's/,$//')
+nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv > "$out/device.txt" 2>&1
+nvcc --version >> "$out/device.txt"
+ncu --version >> "$out/device.txt"
+for src in "$here"/*.cu; do
+  name=$(basename "$src" .cu)
+  nvcc -arch="$arch" -O3 -lineinfo -o "$out/$name" "$src" || continue
+  nvcc -arch="$arch" -O3 -lineinfo -ptx -o "$out/$name.ptx" "$src"
+  nvcc -arch="$arch" -O3 -lineinfo -cubin -o "$out/$name.cubin" "$src"
+  ptxas -arch="$arch" -v "$out/$name.ptx" -o /dev/null > "$out/$name.ptxas.txt" 2>&1
+  cuobjdump -sass "$out/$name.cubin" > "$out/$name.sass" 2>&1
+  nvdisasm -g -c "$out/$name.cubin" > "$out/$name.nvdisasm.txt" 2>&1
+  ncu --csv --metrics "$metrics" "$out/$name" > "$out/$name.ncu.csv" 2> "$out/$name.ncu.err"
+  rm -f "$out/$name" "$out/$name.cubin"
+done
