@@ -21,6 +21,6 @@ for src in "$here"/*.cu; do
   ptxas -arch="$arch" -v "$out/$name.ptx" -o /dev/null > "$out/$name.ptxas.txt" 2>&1
   cuobjdump -sass "$out/$name.cubin" > "$out/$name.sass" 2>&1
   nvdisasm -g -c "$out/$name.cubin" > "$out/$name.nvdisasm.txt" 2>&1
-  ncu --csv --metrics "$metrics" "$out/$name" > "$out/$name.ncu.csv" 2> "$out/$name.ncu.err"
+  ncu --csv --metrics "$metrics" "$out/$name" 2> "$out/$name.ncu.err" | grep '^"' > "$out/$name.ncu.csv"
   rm -f "$out/$name" "$out/$name.cubin"
 done
