@@ -4,9 +4,11 @@
 //  [PG]  CUDA C++ Programming Guide, "Compute Capabilities", Table
 //        "Technical Specifications per Compute Capability" (threads, warps,
 //        blocks per SM, registers, shared memory per SM and per block).
-//  [OCC] CUDA Occupancy Calculator (allocation units: 256 registers per warp,
-//        warp allocation granularity 4, shared allocation unit, 1 KB of shared
-//        memory reserved per block from sm_80 on).
+//  [OCC] CUDA Occupancy Calculator and the toolkit's cuda_occupancy.h (CUDA
+//        13): allocation units (256 registers per warp, 4 sub-partitions per
+//        SM, shared allocation unit 256 bytes before sm_80 and 128 after,
+//        1 KB of shared memory reserved per block from sm_80 on), max blocks
+//        per SM (cudaOccMaxBlocksPerMultiprocessor: 24 on sm_89 and sm_12x).
 //  [BP]  CUDA C++ Best Practices Guide, "Coalesced Access to Global Memory" and
 //        "Shared Memory": 32-byte sectors, 128-byte lines, 32 banks of 4 bytes.
 //  [HW]  Measured with Nsight Compute on an H200 (see ../shared/DESIGN.md and
@@ -38,6 +40,7 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
                      MaxBlocksSM,
                      /*RegistersPerSM=*/64 * KiB,
                      /*MaxRegistersPerThread=*/255,
+                     /*RegistersPerBlock=*/64 * KiB,
                      /*RegisterAllocUnit=*/256,
                      /*WarpAllocGranularity=*/4,
                      SharedSM,
@@ -64,7 +67,7 @@ constexpr ArchProfile Profiles[] = {
     makeProfile("sm_89", 89, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB),
     makeProfile("sm_90", 90, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB),
     makeProfile("sm_100", 100, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB),
-    makeProfile("sm_120", 120, 1536, 32, 100 * KiB, 99 * KiB, 128, 1 * KiB),
+    makeProfile("sm_120", 120, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB),
 };
 
 } // namespace

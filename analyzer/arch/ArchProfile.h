@@ -29,8 +29,11 @@ struct ArchProfile {
   // Registers.
   unsigned RegistersPerSM;       ///< 32-bit registers in the register file.
   unsigned MaxRegistersPerThread;
+  unsigned RegistersPerBlock;    ///< Largest register allocation of one block.
   unsigned RegisterAllocUnit;    ///< Registers per warp are allocated in these units.
-  unsigned WarpAllocGranularity; ///< Warps are allocated registers in groups of this.
+  /// Warps are allocated registers in groups of this: the SM's sub-partitions,
+  /// each holding RegistersPerSM / WarpAllocGranularity registers.
+  unsigned WarpAllocGranularity;
 
   // Shared memory.
   unsigned SharedBytesPerSM;          ///< Largest carve-out.
