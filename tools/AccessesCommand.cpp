@@ -1,4 +1,5 @@
 //===- AccessesCommand.cpp - warplint accesses ----------------------------===//
+#include "analyzer/AccessPatterns.h"
 #include "analyzer/StateSpaces.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
@@ -11,27 +12,57 @@ using namespace llvm;
 namespace warplint {
 namespace {
 
-json::Object accessJson(const MemoryAccess &A) {
+json::Value locJson(const SourceLoc &L) {
+  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+}
+
+json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
+  json::Object Predicted;
+  for (unsigned Space : {AS_Global, AS_Shared, AS_Const}) {
+    StringRef Name = Prediction::metricName(Space);
+    bool Mine = Prediction::metricName(A.Space) == Name;
+    Predicted[Name] = Mine && P.PerRequest ? json::Value(*P.PerRequest) : json::Value(nullptr);
+  }
+  if (P.PerRequest) {
+    Predicted["ideal"] = P.Ideal;
+    Predicted["min"] = P.Min;
+    Predicted["max"] = P.Max;
+    Predicted["active_lanes"] = P.ActiveLanes;
+  }
+  json::Array Assumptions;
+  for (const std::string &S : P.Assumptions)
+    Assumptions.push_back(S);
   json::Object O{{"file", A.Loc.File},
                  {"line", A.Loc.Line},
                  {"column", A.Loc.Column},
                  {"space", addrSpaceName(A.Space)},
                  {"op", accessOpName(A.Op)},
                  {"bytes", A.Bytes},
+                 {"pattern", P.Pattern},
+                 {"stride_bytes", P.StrideBytes ? json::Value(*P.StrideBytes) : nullptr},
+                 {"uniform", P.Uniform},
+                 {"predicted", std::move(Predicted)},
+                 {"assumptions", std::move(Assumptions)},
                  {"ir_sites", (int64_t)A.Sites.size()}};
+  if (P.StructBytes)
+    O["struct_bytes"] = P.StructBytes;
+  if (P.Pattern == "misaligned")
+    O["offset_bytes"] = P.MisalignBytes;
+  if (!P.DependsOn.empty())
+    O["depends_on"] = P.DependsOn;
   if (!A.Reason.empty())
     O["reason"] = A.Reason;
   if (A.CallSite.valid())
-    O["call_site"] = json::Object{{"file", A.CallSite.File},
-                                  {"line", A.CallSite.Line},
-                                  {"column", A.CallSite.Column}};
+    O["call_site"] = locJson(A.CallSite);
   return O;
 }
 
-json::Object kernelJson(const StateSpaces &S) {
-  json::Array Accesses, Locals;
-  for (const MemoryAccess &A : S.accesses())
-    Accesses.push_back(accessJson(A));
+json::Array dimJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]}; }
+
+json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
+  json::Array Accesses, Locals, Branches, Barriers;
+  for (size_t I = 0; I < S.accesses().size(); ++I)
+    Accesses.push_back(accessJson(S.accesses()[I], P.prediction(I)));
   for (const LocalArrayStatus &L : S.localArrays()) {
     json::Object O{{"name", L.Decl.Name},
                    {"bytes", L.Decl.Bytes},
@@ -41,15 +72,49 @@ json::Object kernelJson(const StateSpaces &S) {
       O["reason"] = L.Reason;
     Locals.push_back(std::move(O));
   }
-  return json::Object{{"name", sourceName(S.kernel())},
-                      {"mangled", S.kernel().getName()},
-                      {"accesses", std::move(Accesses)},
-                      {"local_arrays", std::move(Locals)}};
+  for (const BranchDivergence &B : P.branches()) {
+    StringRef Kind = B.K == BranchDivergence::Divergent       ? "divergent"
+                     : B.K == BranchDivergence::DataDependent ? "data-dependent"
+                                                              : "uniform";
+    json::Object O = *locJson(B.Loc).getAsObject();
+    O["kind"] = Kind;
+    Branches.push_back(std::move(O));
+  }
+  for (const BarrierReach &B : P.barriers()) {
+    json::Object O = *locJson(B.Loc).getAsObject();
+    O["thread_dependent"] = B.ThreadDependent;
+    Barriers.push_back(std::move(O));
+  }
+  const LaunchConfig &L = P.launch();
+  json::Array LaunchAssumptions;
+  for (const std::string &A : L.Assumptions)
+    LaunchAssumptions.push_back(A);
+  return json::Object{
+      {"name", sourceName(S.kernel())},
+      {"mangled", S.kernel().getName()},
+      {"launch", json::Object{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
+                              {"block", dimJson(L.Block)},
+                              {"source", L.Source},
+                              {"assumptions", std::move(LaunchAssumptions)}}},
+      {"accesses", std::move(Accesses)},
+      {"branches", std::move(Branches)},
+      {"barriers", std::move(Barriers)},
+      {"local_arrays", std::move(Locals)}};
 }
 
 } // namespace
 
 int runAccessesCommand(const CommandLine &CL) {
+  Expected<std::vector<LaunchEntry>> Launches = explicitLaunches(CL);
+  if (!Launches) {
+    errs() << toString(Launches.takeError()) << "\n";
+    return ExitToolError;
+  }
+  Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
+  if (!Arch) {
+    errs() << toString(Arch.takeError()) << "\n";
+    return ExitToolError;
+  }
   json::Array Files;
   int Exit = forEachInput(CL, [&](DeviceModule &DM) {
     json::Array Kernels;
@@ -57,10 +122,11 @@ int runAccessesCommand(const CommandLine &CL) {
       if (!isKernel(F) || !kernelSelected(CL, F))
         continue;
       StateSpaces S = StateSpaces::analyze(DM, F);
+      AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch);
       if (CL.Format == "json")
-        Kernels.push_back(kernelJson(S));
+        Kernels.push_back(kernelJson(S, P));
       else
-        S.print(outs());
+        P.print(outs(), S);
     }
     if (CL.Format == "json")
       Files.push_back(json::Object{{"file", DM.Path}, {"kernels", std::move(Kernels)}});

@@ -1,0 +1,375 @@
+//===- AccessPatterns.cpp - Predicted cost of every access ----------------===//
+#include "analyzer/AccessPatterns.h"
+
+#include "analyzer/ThreadIndexModel.h"
+#include "analyzer/arch/MemoryCost.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <set>
+
+using namespace llvm;
+
+namespace warplint {
+
+StringRef Prediction::metricName(unsigned Space) {
+  switch (Space) {
+  case AS_Shared:
+    return "wavefronts_per_request";
+  case AS_Const:
+    return "addresses_per_request";
+  default:
+    return "sectors_per_request";
+  }
+}
+
+namespace {
+
+/// Running totals over the sampled executions of one access.
+struct Tally {
+  unsigned Samples = 0;
+  double Cost = 0, Ideal = 0, Lanes = 0, Min = 1e300, Max = 0;
+  std::optional<int64_t> Stride;
+  bool StrideConflict = false, Uniform = true, InLoop = false;
+  int64_t Lane0Offset = -1;
+  const Value *DataDependentOn = nullptr;
+  bool Unmodelled = false, ControlDataDependent = false;
+  uint64_t ArgMask = 0;
+  std::set<double> ArgSampleCosts[2];
+};
+
+/// The constant stride between adjacent active lanes, if there is one.
+std::optional<int64_t> laneStride(const WarpAddresses &W) {
+  std::optional<int64_t> Stride;
+  int Prev = -1;
+  for (int L = 0; L < 32; ++L) {
+    if (!(W.Active >> L & 1))
+      continue;
+    if (Prev >= 0) {
+      int64_t D = int64_t(W.Addr[L] - W.Addr[Prev]);
+      if (D % (L - Prev))
+        return std::nullopt;
+      D /= (L - Prev);
+      if (Stride && *Stride != D)
+        return std::nullopt;
+      Stride = D;
+    }
+    Prev = L;
+  }
+  return Stride;
+}
+
+/// The size of the struct whose field Ptr addresses, when the IR still says.
+uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
+  const auto *GEP = dyn_cast<GEPOperator>(Ptr);
+  if (!GEP)
+    return 0;
+  uint64_t LastStride = 0;
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E; ++GTI) {
+    if (GTI.getStructTypeOrNull())
+      return LastStride;
+    LastStride = GTI.getSequentialElementStride(DL);
+  }
+  return 0;
+}
+
+std::string describeDependence(const Value *V) {
+  if (const auto *I = dyn_cast<Instruction>(V)) {
+    SourceLoc L = userLocation(*I);
+    std::string What = isa<LoadInst>(I) ? "a value loaded" : "a value computed";
+    if (L.valid())
+      return formatv("{0} at line {1}", What, L.Line).str();
+    return What;
+  }
+  return "loaded data";
+}
+
+double roundTo(double V, double Step) { return std::round(V / Step) * Step; }
+
+bool isBarrier(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  StringRef Name = II->getCalledFunction()->getName();
+  return (Name.contains("barrier") || Name.contains("bar.sync") ||
+          Name.contains("nvvm.bar0")) &&
+         !Name.contains("warp");
+}
+
+} // namespace
+
+AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
+                                       const ArchProfile &Arch) {
+  AccessPatterns R;
+  R.Launch = Launch;
+  const Function &K = Spaces.kernel();
+  const DataLayout &DL = K.getParent()->getDataLayout();
+  ThreadIndexModel Model(K, Launch, Arch);
+
+  for (const MemoryAccess &A : Spaces.accesses()) {
+    Prediction P;
+    Tally T;
+    for (const IrAccess &Site : A.Sites) {
+      if (Site.Inst->getFunction() != &K) {
+        T.Unmodelled = true; // In a device function that was not inlined.
+        continue;
+      }
+      T.InLoop |= Model.loops().getLoopFor(Site.Inst->getParent()) != nullptr;
+      for (const WarpSample &S : Model.samplesFor(*Site.Inst)) {
+        bool ControlDD = false;
+        uint32_t Mask = Model.activeLanes(Site.Inst->getParent(), S, ControlDD);
+        if (!Mask)
+          continue;
+        LaneValues Addr = Model.eval(Site.Pointer, S);
+        if (Addr.DataDependentOn) {
+          T.DataDependentOn = Addr.DataDependentOn;
+          continue;
+        }
+        if (Addr.Unmodelled) {
+          T.Unmodelled = true;
+          continue;
+        }
+        T.ControlDataDependent |= ControlDD;
+        T.ArgMask |= Addr.ArgMask;
+        WarpAddresses W;
+        W.Addr = Addr.V;
+        W.Active = Mask;
+        W.Bytes = std::max(Site.Bytes, 1u);
+        unsigned Lanes = llvm::popcount(Mask);
+        double Cost, Ideal;
+        switch (A.Space) {
+        case AS_Shared:
+          Cost = sharedWavefronts(W, Arch);
+          Ideal = sharedPhases(W, Arch);
+          break;
+        case AS_Const:
+        case AS_Param:
+          Cost = distinctAddresses(W);
+          Ideal = 1;
+          break;
+        case AS_Local:
+          Cost = localSectors(W, Arch);
+          Ideal = divideCeil(Lanes * W.Bytes, Arch.SectorBytes);
+          break;
+        default:
+          Cost = globalSectors(W, Arch);
+          Ideal = idealSectors(W, Arch);
+          break;
+        }
+        ++T.Samples;
+        T.Cost += Cost;
+        T.Ideal += Ideal;
+        T.Lanes += Lanes;
+        T.Min = std::min(T.Min, Cost);
+        T.Max = std::max(T.Max, Cost);
+        T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
+        T.Uniform &= distinctAddresses(W) == 1;
+        std::optional<int64_t> St = laneStride(W);
+        if (!St || (T.Stride && *T.Stride != *St))
+          T.StrideConflict = true;
+        else
+          T.Stride = St;
+        if (T.Lane0Offset < 0)
+          T.Lane0Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
+      }
+    }
+
+    P.Assumptions = Model.assumptions();
+    if (T.DataDependentOn) {
+      P.Pattern = "data-dependent";
+      P.DependsOn = describeDependence(T.DataDependentOn);
+      R.Predictions.push_back(std::move(P));
+      continue;
+    }
+    if (T.Unmodelled || !T.Samples) {
+      P.Pattern = T.Samples || T.Unmodelled ? "unmodelled" : "unreached";
+      P.DependsOn = T.Unmodelled ? "an address computation warplint does not model"
+                                 : "no sampled thread reaches it";
+      R.Predictions.push_back(std::move(P));
+      continue;
+    }
+    P.PerRequest = roundTo(T.Cost / T.Samples, 0.001);
+    P.Ideal = roundTo(T.Ideal / T.Samples, 0.001);
+    P.ActiveLanes = roundTo(T.Lanes / T.Samples, 0.01);
+    P.Min = T.Min;
+    P.Max = T.Max;
+    P.Uniform = T.Uniform;
+    if (!T.StrideConflict)
+      P.StrideBytes = T.Stride;
+    P.LoopVarying = T.InLoop && T.Min != T.Max;
+    if (T.ControlDataDependent)
+      P.Assumptions.push_back("which lanes are active depends on data: every lane that "
+                              "may reach the access was counted");
+    if (T.ArgMask)
+      P.Assumptions.push_back(
+          formatv("depends on argument(s) {0}, not given: sampled as {1} and {2}",
+                  Model.argNames(T.ArgMask), ThreadIndexModel::ArgSampleValues[0],
+                  ThreadIndexModel::ArgSampleValues[1])
+              .str());
+    if (A.Space == AS_Generic)
+      P.Assumptions.push_back("generic pointer costed as global memory");
+    if (A.Space == AS_Shared)
+      P.Assumptions.push_back("shared arrays start 16-byte aligned, in declaration order");
+
+    bool AtIdeal = *P.PerRequest <= P.Ideal + 1e-9;
+    int64_t Bytes = A.Bytes;
+    if (P.Uniform && A.Space == AS_Local)
+      P.Pattern = "coalesced"; // The same private offset in every lane.
+    else if (P.Uniform)
+      P.Pattern = "broadcast";
+    else if (P.LoopVarying)
+      P.Pattern = "loop-varying";
+    else if (A.Space == AS_Shared)
+      P.Pattern = AtIdeal ? "conflict-free" : "bank-conflict";
+    else if (A.Space == AS_Const || A.Space == AS_Param)
+      P.Pattern = "serialized";
+    else if (P.StrideBytes && std::abs(*P.StrideBytes) == Bytes)
+      P.Pattern = AtIdeal ? "coalesced" : "misaligned";
+    else if (P.StrideBytes && std::abs(*P.StrideBytes) > Bytes) {
+      uint64_t Struct = 0;
+      for (const IrAccess &Site : A.Sites)
+        if (uint64_t S = structFieldSize(Site.Pointer, DL))
+          Struct = S;
+      if (Struct && Struct == uint64_t(std::abs(*P.StrideBytes))) {
+        P.Pattern = "struct-field";
+        P.StructBytes = Struct;
+      } else if (std::abs(*P.StrideBytes) >= int64_t(Arch.LineBytes) &&
+                 Launch.Block.V[1] > 1) {
+        P.Pattern = "column-major";
+      } else {
+        P.Pattern = "strided";
+      }
+    } else {
+      P.Pattern = AtIdeal ? "coalesced" : "irregular";
+    }
+    if (P.Pattern == "misaligned")
+      P.MisalignBytes = T.Lane0Offset;
+    if (P.Pattern == "coalesced" && P.ActiveLanes < Arch.WarpSize)
+      P.Pattern = "partial-warp";
+    R.Predictions.push_back(std::move(P));
+  }
+
+  // Branches and barriers.
+  for (const BasicBlock &BB : K) {
+    const Instruction *T = BB.getTerminator();
+    const Value *Cond = nullptr;
+    if (const auto *Br = dyn_cast<BranchInst>(T))
+      Cond = Br->isConditional() ? Br->getCondition() : nullptr;
+    else if (const auto *Sw = dyn_cast<SwitchInst>(T))
+      Cond = Sw->getCondition();
+    if (Cond) {
+      BranchDivergence D;
+      D.Loc = userLocation(*T);
+      unsigned Total = 0, Divergent = 0;
+      for (const WarpSample &S : Model.samplesFor(*T)) {
+        bool DD = false;
+        uint32_t Mask = Model.activeLanes(&BB, S, DD);
+        if (!Mask)
+          continue;
+        LaneValues C = Model.eval(Cond, S);
+        if (!C.known()) {
+          D.K = BranchDivergence::DataDependent;
+          break;
+        }
+        ++Total;
+        std::optional<uint64_t> First;
+        for (unsigned L = 0; L < 32; ++L)
+          if (Mask >> L & 1) {
+            if (First && *First != C.V[L]) {
+              ++Divergent;
+              break;
+            }
+            First = C.V[L];
+          }
+      }
+      if (D.K != BranchDivergence::DataDependent && Divergent) {
+        D.K = BranchDivergence::Divergent;
+        D.DivergentFraction = double(Divergent) / Total;
+      }
+      // Copies of one source branch (unrolled loops) are one entry; the
+      // strongest verdict wins.
+      auto Same = llvm::find_if(R.Branches, [&](const BranchDivergence &O) {
+        return O.Loc == D.Loc;
+      });
+      if (Same == R.Branches.end())
+        R.Branches.push_back(D);
+      else if (D.K > Same->K)
+        *Same = D;
+    }
+    for (const Instruction &I : BB) {
+      if (!isBarrier(I))
+        continue;
+      BarrierReach B;
+      B.Loc = userLocation(I);
+      for (const WarpSample &S : Model.samplesFor(I)) {
+        bool DD = false;
+        uint32_t Mask = Model.activeLanes(&BB, S, DD);
+        B.DataDependent |= DD;
+        if (Mask != Model.existingLanes(S))
+          B.ThreadDependent = true;
+      }
+      auto Same = llvm::find_if(R.Barriers,
+                                [&](const BarrierReach &O) { return O.Loc == B.Loc; });
+      if (Same == R.Barriers.end())
+        R.Barriers.push_back(B);
+      else {
+        Same->ThreadDependent |= B.ThreadDependent;
+        Same->DataDependent |= B.DataDependent;
+      }
+    }
+  }
+  return R;
+}
+
+void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
+  OS << "kernel " << sourceName(Spaces.kernel()) << "  launch " << Launch.str() << " ("
+     << Launch.Source << ")\n";
+  for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
+    const MemoryAccess &A = Spaces.accesses()[I];
+    const Prediction &P = Predictions[I];
+    OS << "  " << A.Loc.File << ":" << A.Loc.Line << ":" << A.Loc.Column << " "
+       << addrSpaceName(A.Space) << " " << accessOpName(A.Op) << " " << A.Bytes << "B "
+       << P.Pattern;
+    auto Num = [](double V) { return formatv("{0}", V).str(); };
+    if (P.StrideBytes && !P.Uniform)
+      OS << " stride " << *P.StrideBytes << "B";
+    if (P.StructBytes)
+      OS << " struct " << P.StructBytes << "B";
+    if (P.Pattern == "misaligned")
+      OS << " offset " << P.MisalignBytes << "B";
+    if (P.PerRequest) {
+      OS << " " << Prediction::metricName(A.Space) << "=" << Num(*P.PerRequest)
+         << " ideal " << Num(P.Ideal);
+      if (P.Min != P.Max)
+        OS << " range " << Num(P.Min) << ".." << Num(P.Max);
+    } else {
+      OS << " (" << P.DependsOn << ")";
+    }
+    if (A.Sites.size() > 1)
+      OS << " [" << A.Sites.size() << " IR sites]";
+    if (!A.Reason.empty())
+      OS << " (" << A.Reason << ")";
+    OS << "\n";
+  }
+  for (const BranchDivergence &B : Branches)
+    if (B.K != BranchDivergence::Uniform)
+      OS << "  " << B.Loc.File << ":" << B.Loc.Line << ":" << B.Loc.Column << " branch "
+         << (B.K == BranchDivergence::Divergent ? "divergent within a warp"
+                                                : "depends on data")
+         << "\n";
+  for (const BarrierReach &B : Barriers)
+    if (B.ThreadDependent)
+      OS << "  " << B.Loc.File << ":" << B.Loc.Line << ":" << B.Loc.Column
+         << " barrier reached by only part of the block\n";
+  for (const LocalArrayStatus &L : Spaces.localArrays())
+    OS << "  array " << L.Decl.Name << " [" << L.Decl.Bytes << "B] "
+       << (L.Promoted ? "promoted to registers" : "local: " + L.Reason) << "\n";
+}
+
+} // namespace warplint

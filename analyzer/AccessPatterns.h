@@ -1,0 +1,83 @@
+//===- AccessPatterns.h - Predicted cost of every access --------*- C++ -*-===//
+//
+// For each source-level access of a kernel: its pattern (coalesced, strided,
+// misaligned, broadcast, struct field, column-major, partial warp,
+// loop-varying, data-dependent), stride, and the predicted sectors per request
+// (global, local), wavefronts per request (shared) or addresses per request
+// (const), averaged over the sampled warps and loop iterations, with the range
+// and the assumptions. Also the divergence of every branch and barrier.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_ACCESSPATTERNS_H
+#define WARPLINT_ANALYZER_ACCESSPATTERNS_H
+
+#include "analyzer/LaunchConfig.h"
+#include "analyzer/StateSpaces.h"
+#include "analyzer/arch/ArchProfile.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// What is predicted for one access.
+struct Prediction {
+  std::string Pattern;                ///< "coalesced", "strided", ...
+  std::optional<int64_t> StrideBytes; ///< Between adjacent lanes, when constant.
+  bool Uniform = false;               ///< Every lane the same address.
+  /// The metric of the access's space (sectors, wavefronts or addresses per
+  /// request); empty when it depends on loaded data.
+  std::optional<double> PerRequest;
+  double Min = 0, Max = 0;            ///< Range over the samples.
+  double Ideal = 0;                   ///< What the same lanes could cost at best.
+  double ActiveLanes = 0;             ///< Average active lanes per request.
+  uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
+  int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
+  bool LoopVarying = false;
+  std::string DependsOn;              ///< For data-dependent: what it depends on.
+  std::vector<std::string> Assumptions;
+
+  /// "sectors_per_request", "wavefronts_per_request" or "addresses_per_request".
+  static llvm::StringRef metricName(unsigned Space);
+};
+
+/// A conditional branch and whether the lanes of a warp disagree on it.
+struct BranchDivergence {
+  SourceLoc Loc;
+  enum Kind { Uniform, Divergent, DataDependent } K = Uniform;
+  double DivergentFraction = 0; ///< Of sampled warp executions.
+};
+
+/// A barrier and whether only part of the block may reach it.
+struct BarrierReach {
+  SourceLoc Loc;
+  bool ThreadDependent = false;
+  bool DataDependent = false;
+};
+
+class AccessPatterns {
+public:
+  static AccessPatterns analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
+                                const ArchProfile &Arch);
+
+  /// The prediction for Accesses()[I] of the StateSpaces analyzed.
+  const Prediction &prediction(size_t I) const { return Predictions[I]; }
+  llvm::ArrayRef<BranchDivergence> branches() const { return Branches; }
+  llvm::ArrayRef<BarrierReach> barriers() const { return Barriers; }
+  const LaunchConfig &launch() const { return Launch; }
+
+  void print(llvm::raw_ostream &OS, const StateSpaces &Spaces) const;
+
+private:
+  LaunchConfig Launch;
+  std::vector<Prediction> Predictions;
+  std::vector<BranchDivergence> Branches;
+  std::vector<BarrierReach> Barriers;
+};
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,87 @@
+//===- LaunchConfig.cpp - The launch shape an analysis assumes ------------===//
+#include "analyzer/LaunchConfig.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+
+std::string dimStr(const Dim3 &D) {
+  return formatv("({0},{1},{2})", D.V[0], D.V[1], D.V[2]).str();
+}
+
+/// The block size assumed when no source states one.
+constexpr uint64_t AssumedBlockThreads = 256;
+
+} // namespace
+
+std::string LaunchConfig::str() const {
+  return "grid" + (Grid ? dimStr(*Grid) : std::string("(?)")) + " block" + dimStr(Block);
+}
+
+LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
+                           ArrayRef<LaunchEntry> Explicit) {
+  LaunchConfig C;
+  bool HaveBlock = false;
+  // Scalar arguments may come from any explicit entry for this kernel.
+  for (const LaunchEntry &E : Explicit)
+    if (launchMatches(E, F))
+      for (const auto &KV : E.Args)
+        C.Args.insert(KV);
+  for (const LaunchEntry &E : Explicit) {
+    if (!launchMatches(E, F) || (!E.Block && !E.Grid))
+      continue;
+    if (E.Block) {
+      C.Block = *E.Block;
+      HaveBlock = true;
+    }
+    C.Grid = E.Grid;
+    C.Source = E.Source;
+    break;
+  }
+  // Source-stated launches, in order of preference.
+  for (StringRef Kind : {"annotation", "host-launch"}) {
+    if (HaveBlock)
+      break;
+    for (const SourceLaunch &L : DM.Launches) {
+      if (L.Kernel != F.getName() || L.Source != Kind || !L.Block)
+        continue;
+      C.Block = *L.Block;
+      if (!C.Grid)
+        C.Grid = L.Grid;
+      HaveBlock = true;
+      C.Source = (Kind + " at line " + Twine(L.Line)).str();
+      break;
+    }
+  }
+  if (!HaveBlock) {
+    unsigned MaxThreads = 0;
+    if (F.hasFnAttribute("nvvm.maxntid") &&
+        !F.getFnAttribute("nvvm.maxntid").getValueAsString().getAsInteger(10, MaxThreads) &&
+        MaxThreads > 0) {
+      C.Block.V = {MaxThreads, 1, 1};
+      C.Source = "__launch_bounds__";
+      C.Assumptions.push_back(formatv("1-D block of {0} threads from __launch_bounds__",
+                                      MaxThreads)
+                                  .str());
+    } else {
+      C.Block.V = {AssumedBlockThreads, 1, 1};
+      C.Source = "assumed";
+      C.BlockAssumed = true;
+      C.Assumptions.push_back(
+          formatv("no launch given: assumed a 1-D block of {0} threads (a multiple of 32)",
+                  AssumedBlockThreads)
+              .str());
+    }
+  }
+  if (!C.Grid)
+    C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large");
+  return C;
+}
+
+} // namespace warplint

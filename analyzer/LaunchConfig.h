@@ -1,0 +1,38 @@
+//===- LaunchConfig.h - The launch shape an analysis assumes ----*- C++ -*-===//
+#ifndef WARPLINT_ANALYZER_LAUNCHCONFIG_H
+#define WARPLINT_ANALYZER_LAUNCHCONFIG_H
+
+#include "frontend/LaunchFile.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// A resolved launch: block shape (always), grid (when known), known scalar
+/// argument values, and where each came from.
+struct LaunchConfig {
+  Dim3 Block;
+  std::optional<Dim3> Grid;
+  std::map<std::string, int64_t> Args;
+  std::string Source;        ///< "command line", "annotation", "host-launch", ...
+  bool BlockAssumed = false; ///< No source said; a 1-D block was assumed.
+  std::vector<std::string> Assumptions;
+
+  /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".
+  std::string str() const;
+};
+
+/// Resolves the launch of kernel F, first match wins: an explicit entry (a
+/// launch file or the command line); an annotation comment on the kernel; a
+/// host launch k<<<g, b>>> with constant dims in the same file;
+/// __launch_bounds__; otherwise a 1-D block of 256 threads (a multiple of 32),
+/// stated as an assumption.
+LaunchConfig resolveLaunch(const DeviceModule &DM, const llvm::Function &F,
+                           llvm::ArrayRef<LaunchEntry> Explicit);
+
+} // namespace warplint
+
+#endif
