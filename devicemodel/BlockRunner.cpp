@@ -1,0 +1,135 @@
+//===- BlockRunner.cpp - Run one thread block, warps up to each barrier ---===//
+#include "devicemodel/BlockRunner.h"
+
+#include "devicemodel/WarpState.h"
+
+#include "llvm/ADT/bit.h"
+
+using namespace llvm;
+
+namespace warplint {
+namespace dm {
+namespace {
+
+std::string blockName(const Dim3 &D) {
+  return "(" + std::to_string(D.V[0]) + "," + std::to_string(D.V[1]) + "," +
+         std::to_string(D.V[2]) + ")";
+}
+
+void initWarp(const Program &P, const LaunchShape &Shape, ArrayRef<uint64_t> Args,
+              unsigned Index, Warp &W) {
+  const Function &K = P.Funcs[0];
+  uint64_t Threads = Shape.Block.count();
+  W.Index = Index;
+  W.Live = 0;
+  for (unsigned L = 0; L < MaxLanes; ++L) {
+    uint64_t T = uint64_t(Index) * Shape.WarpSize + L;
+    if (L >= Shape.WarpSize || T >= Threads)
+      continue;
+    W.Live |= 1u << L;
+    W.Tid[0][L] = T % Shape.Block.V[0];
+    W.Tid[1][L] = (T / Shape.Block.V[0]) % Shape.Block.V[1];
+    W.Tid[2][L] = T / (Shape.Block.V[0] * Shape.Block.V[1]);
+  }
+  W.Regs.assign(uint64_t(K.NumSlots) * MaxLanes, 0);
+  for (uint32_t S = 0; S < K.NumConsts; ++S)
+    std::fill_n(W.Regs.data() + uint64_t(S) * MaxLanes, MaxLanes, K.ConstValues[S]);
+  for (size_t A = 0; A < K.ArgSlots.size() && A < Args.size(); ++A)
+    std::fill_n(W.Regs.data() + uint64_t(K.ArgSlots[A]) * MaxLanes, MaxLanes, Args[A]);
+  std::fill_n(W.Regs.data() + uint64_t(K.FrameSlot) * MaxLanes, MaxLanes, tagOf(AS_Local));
+  W.Frames.assign(1, Frame{0, 0, 0, NoSlot, 0});
+  W.Stack.assign(1, StackEntry{0, uint32_t(K.Blocks.size()), K.Blocks[0].First, W.Live});
+  W.LocalStride = P.MaxLocalBytes;
+  W.Local.assign(uint64_t(W.LocalStride) * MaxLanes, 0);
+}
+
+} // namespace
+
+BlockObserver::~BlockObserver() = default;
+Observer::~Observer() = default;
+
+BlockResult BlockRunner::run(uint64_t Linear, ArrayRef<BlockObserver *> Observers) const {
+  BlockResult Result;
+  Dim3 Idx;
+  Idx.V[0] = Linear % Shape.Grid.V[0];
+  Idx.V[1] = (Linear / Shape.Grid.V[0]) % Shape.Grid.V[1];
+  Idx.V[2] = Linear / (Shape.Grid.V[0] * Shape.Grid.V[1]);
+  BlockState S{P, Mem, Shape, Observers, Result, Idx, {}, Shape.BlockBudget};
+  S.Shared.assign(P.SharedStaticBytes + Shape.DynamicShared, 0);
+
+  uint64_t Threads = Shape.Block.count();
+  unsigned NumWarps = (Threads + Shape.WarpSize - 1) / Shape.WarpSize;
+  std::vector<Warp> Warps(NumWarps);
+  for (unsigned I = 0; I < NumWarps; ++I)
+    initWarp(P, Shape, Args, I, Warps[I]);
+
+  const Function &K = P.Funcs[0];
+  while (true) {
+    unsigned Done = 0, Waiting = 0;
+    for (Warp &W : Warps) {
+      if (!W.Done && !W.AtBarrier) {
+        WarpStatus St = executeWarp(S, W);
+        if (St == WarpStatus::Stopped)
+          goto Finish;
+      }
+      Done += W.Done;
+      Waiting += W.AtBarrier;
+    }
+    if (Done == NumWarps)
+      break;
+    // Every warp that has not exited waits at a barrier: release them.
+    const Warp *First = nullptr;
+    for (Warp &W : Warps)
+      if (W.AtBarrier && !First)
+        First = &W;
+    const Function &BF = P.Funcs[First->Frames.back().Func];
+    SourceLoc Loc = P.locationOf(BF, First->BarrierInst);
+    std::string Where = Loc.valid() ? " at " + Loc.File + ":" + std::to_string(Loc.Line) : "";
+    uint64_t Arrived = 0;
+    for (Warp &W : Warps)
+      if (W.AtBarrier)
+        Arrived += popcount(W.BarrierMask);
+    if (Arrived != Threads) {
+      Finding F;
+      F.Kind = "barrier-divergent";
+      F.Loc = Loc;
+      F.Message = "barrier" + Where + " reached by " + std::to_string(Arrived) + " of " +
+                  std::to_string(Threads) + " threads of block " + blockName(Idx);
+      if (Done)
+        F.Message += "; the other threads had exited";
+      else
+        F.Message += "; the other threads are on a divergent path";
+      bool Seen = false;
+      for (const Finding &G : Result.Findings)
+        Seen |= G.Kind == F.Kind && G.Loc == F.Loc;
+      if (!Seen)
+        Result.Findings.push_back(std::move(F));
+    }
+    for (Warp &W : Warps) {
+      if (!W.AtBarrier)
+        continue;
+      const Frame &Fr = W.Frames.back();
+      const Inst &I = P.Funcs[Fr.Func].Insts[W.BarrierInst];
+      if (I.Aux != BK_Sync) {
+        uint64_t V = I.Aux == BK_Popc ? S.BarPopc : I.Aux == BK_And ? S.BarAnd : S.BarOr;
+        uint64_t *D = W.Regs.data() + (uint64_t(Fr.RegBase) + I.Dst) * MaxLanes;
+        for (uint32_t MM = W.BarrierMask; MM; MM &= MM - 1)
+          D[countr_zero(MM)] = V;
+      }
+      W.AtBarrier = false;
+    }
+    S.BarPopc = 0;
+    S.BarAnd = true;
+    S.BarOr = false;
+    for (BlockObserver *O : Observers)
+      O->onBarrier();
+    (void)K;
+  }
+Finish:
+  for (BlockObserver *O : Observers)
+    O->onBlockEnd(Result.Stats);
+  return Result;
+}
+
+} // namespace dm
+} // namespace warplint

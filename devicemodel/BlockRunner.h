@@ -1,0 +1,53 @@
+//===- BlockRunner.h - Run one thread block of a kernel ---------*- C++ -*-===//
+#ifndef WARPLINT_DEVICEMODEL_BLOCKRUNNER_H
+#define WARPLINT_DEVICEMODEL_BLOCKRUNNER_H
+
+#include "devicemodel/DeviceMemory.h"
+#include "devicemodel/Observer.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+
+namespace warplint {
+namespace dm {
+
+/// The shape of a launch and what stays the same for all its blocks.
+struct LaunchShape {
+  Dim3 Grid, Block;
+  uint64_t DynamicShared = 0;
+  unsigned WarpSize = MaxLanes;
+  /// Warp-level instructions one block may execute before it is stopped.
+  uint64_t BlockBudget = uint64_t(1) << 26;
+};
+
+/// What one block did.
+struct BlockResult {
+  std::optional<Finding> Stop;   ///< The error that stopped the block.
+  std::vector<Finding> Findings; ///< Errors that did not stop it.
+  std::string Output;            ///< printf output, in thread order per call.
+  BlockStats Stats;
+};
+
+/// Runs blocks of one launch. Thread-safe: one BlockRunner serves every
+/// worker; each call to run() has its own state.
+class BlockRunner {
+public:
+  BlockRunner(const Program &P, DeviceMemory &Mem, const LaunchShape &Shape,
+              llvm::ArrayRef<uint64_t> ArgValues)
+      : P(P), Mem(Mem), Shape(Shape), Args(ArgValues.begin(), ArgValues.end()) {}
+
+  /// Runs block Linear (x fastest), telling Observers what happens.
+  BlockResult run(uint64_t Linear, llvm::ArrayRef<BlockObserver *> Observers) const;
+
+private:
+  const Program &P;
+  DeviceMemory &Mem;
+  LaunchShape Shape;
+  std::vector<uint64_t> Args; ///< One value per flat kernel argument slot.
+};
+
+} // namespace dm
+} // namespace warplint
+
+#endif

@@ -1,0 +1,164 @@
+//===- Decoded.h - The compact form the interpreter executes ----*- C++ -*-===//
+//
+// Each function of a kernel is decoded once into an array of fixed-size
+// instructions whose operands are slots of a per-warp register file (32 lanes
+// of uint64 per slot). Constants live in the first slots and are filled once
+// per warp. Vector and flat aggregate values take one slot per element, and
+// vector arithmetic is scalarized at decode time, so the interpreter only ever
+// sees scalar lanes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_DEVICEMODEL_DECODED_H
+#define WARPLINT_DEVICEMODEL_DECODED_H
+
+#include "frontend/SourceLocation.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+}
+
+namespace warplint {
+namespace dm {
+
+/// Lanes in the register file; every NVIDIA architecture has 32-lane warps,
+/// and Launch checks ArchProfile::WarpSize against it.
+constexpr unsigned MaxLanes = 32;
+
+/// Address encoding: a space tag in bits 48..51 of every pointer value, so
+/// generic pointers resolve to their space and casts between spaces are free.
+constexpr unsigned TagShift = 48;
+constexpr uint64_t OffsetMask = (uint64_t(1) << TagShift) - 1;
+/// Each global buffer owns a 2^36-byte window; the window index follows.
+constexpr unsigned BufferShift = 36;
+constexpr uint64_t tagOf(unsigned Space) { return uint64_t(Space) << TagShift; }
+
+/// Decoded operations. Integer operations work on zero-extended values and
+/// mask the result to the width (Imm holds the mask, Aux the width).
+enum class Op : uint16_t {
+  // Integer.
+  Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
+  ICmpEq, ICmpNe, ICmpUgt, ICmpUge, ICmpUlt, ICmpUle, ICmpSgt, ICmpSge,
+  ICmpSlt, ICmpSle,
+  SExt, Trunc, Copy, Select,
+  SMin, SMax, UMin, UMax, Abs, CtPop, Ctlz, Cttz, BitRev, BSwap, FShl, FShr,
+  MulHiU, MulHiS,
+  AddScaled, ///< Dst = A + sext_Aux(B) * Imm (GEP index).
+  AddImm,    ///< Dst = A + Imm.
+  // Floating point, 32 and 64 bit.
+  FAdd32, FSub32, FMul32, FDiv32, FRem32, FNeg32, FMA32,
+  FAdd64, FSub64, FMul64, FDiv64, FRem64, FNeg64, FMA64,
+  FCmp32, FCmp64, ///< Aux = llvm::CmpInst::Predicate.
+  FPExt, FPTrunc,
+  FPToSI32, FPToUI32, FPToSI64, FPToUI64, ///< From f32 / f64; Imm masks.
+  SIToFP32, UIToFP32, SIToFP64, UIToFP64, ///< To f32 / f64; Aux = src width.
+  Math32, Math64, ///< Imm = function pointer; Aux = arity (1..3).
+  // Thread state.
+  SReg, ///< Aux = SRegKind.
+  // Memory.
+  Load, Store, AtomicRMW, CmpXchg, MemCpy, MemSet,
+  // Warp and block.
+  Shfl, Vote, Barrier, WarpSync, Printf,
+  // Control.
+  Call, Ret, Br, CondBr, Switch, Unreachable, Unsupported, Nop,
+};
+
+/// Special registers.
+enum SRegKind : uint32_t {
+  SR_TidX, SR_TidY, SR_TidZ, SR_NTidX, SR_NTidY, SR_NTidZ,
+  SR_CtaIdX, SR_CtaIdY, SR_CtaIdZ, SR_NCtaIdX, SR_NCtaIdY, SR_NCtaIdZ,
+  SR_LaneId, SR_WarpId, SR_WarpSize, SR_LaneMaskLt, SR_LaneMaskLe,
+  SR_LaneMaskGt, SR_LaneMaskGe, SR_LaneMaskEq, SR_Clock, SR_Clock64,
+  SR_SmId, SR_NSmId, SR_DynSmemSize,
+};
+
+/// Atomic read-modify-write kinds (Aux of AtomicRMW).
+enum AtomicKind : uint32_t {
+  AK_Xchg, AK_Add, AK_Sub, AK_And, AK_Or, AK_Xor, AK_Max, AK_Min, AK_UMax,
+  AK_UMin, AK_FAdd32, AK_FAdd64, AK_FSub32, AK_FSub64, AK_FMax32, AK_FMin32,
+  AK_UIncWrap, AK_UDecWrap,
+};
+
+/// Shuffle modes (Aux of Shfl, low bits); bit 4 set: also write the predicate
+/// to Dst+1.
+enum ShflKind : uint32_t { SH_Idx, SH_Up, SH_Down, SH_Bfly };
+/// Vote kinds (Aux of Vote).
+enum VoteKind : uint32_t { VK_All, VK_Any, VK_Uni, VK_Ballot };
+/// Barrier kinds (Aux of Barrier).
+enum BarrierKind : uint32_t { BK_Sync, BK_Popc, BK_And, BK_Or };
+
+/// A slot index meaning "none".
+constexpr uint32_t NoSlot = ~0u;
+
+/// One decoded instruction.
+struct Inst {
+  Op Opc = Op::Nop;
+  uint8_t Elems = 1;  ///< Elements moved by memory operations / returns.
+  uint8_t Space = 0;  ///< Static address space of memory operations.
+  uint32_t Dst = NoSlot;
+  uint32_t A = NoSlot, B = NoSlot, C = NoSlot;
+  uint32_t Aux = 0;
+  uint32_t Site = 0;  ///< Memory site (index in DecodedModule::Sites).
+  uint64_t Imm = 0;
+};
+
+/// A control-flow edge with the phi moves of its target.
+struct Edge {
+  uint32_t Target = 0;
+  uint32_t MoveBegin = 0, MoveEnd = 0;
+  bool Parallel = false; ///< A move reads another move's destination.
+};
+
+/// One basic block: instructions [First, Last), the last is the terminator.
+struct Block {
+  uint32_t First = 0, Last = 0;
+  uint32_t IPDom = 0;   ///< Reconvergence block; NumBlocks: function exit.
+  uint32_t Counted = 0; ///< Instructions counted as executed.
+};
+
+/// A decoded function.
+struct Function {
+  const llvm::Function *F = nullptr;
+  std::string Name;
+  std::vector<Inst> Insts;
+  std::vector<uint32_t> InstLoc; ///< Per instruction: index in Locations.
+  std::vector<Block> Blocks;
+  std::vector<Edge> Edges;
+  std::vector<std::pair<uint32_t, uint32_t>> Moves; ///< (dst, src) slots.
+  std::vector<uint64_t> ConstValues; ///< Slots [0, size) hold these.
+  std::vector<uint32_t> ArgSlots;    ///< First slot of each argument.
+  std::vector<uint32_t> ArgElems;    ///< Slots per argument.
+  std::vector<uint32_t> CallArgs;    ///< Argument slots of calls.
+  std::vector<uint32_t> CaseEdges;   ///< Switch cases: edge per value.
+  std::vector<uint64_t> CaseValues;
+  std::vector<uint32_t> Callees;     ///< Functions this one calls.
+  uint32_t NumSlots = 0;
+  uint32_t NumConsts = 0;
+  uint32_t FrameSlot = NoSlot; ///< Holds this frame's local base address.
+  uint32_t FrameBytes = 0; ///< Local memory of the allocas.
+  uint32_t RetElems = 0;
+};
+
+/// What a memory site is, keyed as DESIGN.md keys accesses.
+struct Site {
+  SourceLoc Loc;
+  unsigned Space = 0; ///< Static IR space (0 when generic).
+  unsigned OpKind = 0; ///< 0 ld, 1 st, 2 atom.
+  unsigned Bytes = 0;
+};
+
+/// Where a global variable lives.
+struct GlobalPlacement {
+  const llvm::GlobalVariable *GV = nullptr;
+  unsigned Space = 0;
+  uint64_t Offset = 0; ///< In its space (global: buffer index << BufferShift).
+  uint64_t Bytes = 0;
+};
+
+} // namespace dm
+} // namespace warplint
+
+#endif

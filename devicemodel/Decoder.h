@@ -1,0 +1,65 @@
+//===- Decoder.h - Decode a kernel's IR once into a Program -----*- C++ -*-===//
+#ifndef WARPLINT_DEVICEMODEL_DECODER_H
+#define WARPLINT_DEVICEMODEL_DECODER_H
+
+#include "devicemodel/Decoded.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class Module;
+class GlobalVariable;
+} // namespace llvm
+
+namespace warplint {
+namespace dm {
+
+/// Kernel parameters as the launch sees them.
+struct ParamInfo {
+  std::string Name;      ///< Source name ("arg3" when the IR has none).
+  bool IsPointer = false;
+  bool IsFloat = false;  ///< float / double scalar.
+  unsigned Bytes = 4;    ///< Scalar size, or inferred pointee element size.
+  std::string ElemType;  ///< "float", "int", "double", ... (pointers).
+};
+
+/// One global variable with its initial bytes and its place.
+struct GlobalImage {
+  std::string Name;
+  unsigned Space = 0;      ///< 1 global (also generic-space constants), 3, 4.
+  uint64_t Address = 0;    ///< Encoded address of its first byte.
+  uint64_t Bytes = 0;
+  unsigned BufferIndex = 0; ///< Global buffers: window index.
+  std::vector<uint8_t> Init; ///< Empty: zero (shared: undefined).
+};
+
+/// A kernel and the device functions it calls, decoded.
+struct Program {
+  std::vector<Function> Funcs; ///< Funcs[0] is the kernel.
+  std::vector<Site> Sites;
+  std::vector<SourceLoc> Locations;
+  std::vector<std::string> Messages; ///< Unsupported-instruction messages.
+  std::vector<ParamInfo> Params;
+  std::vector<GlobalImage> Globals;  ///< Global buffers and constants.
+  uint64_t SharedStaticBytes = 0;
+  uint64_t ConstBytes = 0;
+  unsigned FirstFreeBuffer = 1; ///< Window index for the launch's buffers.
+  uint32_t MaxLocalBytes = 0;   ///< Per thread, deepest call chain.
+  std::string KernelName;       ///< Source name.
+
+  const SourceLoc &locationOf(const Function &F, uint32_t InstIdx) const {
+    return Locations[F.InstLoc[InstIdx]];
+  }
+};
+
+/// Decodes Kernel and its callees. Fails only for what cannot be decoded at
+/// all (recursion, unsupported types in parameters); an unknown instruction
+/// becomes an Unsupported instruction that stops the kernel if reached.
+llvm::Expected<std::unique_ptr<Program>> decodeKernel(const llvm::Function &Kernel);
+
+} // namespace dm
+} // namespace warplint
+
+#endif

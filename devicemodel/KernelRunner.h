@@ -1,0 +1,50 @@
+//===- KernelRunner.h - Run a launch's blocks on all cores ------*- C++ -*-===//
+#ifndef WARPLINT_DEVICEMODEL_KERNELRUNNER_H
+#define WARPLINT_DEVICEMODEL_KERNELRUNNER_H
+
+#include "devicemodel/BlockRunner.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <functional>
+
+namespace warplint {
+namespace dm {
+
+/// How many blocks to run and on how many threads.
+struct RunOptions {
+  /// Run exactly this many blocks spread over the grid (0: decide).
+  uint64_t SampleBlocks = 0;
+  /// Run every block whatever it costs.
+  bool AllBlocks = false;
+  /// Thread instructions the whole run may take before it is sampled.
+  uint64_t WorkBudget = uint64_t(4) << 30;
+  /// Worker threads; 0: all cores.
+  unsigned Threads = 0;
+  /// Called now and then with (blocks done, blocks to run), from one thread.
+  std::function<void(uint64_t, uint64_t)> Progress;
+};
+
+/// What a launch did.
+struct RunResult {
+  uint64_t TotalBlocks = 0;
+  uint64_t BlocksRun = 0;
+  bool Sampled = false;
+  std::string SamplingNote; ///< Why and how it was sampled, if it was.
+  std::vector<Finding> Findings; ///< Errors, in block order, deduplicated.
+  bool Stopped = false;          ///< An error stopped the kernel.
+  std::string Output;            ///< printf output in block order.
+  BlockStats Totals;             ///< Over the blocks run.
+  /// Multiply counters by this to stand for the whole grid.
+  double Scale = 1.0;
+};
+
+/// Runs the launch: blocks in parallel, results folded in block order.
+RunResult runKernel(const Program &P, DeviceMemory &Mem, const LaunchShape &Shape,
+                    llvm::ArrayRef<uint64_t> Args, llvm::ArrayRef<Observer *> Observers,
+                    const RunOptions &Opts);
+
+} // namespace dm
+} // namespace warplint
+
+#endif

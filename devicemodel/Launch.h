@@ -1,0 +1,80 @@
+//===- Launch.h - What to launch, and the memory it gets --------*- C++ -*-===//
+//
+// Launch parameters are kept apart from execution state: a LaunchRequest is
+// what the user asked for (command line or launch file), a PreparedLaunch is
+// the shape, argument values and buffers the interpreter runs with.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_DEVICEMODEL_LAUNCH_H
+#define WARPLINT_DEVICEMODEL_LAUNCH_H
+
+#include "analyzer/arch/ArchProfile.h"
+#include "devicemodel/BlockRunner.h"
+#include "devicemodel/DeviceMemory.h"
+
+#include <optional>
+#include <utility>
+
+namespace warplint {
+namespace dm {
+
+/// What the user asked to run.
+struct LaunchRequest {
+  std::string Kernel; ///< Source or mangled name; empty: the only kernel.
+  std::optional<Dim3> Grid, Block;
+  std::vector<std::pair<std::string, std::string>> Args;    ///< NAME, VALUE.
+  std::vector<std::pair<std::string, std::string>> Buffers; ///< NAME, COUNT[:FILL].
+  uint64_t SharedBytes = 0;
+};
+
+/// Parses "X[,Y[,Z]]" (each at least 1).
+llvm::Expected<Dim3> parseDims(llvm::StringRef Text);
+
+/// Parses "NAME=VALUE".
+llvm::Expected<std::pair<std::string, std::string>> parseAssignment(llvm::StringRef Text);
+
+/// Reads a launch file: a JSON list of {"kernel", "grid", "block", "args",
+/// "buffers", "shared_bytes"}. Errors name the file.
+llvm::Expected<std::vector<LaunchRequest>> readLaunchFile(llvm::StringRef Path);
+
+/// How a buffer is filled.
+struct FillSpec {
+  enum KindT { Zero, Iota, Random, Const } Kind = Zero;
+  double Lo = 0, Hi = 0, Value = 0;
+  std::string text() const;
+};
+llvm::Expected<FillSpec> parseFill(llvm::StringRef Text);
+
+/// A buffer given to a pointer parameter.
+struct BufferInfo {
+  std::string Name;
+  uint64_t Count = 0;
+  std::string ElemType;
+  unsigned ElemBytes = 4;
+  FillSpec Fill;
+  bool Defaulted = false; ///< Sized from the launch, not from --buffer.
+  uint64_t Address = 0;
+};
+
+/// A launch ready to run.
+struct PreparedLaunch {
+  LaunchShape Shape;
+  std::vector<uint64_t> Args;
+  std::vector<BufferInfo> Buffers;
+  std::vector<std::string> Notes; ///< What was assumed ("n = 1024 (...)").
+};
+
+/// Checks the request against the kernel, allocates and fills buffers in Mem.
+llvm::Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
+                                             const LaunchRequest &Req,
+                                             const ArchProfile &Arch);
+
+/// Fills Count elements of ElemBytes at Data; Float selects floating-point
+/// values. Random fills are deterministic (seeded by Seed).
+void fillBuffer(uint8_t *Data, uint64_t Count, unsigned ElemBytes, bool Float,
+                const FillSpec &Fill, uint64_t Seed);
+
+} // namespace dm
+} // namespace warplint
+
+#endif

@@ -1,0 +1,84 @@
+//===- MemoryCounters.h - Nsight Compute's memory counters ------*- C++ -*-===//
+//
+// The memory-system model of DESIGN.md as an observer: global and local
+// requests and 32-byte sectors, shared instructions, wavefronts and bank
+// conflicts, constant-cache replays, and instructions executed, per kernel
+// and per access site, under Nsight Compute's metric names.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_DEVICEMODEL_MEMORYCOUNTERS_H
+#define WARPLINT_DEVICEMODEL_MEMORYCOUNTERS_H
+
+#include "analyzer/arch/ArchProfile.h"
+#include "devicemodel/Decoder.h"
+#include "devicemodel/Observer.h"
+
+#include <map>
+#include <utility>
+
+namespace warplint {
+namespace dm {
+
+/// Metric name -> value, in name order.
+using MetricMap = std::map<std::string, double>;
+
+/// Counters of one source-level access (file:line:column, space, op).
+struct SiteMetrics {
+  SourceLoc Loc;
+  unsigned Space = 0; ///< Resolved space.
+  MemOp Op = MemOp::Load;
+  unsigned Bytes = 0;
+  MetricMap Metrics;
+};
+
+/// The raw counts of one access site in one space.
+struct AccessCounts {
+  uint64_t Requests = 0;  ///< Warp-level instructions.
+  uint64_t Sectors = 0;   ///< Global / local.
+  uint64_t Wavefronts = 0, Phases = 0; ///< Shared.
+  uint64_t Passes = 0;    ///< Constant: one per distinct address.
+  uint64_t Lanes = 0;
+};
+
+/// Per-warp-instruction costs, shared by the counters and by tests.
+class MemoryCostModel {
+public:
+  explicit MemoryCostModel(const ArchProfile &Arch) : Arch(Arch) {}
+  /// Distinct sectors touched by the lanes of Mask (global addresses).
+  unsigned globalSectors(const MemoryEvent &E) const;
+  /// Local: words interleaved across the lanes of a warp.
+  unsigned localSectors(const MemoryEvent &E) const;
+  /// Shared: (wavefronts, phases).
+  std::pair<unsigned, unsigned> sharedWavefronts(const MemoryEvent &E) const;
+  /// Constant: distinct addresses.
+  unsigned constantPasses(const MemoryEvent &E) const;
+
+private:
+  const ArchProfile &Arch;
+};
+
+/// Counts what a launch did to the memory system.
+class MemoryCounters : public Observer {
+public:
+  MemoryCounters(const Program &P, const ArchProfile &Arch) : P(P), Model(Arch) {}
+  std::unique_ptr<BlockObserver> startBlock(const BlockInfo &B) override;
+  void finishBlock(std::unique_ptr<BlockObserver> B) override;
+
+  /// Kernel-level metrics, each multiplied by Scale (sampling).
+  MetricMap kernelMetrics(double Scale) const;
+  /// Per-site metrics, in source order.
+  std::vector<SiteMetrics> siteMetrics(double Scale) const;
+
+private:
+  friend class CounterBlock;
+  const Program &P;
+  MemoryCostModel Model;
+  /// Indexed by Site * 4 + spaceIndex(Space), per op kind.
+  std::vector<AccessCounts> Counts;
+  BlockStats Stats;
+};
+
+} // namespace dm
+} // namespace warplint
+
+#endif

@@ -1,0 +1,86 @@
+//===- Observer.h - What the interpreter tells its observers ----*- C++ -*-===//
+//
+// The interpreter emits events; observers override only what they need. Each
+// block gets its own BlockObserver (blocks run on several threads); the
+// kernel-level Observer folds them in block order, so results are
+// deterministic.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_DEVICEMODEL_OBSERVER_H
+#define WARPLINT_DEVICEMODEL_OBSERVER_H
+
+#include "frontend/DeviceModule.h"
+#include "frontend/SourceLocation.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace warplint {
+namespace dm {
+
+/// What a memory instruction does.
+enum class MemOp : uint8_t { Load = 0, Store = 1, Atomic = 2 };
+
+/// One warp-level memory instruction (or one chunk of a memcpy).
+struct MemoryEvent {
+  uint32_t Site = 0;      ///< Index into Program::Sites.
+  uint32_t Loc = 0;       ///< Index into Program::Locations.
+  unsigned Space = 0;     ///< Resolved space: 1, 3, 4 or 5.
+  MemOp Op = MemOp::Load;
+  unsigned Bytes = 0;     ///< Per lane.
+  uint32_t Mask = 0;      ///< Active lanes.
+  unsigned Warp = 0;      ///< Warp index in its block.
+  /// Per lane: the byte offset in the space (global: window and offset).
+  const uint64_t *Offsets = nullptr;
+};
+
+/// Per-block execution totals.
+struct BlockStats {
+  uint64_t WarpInsts = 0;   ///< smsp__inst_executed
+  uint64_t ThreadInsts = 0; ///< smsp__thread_inst_executed
+};
+
+/// The block a BlockObserver watches.
+struct BlockInfo {
+  uint64_t Linear = 0;
+  Dim3 Index;
+  unsigned Threads = 0;
+  unsigned Warps = 0;
+};
+
+/// An error an observer or the interpreter found.
+struct Finding {
+  std::string Kind; ///< "out-of-bounds", "shared-race", "barrier-divergent",
+                    ///< "runaway", "unsupported", "trap".
+  std::string Message;
+  SourceLoc Loc;
+  SourceLoc Other; ///< Second site (races).
+};
+
+/// Watches one block.
+class BlockObserver {
+public:
+  virtual ~BlockObserver();
+  virtual void onMemory(const MemoryEvent &E) {}
+  /// All threads of the block passed a barrier.
+  virtual void onBarrier() {}
+  /// The lanes of Mask in Warp executed __syncwarp.
+  virtual void onWarpSync(unsigned Warp, uint32_t Mask) {}
+  virtual void onBlockEnd(const BlockStats &S) {}
+};
+
+/// Watches one kernel launch.
+class Observer {
+public:
+  virtual ~Observer();
+  /// Called from the worker thread that runs the block.
+  virtual std::unique_ptr<BlockObserver> startBlock(const BlockInfo &B) = 0;
+  /// Called in block order, from one thread at a time.
+  virtual void finishBlock(std::unique_ptr<BlockObserver> B) = 0;
+};
+
+} // namespace dm
+} // namespace warplint
+
+#endif

@@ -1,0 +1,102 @@
+//===- Printf.cpp - vprintf's format and packed argument buffer -----------===//
+#include "devicemodel/WarpState.h"
+
+#include <cstdio>
+#include <cstring>
+
+using namespace llvm;
+
+namespace warplint {
+namespace dm {
+
+void formatPrintf(StringRef Format, const uint8_t *Args, uint64_t ArgBytes,
+                  function_ref<std::string(uint64_t)> ReadString, std::string &Out) {
+  uint64_t Pos = 0;
+  // Reads the next argument of Size bytes, aligned to its size as vprintf
+  // packs them.
+  auto Next = [&](unsigned Size) -> uint64_t {
+    Pos = (Pos + Size - 1) / Size * Size;
+    uint64_t V = 0;
+    if (Args && Pos + Size <= ArgBytes)
+      memcpy(&V, Args + Pos, Size);
+    Pos += Size;
+    return V;
+  };
+  for (size_t I = 0; I < Format.size(); ++I) {
+    char C = Format[I];
+    if (C != '%') {
+      Out.push_back(C);
+      continue;
+    }
+    if (I + 1 < Format.size() && Format[I + 1] == '%') {
+      Out.push_back('%');
+      ++I;
+      continue;
+    }
+    size_t Start = I++;
+    while (I < Format.size() && strchr("-+ #0123456789.*", Format[I]))
+      ++I;
+    std::string Len;
+    while (I < Format.size() && strchr("hlLqjzt", Format[I]))
+      Len.push_back(Format[I++]);
+    if (I >= Format.size())
+      break;
+    char Conv = Format[I];
+    std::string Spec = Format.slice(Start, I).str();
+    // Strip length modifiers; we pass 64-bit values with ll.
+    char Buf[512];
+    switch (Conv) {
+    case 'd':
+    case 'i': {
+      bool Wide = Len.find('l') != std::string::npos || Len == "j" || Len == "z" || Len == "t";
+      int64_t V = Wide ? int64_t(Next(8)) : int64_t(int32_t(Next(4)));
+      snprintf(Buf, sizeof(Buf), (Spec.substr(0, Spec.size() - Len.size()) + "lld").c_str(),
+               (long long)V);
+      break;
+    }
+    case 'u':
+    case 'x':
+    case 'X':
+    case 'o':
+    case 'c': {
+      bool Wide = Len.find('l') != std::string::npos || Len == "j" || Len == "z" || Len == "t";
+      uint64_t V = Wide ? Next(8) : Next(4);
+      if (Conv == 'c')
+        snprintf(Buf, sizeof(Buf), "%c", int(V));
+      else
+        snprintf(Buf, sizeof(Buf),
+                 (Spec.substr(0, Spec.size() - Len.size()) + "ll" + Conv).c_str(),
+                 (unsigned long long)V);
+      break;
+    }
+    case 'f':
+    case 'F':
+    case 'e':
+    case 'E':
+    case 'g':
+    case 'G':
+    case 'a':
+    case 'A': {
+      uint64_t Bits = Next(8);
+      double D;
+      memcpy(&D, &Bits, 8);
+      snprintf(Buf, sizeof(Buf), (Spec.substr(0, Spec.size() - Len.size()) + Conv).c_str(), D);
+      break;
+    }
+    case 's': {
+      std::string S = ReadString(Next(8));
+      snprintf(Buf, sizeof(Buf), (Spec + "s").c_str(), S.c_str());
+      break;
+    }
+    case 'p':
+      snprintf(Buf, sizeof(Buf), "0x%llx", (unsigned long long)Next(8));
+      break;
+    default:
+      snprintf(Buf, sizeof(Buf), "%s%c", Spec.c_str(), Conv);
+    }
+    Out += Buf;
+  }
+}
+
+} // namespace dm
+} // namespace warplint

@@ -1,0 +1,138 @@
+//===- RaceDetector.cpp - Shared-memory races within a block --------------===//
+#include "devicemodel/RaceDetector.h"
+
+#include "frontend/DeviceModule.h"
+
+#include "llvm/ADT/bit.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace warplint {
+namespace dm {
+namespace {
+
+/// The last accesses to one shared word in the current barrier interval.
+struct Access {
+  uint32_t Thread = ~0u; ///< ~0: none.
+  uint32_t Loc = 0;
+  uint32_t Epoch = 0;
+  uint8_t Bytes = 0; ///< Byte mask within the word.
+  uint64_t Seq = 0;  ///< The event that made it.
+};
+struct Shadow {
+  Access Write, Read1, Read2;
+};
+
+} // namespace
+
+class RaceBlock : public BlockObserver {
+public:
+  RaceBlock(const RaceDetector &Parent, const BlockInfo &B) : Parent(Parent), Info(B) {}
+
+  void onBarrier() override { ++Epoch; }
+
+  void onMemory(const MemoryEvent &E) override {
+    if (E.Space != AS_Shared || E.Op == MemOp::Atomic)
+      return;
+    bool Write = E.Op == MemOp::Store;
+    ++Seq;
+    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+      unsigned L = countr_zero(MM);
+      uint32_t Thread = E.Warp * Parent.WarpSize + L;
+      uint64_t Off = E.Offsets[L];
+      for (uint64_t B = Off; B < Off + E.Bytes;) {
+        uint64_t W = B / 4;
+        uint64_t End = std::min<uint64_t>((W + 1) * 4, Off + E.Bytes);
+        uint8_t Mask = 0;
+        for (uint64_t X = B; X < End; ++X)
+          Mask |= 1u << (X % 4);
+        check(W, Thread, E, Mask, Write);
+        B = End;
+      }
+    }
+  }
+
+  std::vector<Finding> Found;
+
+private:
+  bool conflicts(const Access &A, uint32_t Thread, uint8_t Mask) const {
+    if (A.Thread == ~0u || A.Epoch != Epoch || !(A.Bytes & Mask) || A.Thread == Thread)
+      return false;
+    return A.Thread / Parent.WarpSize != Thread / Parent.WarpSize;
+  }
+
+  void report(const Access &Prev, bool PrevWrite, uint32_t Thread, const MemoryEvent &E,
+              bool Write, uint64_t Word) {
+    if (Found.size() >= 16 || !Seen.insert({Prev.Loc, E.Loc}).second)
+      return;
+    const SourceLoc &A = Parent.P.Locations[Prev.Loc], &B = Parent.P.Locations[E.Loc];
+    auto Where = [](const SourceLoc &L) {
+      return L.valid() ? L.File + ":" + std::to_string(L.Line) : std::string("?");
+    };
+    Finding F;
+    F.Kind = "shared-race";
+    F.Loc = B;
+    F.Other = A;
+    F.Message = "shared-memory race on byte offset " + std::to_string(Word * 4) +
+                " in block (" + std::to_string(Info.Index.V[0]) + "," +
+                std::to_string(Info.Index.V[1]) + "," + std::to_string(Info.Index.V[2]) +
+                "): thread " + std::to_string(Thread) + " " + (Write ? "writes" : "reads") +
+                " at " + Where(B) + ", thread " + std::to_string(Prev.Thread) + " " +
+                (PrevWrite ? "wrote" : "read") + " at " + Where(A) +
+                ", with no barrier between";
+    Found.push_back(std::move(F));
+  }
+
+  void check(uint64_t W, uint32_t Thread, const MemoryEvent &E, uint8_t Mask, bool Write) {
+    if (W >= Shadows.size())
+      Shadows.resize(std::max<uint64_t>(W + 1, Shadows.size() * 2));
+    Shadow &S = Shadows[W];
+    Access Now{Thread, E.Loc, Epoch, Mask, Seq};
+    if (conflicts(S.Write, Thread, Mask))
+      report(S.Write, true, Thread, E, Write, W);
+    // Same-instruction write-write between lanes of one warp.
+    else if (Write && S.Write.Thread != ~0u && S.Write.Epoch == Epoch &&
+             S.Write.Thread != Thread && S.Write.Thread / Parent.WarpSize == Thread / Parent.WarpSize &&
+             (S.Write.Bytes & Mask) && S.Write.Seq == Seq)
+      report(S.Write, true, Thread, E, Write, W);
+    if (Write) {
+      if (conflicts(S.Read1, Thread, Mask))
+        report(S.Read1, false, Thread, E, Write, W);
+      else if (conflicts(S.Read2, Thread, Mask))
+        report(S.Read2, false, Thread, E, Write, W);
+      S.Write = Now;
+    } else if (S.Read1.Epoch != Epoch || S.Read1.Thread == ~0u ||
+               S.Read1.Thread / Parent.WarpSize == Thread / Parent.WarpSize) {
+      S.Read1 = Now;
+    } else {
+      S.Read2 = Now;
+    }
+  }
+
+  const RaceDetector &Parent;
+  BlockInfo Info;
+  uint32_t Epoch = 1;
+  std::vector<Shadow> Shadows;
+  std::set<std::pair<uint32_t, uint32_t>> Seen;
+  uint64_t Seq = 0;
+};
+
+std::unique_ptr<BlockObserver> RaceDetector::startBlock(const BlockInfo &B) {
+  return std::make_unique<RaceBlock>(*this, B);
+}
+
+void RaceDetector::finishBlock(std::unique_ptr<BlockObserver> B) {
+  auto &RB = static_cast<RaceBlock &>(*B);
+  for (Finding &F : RB.Found) {
+    bool Dup = false;
+    for (const Finding &G : Races)
+      Dup |= G.Loc == F.Loc && G.Other == F.Other;
+    if (!Dup && Races.size() < 32)
+      Races.push_back(std::move(F));
+  }
+}
+
+} // namespace dm
+} // namespace warplint
