@@ -1,6 +1,7 @@
 //===- Frontend.cpp - Pick the frontend for an input file -----------------===//
 #include "frontend/Frontend.h"
 #include "frontend/IrFrontend.h"
+#include "frontend/PtxFrontend.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -19,6 +20,8 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
   StringRef Ext = sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh")
     return compileCuda(Path, Opts);
+  if (Ext == ".ptx")
+    return compilePtx(Path, Opts);
   if (Ext == ".ll" || Ext == ".bc")
     return loadIr(Path, Opts);
   return createStringError(inconvertibleErrorCode(),
