@@ -4,7 +4,7 @@ import os
 import lit.formats
 
 config.name = "warplint"
-config.test_format = lit.formats.ShTest(execute_external=False)
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".ptx", ".ll", ".sass", ".test", ".json"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.join(config.source_root, "tests", "lit")
@@ -13,3 +13,8 @@ config.substitutions.append(("%warplint", config.warplint))
 config.substitutions.append(("%samples", os.path.join(config.source_root, "samples")))
 config.substitutions.append(("%root", config.source_root))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
+
+# Tests that need a CUDA SDK's headers say "REQUIRES: cuda-sdk".
+if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
+   os.path.exists(os.path.join(os.environ.get("CUDA_PATH", "/nonexistent"), "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-sdk")
