@@ -9,7 +9,6 @@ static int notYet(llvm::StringRef Name) {
   llvm::WithColor::error(llvm::errs(), "warplint") << "'" << Name << "' is not built yet\n";
   return ExitToolError;
 }
-int runRunCommand(const CommandLine &) { return notYet("run"); }
 int runCheckCommand(const CommandLine &) { return notYet("check"); }
 int runLspCommand(const CommandLine &) { return notYet("lsp"); }
 } // namespace warplint

@@ -1,0 +1,308 @@
+//===- RunCommand.cpp - warplint run --------------------------------------===//
+//
+// Runs kernels on the device model and reports Nsight Compute's counters per
+// kernel and per access site, plus the errors the run found.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/arch/ArchProfile.h"
+#include "devicemodel/DeviceModel.h"
+#include "tools/CommandLine.h"
+#include "tools/InputLoop.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+json::Value number(double V, bool Sampled) {
+  if (!Sampled && V == std::floor(V) && std::fabs(V) < 9e15)
+    return int64_t(V);
+  return V;
+}
+
+json::Array dimsJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]}; }
+
+std::string dimsText(const Dim3 &D) {
+  return "(" + std::to_string(D.V[0]) + "," + std::to_string(D.V[1]) + "," +
+         std::to_string(D.V[2]) + ")";
+}
+
+json::Object metricsJson(const dm::MetricMap &M, bool Sampled) {
+  json::Object O;
+  for (auto &KV : M)
+    O[KV.first] = number(KV.second, Sampled);
+  return O;
+}
+
+json::Object findingJson(const dm::Finding &F) {
+  json::Object O{{"kind", F.Kind}, {"message", F.Message}};
+  if (F.Loc.valid()) {
+    O["file"] = F.Loc.File;
+    O["line"] = F.Loc.Line;
+    O["column"] = F.Loc.Column;
+  }
+  if (F.Other.valid())
+    O["other"] = json::Object{
+        {"file", F.Other.File}, {"line", F.Other.Line}, {"column", F.Other.Column}};
+  return O;
+}
+
+json::Object reportJson(const dm::LaunchReport &R) {
+  bool Sampled = R.Run.Sampled;
+  json::Array Sites;
+  for (const dm::SiteMetrics &S : R.Sites)
+    Sites.push_back(json::Object{{"file", S.Loc.File},
+                                 {"line", S.Loc.Line},
+                                 {"column", S.Loc.Column},
+                                 {"space", addrSpaceName(S.Space)},
+                                 {"op", S.Op == dm::MemOp::Load    ? "ld"
+                                        : S.Op == dm::MemOp::Store ? "st"
+                                                                   : "atom"},
+                                 {"bytes", S.Bytes},
+                                 {"metrics", metricsJson(S.Metrics, Sampled)}});
+  json::Array Errors, Notes;
+  for (const dm::Finding &F : R.Errors)
+    Errors.push_back(findingJson(F));
+  for (const std::string &N : R.Notes)
+    Notes.push_back(N);
+  if (!R.Run.SamplingNote.empty())
+    Notes.push_back(R.Run.SamplingNote);
+  json::Object O{{"name", R.Kernel},
+                 {"grid", dimsJson(R.Grid)},
+                 {"block", dimsJson(R.Block)},
+                 {"blocks_run", R.Run.BlocksRun},
+                 {"blocks_total", R.Run.TotalBlocks},
+                 {"sampled", Sampled},
+                 {"metrics", metricsJson(R.Metrics, Sampled)},
+                 {"sites", std::move(Sites)},
+                 {"errors", std::move(Errors)},
+                 {"notes", std::move(Notes)}};
+  if (!R.Run.Output.empty())
+    O["output"] = R.Run.Output;
+  return O;
+}
+
+std::string where(const SourceLoc &L) {
+  if (!L.valid())
+    return "";
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
+}
+
+void printText(raw_ostream &OS, const dm::LaunchReport &R) {
+  OS << "kernel " << R.Kernel << " grid " << dimsText(R.Grid) << " block " << dimsText(R.Block)
+     << ": " << R.Run.BlocksRun << " of " << R.Run.TotalBlocks << " blocks"
+     << (R.Run.Sampled ? " (sampled; counters scaled to the grid)" : "") << "\n";
+  for (const std::string &N : R.Notes)
+    OS << "  note: " << N << "\n";
+  if (!R.Run.SamplingNote.empty())
+    OS << "  note: " << R.Run.SamplingNote << "\n";
+  for (auto &KV : R.Metrics)
+    OS << "  " << left_justify(KV.first, 62) << " " << format("%.0f", KV.second) << "\n";
+  if (!R.Sites.empty())
+    OS << "  sites:\n";
+  for (const dm::SiteMetrics &S : R.Sites) {
+    OS << "    " << S.Loc.File << ":" << S.Loc.Line << ":" << S.Loc.Column << " "
+       << addrSpaceName(S.Space) << " "
+       << (S.Op == dm::MemOp::Load ? "ld" : S.Op == dm::MemOp::Store ? "st" : "atom") << " "
+       << S.Bytes << "B";
+    double Requests = 0, Sectors = 0, Wave = 0, Replays = 0;
+    for (auto &KV : S.Metrics) {
+      StringRef N = KV.first;
+      if (N.contains("_requests_") || N.starts_with("smsp__inst_executed_op_shared") ||
+          N.starts_with("warplint__const_requests"))
+        Requests += KV.second;
+      else if (N.contains("_sectors_"))
+        Sectors += KV.second;
+      else if (N.contains("wavefronts"))
+        Wave += KV.second;
+      else if (N.contains("replays"))
+        Replays += KV.second;
+    }
+    OS << ": " << format("%.0f", Requests) << " requests";
+    if (Requests > 0) {
+      if (S.Space == AS_Global || S.Space == AS_Local)
+        OS << ", " << format("%.2f", Sectors / Requests) << " sectors/request";
+      else if (S.Space == AS_Shared)
+        OS << ", " << format("%.2f", Wave / Requests) << " wavefronts/request";
+      else if (S.Space == AS_Const)
+        OS << ", " << format("%.2f", Replays / Requests) << " replays/request";
+    }
+    OS << "\n";
+  }
+  for (const dm::Finding &F : R.Errors) {
+    OS << where(F.Loc) << "error: " << F.Message << " [" << F.Kind << "]\n";
+    if (F.Other.valid())
+      OS << where(F.Other) << "note: the other access of the race\n";
+  }
+}
+
+/// A progress bar on stderr, shown only on a terminal and after a second.
+class ProgressBar {
+public:
+  ProgressBar() : Start(std::chrono::steady_clock::now()),
+                  Enabled(sys::Process::StandardErrIsDisplayed()) {}
+  ~ProgressBar() {
+    if (Shown)
+      errs() << "\r" << std::string(60, ' ') << "\r";
+  }
+  void update(uint64_t Done, uint64_t Total) {
+    if (!Enabled || !Total)
+      return;
+    auto Now = std::chrono::steady_clock::now();
+    if (Now - Start < std::chrono::seconds(1) || Now - Last < std::chrono::milliseconds(100))
+      return;
+    Last = Now;
+    Shown = true;
+    unsigned Width = 40, Filled = unsigned(Width * Done / Total);
+    errs() << "\r[" << std::string(Filled, '#') << std::string(Width - Filled, ' ') << "] "
+           << Done << "/" << Total << " blocks";
+  }
+
+private:
+  std::chrono::steady_clock::time_point Start, Last;
+  bool Enabled, Shown = false;
+};
+
+Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
+  if (!CL.LaunchFile.empty()) {
+    auto Reqs = dm::readLaunchFile(CL.LaunchFile);
+    if (!Reqs)
+      return Reqs.takeError();
+    std::vector<dm::LaunchRequest> Out;
+    for (dm::LaunchRequest &R : *Reqs) {
+      if (!CL.Kernel.empty() && !R.Kernel.empty() && R.Kernel != CL.Kernel)
+        continue;
+      if (R.Kernel.empty())
+        R.Kernel = CL.Kernel;
+      if (!CL.Grid.empty() || !CL.Block.empty() || !CL.Args.empty() || !CL.Buffers.empty())
+        return createStringError(inconvertibleErrorCode(),
+                                 "give --grid/--block/--arg/--buffer or --launch-file, not both");
+      R.SharedBytes = std::max<uint64_t>(R.SharedBytes, CL.SharedBytes);
+      Out.push_back(std::move(R));
+    }
+    return Out;
+  }
+  dm::LaunchRequest R;
+  R.Kernel = CL.Kernel;
+  if (!CL.Grid.empty()) {
+    auto D = dm::parseDims(CL.Grid);
+    if (!D)
+      return D.takeError();
+    R.Grid = *D;
+  }
+  if (!CL.Block.empty()) {
+    auto D = dm::parseDims(CL.Block);
+    if (!D)
+      return D.takeError();
+    R.Block = *D;
+  }
+  for (const std::string &A : CL.Args) {
+    auto KV = dm::parseAssignment(A);
+    if (!KV)
+      return KV.takeError();
+    R.Args.push_back(*KV);
+  }
+  for (const std::string &B : CL.Buffers) {
+    auto KV = dm::parseAssignment(B);
+    if (!KV)
+      return KV.takeError();
+    R.Buffers.push_back(*KV);
+  }
+  R.SharedBytes = CL.SharedBytes;
+  return std::vector<dm::LaunchRequest>{R};
+}
+
+const Function *findKernel(const Module &M, StringRef Name, std::string &Error) {
+  std::vector<const Function *> Kernels;
+  for (const Function &F : M)
+    if (isKernel(F))
+      Kernels.push_back(&F);
+  if (Name.empty()) {
+    if (Kernels.size() == 1)
+      return Kernels[0];
+    Error = "give --kernel: the file has " + std::to_string(Kernels.size()) + " kernels";
+  } else {
+    for (const Function *F : Kernels)
+      if (F->getName() == Name || sourceName(*F) == Name)
+        return F;
+    Error = "no kernel named '" + Name.str() + "'";
+  }
+  std::string List;
+  for (const Function *F : Kernels)
+    List += (List.empty() ? "" : ", ") + sourceName(*F);
+  if (!List.empty())
+    Error += " (kernels: " + List + ")";
+  return nullptr;
+}
+
+} // namespace
+
+int runRunCommand(const CommandLine &CL) {
+  Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
+  if (!Arch) {
+    WithColor::error(errs(), "warplint") << toString(Arch.takeError()) << "\n";
+    return ExitToolError;
+  }
+  auto Reqs = requests(CL);
+  if (!Reqs) {
+    WithColor::error(errs(), "warplint") << toString(Reqs.takeError()) << "\n";
+    return ExitToolError;
+  }
+  dm::RunOptions Opts;
+  if (CL.Blocks == "all") {
+    Opts.AllBlocks = true;
+  } else if (!CL.Blocks.empty()) {
+    if (StringRef(CL.Blocks).getAsInteger(10, Opts.SampleBlocks) || !Opts.SampleBlocks) {
+      WithColor::error(errs(), "warplint") << "--blocks must be 'all' or a positive number\n";
+      return ExitToolError;
+    }
+  }
+  bool Json = CL.Format == "json";
+  bool FoundErrors = false, ToolFailed = false;
+  json::Array Kernels;
+  int Exit = forEachInput(CL, [&](DeviceModule &DM) {
+    for (const dm::LaunchRequest &Req : *Reqs) {
+      std::string Error;
+      const Function *K = findKernel(*DM.M, Req.Kernel, Error);
+      if (!K) {
+        WithColor::error(errs(), "warplint") << DM.Path << ": " << Error << "\n";
+        ToolFailed = true;
+        continue;
+      }
+      ProgressBar Bar;
+      dm::RunOptions O = Opts;
+      O.Progress = [&Bar](uint64_t Done, uint64_t Total) { Bar.update(Done, Total); };
+      Expected<dm::LaunchReport> R = dm::runLaunch(*K, Req, *Arch, O);
+      if (!R) {
+        WithColor::error(errs(), "warplint") << DM.Path << ": " << toString(R.takeError())
+                                             << "\n";
+        ToolFailed = true;
+        continue;
+      }
+      FoundErrors |= !R->Errors.empty();
+      if (Json) {
+        Kernels.push_back(reportJson(*R));
+      } else {
+        outs() << R->Run.Output;
+        printText(outs(), *R);
+      }
+    }
+  });
+  if (Json)
+    outs() << formatv("{0:2}", json::Value(json::Object{{"kernels", std::move(Kernels)}}))
+           << "\n";
+  if (Exit != ExitClean || ToolFailed)
+    return ExitToolError;
+  return FoundErrors ? ExitFindings : ExitClean;
+}
+
+} // namespace warplint
