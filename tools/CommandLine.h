@@ -76,7 +76,8 @@ struct CommandLine {
   llvm::cl::opt<bool> Confirm{"confirm", llvm::cl::desc("Confirm findings on the device model"),
                               llvm::cl::sub(Check), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
-                                      llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Check), llvm::cl::sub(Accesses),
+                                      llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel"), llvm::cl::init(1),
                                llvm::cl::sub(Check), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Treat warnings as errors"),

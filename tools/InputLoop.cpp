@@ -3,6 +3,9 @@
 
 #include "analyzer/arch/ArchProfile.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Path.h"
+
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -10,8 +13,53 @@ using namespace llvm;
 
 namespace warplint {
 
+namespace {
+
+/// The flags of a compile command that matter to a device compile: include
+/// paths, macros, forced includes and the language standard.
+std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd) {
+  std::vector<std::string> Out;
+  const std::vector<std::string> &A = Cmd.CommandLine;
+  for (size_t I = 1; I < A.size(); ++I) {
+    StringRef F = A[I];
+    bool TakesNext = F == "-I" || F == "-D" || F == "-isystem" || F == "-include" ||
+                     F == "-U";
+    if (TakesNext && I + 1 < A.size()) {
+      std::string Value = A[I + 1];
+      if (F != "-D" && F != "-U" && !sys::path::is_absolute(Value))
+        Value = (Twine(Cmd.Directory) + "/" + Value).str();
+      Out.push_back(F.str());
+      Out.push_back(Value);
+      ++I;
+    } else if (F.starts_with("-I") && F.size() > 2 &&
+               !sys::path::is_absolute(F.drop_front(2))) {
+      Out.push_back(("-I" + Twine(Cmd.Directory) + "/" + F.drop_front(2)).str());
+    } else if (F.starts_with("-I") || F.starts_with("-D") || F.starts_with("-U") ||
+               F.starts_with("-std=") || F.starts_with("-isystem")) {
+      Out.push_back(F.str());
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
 int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
-  if (CL.Files.empty()) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
+  std::vector<std::string> Files(CL.Files.begin(), CL.Files.end());
+  if (!CL.BuildDir.empty()) {
+    std::string Err;
+    Db = clang::tooling::CompilationDatabase::loadFromDirectory(CL.BuildDir, Err);
+    if (!Db) {
+      WithColor::error(errs(), "warplint") << Err << "\n";
+      return ExitToolError;
+    }
+    if (Files.empty())
+      for (const std::string &F : Db->getAllFiles())
+        if (StringRef(F).ends_with(".cu"))
+          Files.push_back(F);
+  }
+  if (Files.empty()) {
     WithColor::error(errs(), "warplint") << "no input files\n";
     return ExitToolError;
   }
@@ -23,8 +71,16 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
   FrontendOptions Opts = CL.frontendOptions();
   Opts.Arch = Arch->Name.str();
   int Exit = ExitClean;
-  for (const std::string &Path : CL.Files) {
-    Expected<DeviceModule> DM = loadInput(Path, Opts);
+  for (const std::string &Path : Files) {
+    FrontendOptions FileOpts = Opts;
+    if (Db) {
+      std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(Path);
+      if (!Cmds.empty()) {
+        std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
+        FileOpts.ClangArgs.insert(FileOpts.ClangArgs.begin(), Flags.begin(), Flags.end());
+      }
+    }
+    Expected<DeviceModule> DM = loadInput(Path, FileOpts);
     if (!DM) {
       std::string Msg = toString(DM.takeError());
       errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");

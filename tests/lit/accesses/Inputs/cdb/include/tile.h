@@ -1,0 +1,1 @@
+#define TILE_WIDTH 32
