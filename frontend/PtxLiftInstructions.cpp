@@ -90,6 +90,8 @@ public:
       return prmt();
     if (Op == "lop3")
       return lop3();
+    if (Op == "shf")
+      return funnelShift();
     if (Op == "mul24" || Op == "mad24")
       return mul24();
     if (Op == "sad")
@@ -1094,6 +1096,20 @@ private:
                                   K & 1 ? C : B.CreateNot(C));
         R = B.CreateOr(R, Term);
       }
+    return dst(R);
+  }
+
+  /// shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: shifts the 64 bits b:a by c.
+  Error funnelShift() {
+    if (Error E = need(4))
+      return E;
+    bool Left = I.hasMod("l");
+    PTX_TRY(A, src(1, B.getInt32Ty()));
+    PTX_TRY(Bv, src(2, B.getInt32Ty()));
+    PTX_TRY(C, src(3, B.getInt32Ty()));
+    Value *R = L.intrinsic(Left ? "llvm.fshl" : "llvm.fshr", {Bv, A, C}, {B.getInt32Ty()});
+    if (I.hasMod("clamp"))
+      R = B.CreateSelect(B.CreateICmpUGE(C, B.getInt32(32)), Left ? A : Bv, R);
     return dst(R);
   }
 
