@@ -12,8 +12,10 @@ bool isKernel(const Function &F) {
   return !F.isDeclaration() && F.getCallingConv() == CallingConv::PTX_Kernel;
 }
 
-std::string sourceName(const Function &F) {
-  std::string Name = F.getName().str();
+std::string sourceName(const Function &F) { return sourceNameOf(F.getName()); }
+
+std::string sourceNameOf(StringRef Mangled) {
+  std::string Name = Mangled.str();
   std::string Demangled = llvm::demangle(Name);
   // Drop the parameter list but keep template arguments: "k<float>(float*)" ->
   // "k<float>". The parameter list starts at the last top-level '('.

@@ -76,6 +76,9 @@ bool isKernel(const llvm::Function &F);
 /// The source-level name of a function: demangled, with template arguments.
 std::string sourceName(const llvm::Function &F);
 
+/// The source-level name for a mangled symbol: "_Z1kIiEvPT_" -> "k<int>".
+std::string sourceNameOf(llvm::StringRef Mangled);
+
 /// The name of an address space as DESIGN.md spells it ("global", ...).
 llvm::StringRef addrSpaceName(unsigned AS);
 
