@@ -1,0 +1,444 @@
+//===- SassReader.cpp - cuobjdump -sass and nvdisasm listings -------------===//
+//
+// Formats (CUDA Binary Utilities):
+//   cuobjdump -sass:  "Function : NAME" headers, then
+//                     "/*0040*/  @!P0 LDG.E R2, desc[UR4][R2.64] ;  /* 0x... */"
+//                     with a second "/* 0x... */" line per instruction.
+//   nvdisasm:         ".section .text.NAME", labels ".L_x_3:", branch targets
+//                     "`(.L_x_3)", line info "//## File "f.cu", line 12" (-g)
+//                     and "... inlined at "f.cu", line 30" (-gi), and
+//                     EIATTR_REGCOUNT / EIATTR_FRAME_SIZE in .nv.info.
+//   cuobjdump -res-usage: "Function NAME:" then "REG:10 STACK:0 ...".
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/SassReader.h"
+#include "frontend/SassCfg.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+std::string demangledName(StringRef Mangled) {
+  std::string D = llvm::demangle(Mangled.str());
+  if (D == Mangled)
+    return D;
+  int Depth = 0;
+  for (size_t I = D.size(); I-- > 0;) {
+    if (D[I] == ')')
+      ++Depth;
+    else if (D[I] == '(' && --Depth == 0) {
+      D.resize(I);
+      break;
+    }
+  }
+  if (StringRef(D).starts_with("void "))
+    D.erase(0, 5);
+  return D;
+}
+
+/// Bytes per lane from an opcode's modifiers (".64", ".128", ".U8", ...).
+unsigned widthOf(StringRef Opcode) {
+  SmallVector<StringRef, 8> Mods;
+  Opcode.split(Mods, '.');
+  for (StringRef M : Mods) {
+    if (M == "128")
+      return 16;
+    if (M == "64")
+      return 8;
+    if (M == "U8" || M == "S8")
+      return 1;
+    if (M == "U16" || M == "S16")
+      return 2;
+  }
+  return 4;
+}
+
+/// "//## File "f.cu", line 12 inlined at "g.cu", line 30".
+std::optional<SassSourceLine> parseLineComment(StringRef Line) {
+  if (!Line.consume_front("//## File"))
+    return std::nullopt;
+  SassSourceLine L;
+  auto Take = [](StringRef &S, std::string &File, unsigned &No) {
+    S = S.ltrim();
+    if (!S.consume_front("\""))
+      return false;
+    size_t Close = S.find('"');
+    if (Close == StringRef::npos)
+      return false;
+    File = S.take_front(Close).str();
+    S = S.drop_front(Close + 1).ltrim();
+    S.consume_front(",");
+    S = S.ltrim();
+    if (!S.consume_front("line"))
+      return false;
+    S = S.ltrim();
+    StringRef Digits = S.take_while(isDigit);
+    S = S.drop_front(Digits.size());
+    return !Digits.getAsInteger(10, No);
+  };
+  if (!Take(Line, L.File, L.Line))
+    return std::nullopt;
+  Line = Line.ltrim();
+  if (Line.consume_front("inlined at"))
+    Take(Line, L.InlinedAtFile, L.InlinedAtLine);
+  return L;
+}
+
+/// The value of "KEY=N" or "KEY:N" in Text.
+std::optional<uint64_t> keyedNumber(StringRef Text, StringRef Key) {
+  size_t Pos = Text.find(Key);
+  if (Pos == StringRef::npos)
+    return std::nullopt;
+  StringRef Rest = Text.drop_front(Pos + Key.size());
+  StringRef Digits = Rest.take_while(isDigit);
+  uint64_t V;
+  if (Digits.getAsInteger(10, V))
+    return std::nullopt;
+  return V;
+}
+
+/// Parser state over one listing.
+class Parser {
+public:
+  Parser(StringRef Path) { Listing.Path = Path.str(); }
+
+  Error parse(StringRef Text) {
+    if (Text.contains('\0'))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: error: binary input, not a SASS listing "
+                               "(pass the output of cuobjdump -sass or nvdisasm)",
+                               Listing.Path.c_str());
+    SmallVector<StringRef, 0> Lines;
+    Text.split(Lines, '\n');
+    for (size_t N = 0; N < Lines.size(); ++N)
+      if (Error E = parseLine(Lines[N], N + 1))
+        return E;
+    finish();
+    if (Listing.Functions.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: error: no SASS functions found (expected "
+                               "cuobjdump -sass or nvdisasm output)",
+                               Listing.Path.c_str());
+    return Error::success();
+  }
+
+  SassListing take() { return std::move(Listing); }
+
+private:
+  SassListing Listing;
+  SassFunction *Current = nullptr;
+  std::map<std::string, StringMap<uint64_t>> LabelsOf; ///< Per function.
+  std::vector<std::string> PendingLabels;
+  std::optional<SassSourceLine> Source;
+  // .nv.info and -res-usage: values per function name.
+  std::map<std::string, unsigned> RegCount;
+  std::map<std::string, uint64_t> FrameSize;
+  std::string InfoAttr, InfoFunction, ResUsageFunction;
+
+  SassFunction &function(StringRef Name) {
+    for (SassFunction &F : Listing.Functions)
+      if (F.Name == Name)
+        return F;
+    SassFunction F;
+    F.Name = Name.str();
+    F.SourceName = demangledName(Name);
+    Listing.Functions.push_back(std::move(F));
+    return Listing.Functions.back();
+  }
+
+  void startFunction(StringRef Name) {
+    Current = &function(Name);
+    Source.reset();
+    PendingLabels.clear();
+  }
+
+  Error parseLine(StringRef Raw, unsigned LineNo) {
+    StringRef Line = Raw.trim();
+    if (Line.empty())
+      return Error::success();
+    if (Line.starts_with("code for sm_") && Listing.Arch.empty())
+      Listing.Arch = Line.drop_front(9).trim().str();
+    if (Line.starts_with(".target") && Listing.Arch.empty())
+      Listing.Arch = Line.drop_front(7).trim().str();
+    if (Line.consume_front("Function :")) { // cuobjdump -sass
+      Listing.Format = "cuobjdump";
+      startFunction(Line.trim());
+      return Error::success();
+    }
+    if (Line.starts_with("Function ") && Line.ends_with(":")) { // -res-usage
+      ResUsageFunction = Line.drop_front(9).drop_back().trim().str();
+      return Error::success();
+    }
+    if (!ResUsageFunction.empty() && Line.starts_with("REG:")) {
+      if (auto R = keyedNumber(Line, "REG:"))
+        RegCount[ResUsageFunction] = *R;
+      if (auto S = keyedNumber(Line, "STACK:"))
+        FrameSize[ResUsageFunction] = *S;
+      ResUsageFunction.clear();
+      return Error::success();
+    }
+    if (Line.starts_with(".sectioninfo")) {
+      if (Current)
+        if (auto R = keyedNumber(Line, "SHI_REGISTERS="))
+          RegCount[Current->Name] = *R;
+      return Error::success();
+    }
+    if (Line.starts_with(".section")) { // nvdisasm
+      Listing.Format = "nvdisasm";
+      StringRef Sec = Line.drop_front(8).trim().split(',').first;
+      if (Sec.consume_front(".text."))
+        startFunction(Sec);
+      else
+        Current = nullptr;
+      InfoAttr.clear();
+      return Error::success();
+    }
+    if (Line.consume_front("//----- nvinfo :")) {
+      InfoAttr = Line.trim().str();
+      InfoFunction.clear();
+      return Error::success();
+    }
+    if (auto L = parseLineComment(Line)) {
+      Source = L;
+      return Error::success();
+    }
+    if (Line.starts_with("/*") && !Line.starts_with("/* 0x"))
+      return parseAddressed(Line, LineNo);
+    // A label: ".L_x_3:", "$_Z5callsPKfPf$_Z6helperPKfi:".
+    if (Current && Line.ends_with(":") && !Line.contains(' ') && !Line.contains('\t'))
+      PendingLabels.push_back(Line.drop_back().str());
+    return Error::success();
+  }
+
+  /// "/*0040*/ ..." : an instruction, or a .word of an .nv.info attribute.
+  Error parseAddressed(StringRef Line, unsigned LineNo) {
+    size_t Close = Line.find("*/");
+    if (Close == StringRef::npos)
+      return Error::success();
+    uint64_t Address = 0;
+    if (Line.substr(2, Close - 2).trim().getAsInteger(16, Address))
+      return Error::success(); // A comment, not an address.
+    StringRef Body = Line.drop_front(Close + 2).trim();
+    if (Body.starts_with(".")) {
+      parseInfoWord(Body);
+      return Error::success();
+    }
+    if (!Current)
+      return Error::success();
+    // Drop the encoding comment and the final ';'.
+    if (size_t C = Body.find("/*"); C != StringRef::npos)
+      Body = Body.take_front(C).rtrim();
+    Body.consume_back(";");
+    Body = Body.rtrim();
+    if (Body.empty() || (!isAlpha(Body.front()) && Body.front() != '@'))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s:%u: error: malformed SASS instruction '%s'",
+                               Listing.Path.c_str(), LineNo, Line.str().c_str());
+    SassInstruction I;
+    I.Address = Address;
+    I.ListingLine = LineNo;
+    if (Body.starts_with("@")) {
+      auto [Pred, Rest] = Body.split(' ');
+      I.Predicate = Pred.str();
+      Body = Rest.ltrim();
+    }
+    auto [Opcode, Operands] = Body.split(' ');
+    if (Opcode.empty() || !isAlpha(Opcode.front()))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s:%u: error: malformed SASS instruction '%s'",
+                               Listing.Path.c_str(), LineNo, Line.str().c_str());
+    I.Opcode = Opcode.str();
+    I.Base = Opcode.split('.').first.str();
+    I.Operands = Operands.trim().str();
+    if (Source)
+      I.Source = *Source;
+    for (const std::string &L : PendingLabels)
+      LabelsOf[Current->Name][L] = Address;
+    PendingLabels.clear();
+    if (std::optional<SassMemoryAccess> A = classifySassOpcode(I.Opcode, I.Operands)) {
+      A->Index = Current->Instructions.size();
+      Current->Accesses.push_back(*A);
+    }
+    Current->Instructions.push_back(std::move(I));
+    return Error::success();
+  }
+
+  /// ".word index@(NAME)" then ".word 0x0000000a" inside EIATTR_REGCOUNT /
+  /// EIATTR_FRAME_SIZE.
+  void parseInfoWord(StringRef Body) {
+    if (InfoAttr != "EIATTR_REGCOUNT" && InfoAttr != "EIATTR_FRAME_SIZE")
+      return;
+    if (!Body.consume_front(".word"))
+      return;
+    Body = Body.trim();
+    if (Body.consume_front("index@(")) {
+      InfoFunction = Body.take_until([](char C) { return C == ')'; }).str();
+      return;
+    }
+    uint64_t V;
+    if (InfoFunction.empty() || !Body.consume_front("0x") || Body.getAsInteger(16, V))
+      return;
+    if (InfoAttr == "EIATTR_REGCOUNT")
+      RegCount[InfoFunction] = V;
+    else
+      FrameSize[InfoFunction] = V;
+    InfoFunction.clear();
+  }
+
+  void finish() {
+    for (SassFunction &F : Listing.Functions) {
+      if (auto It = RegCount.find(F.Name); It != RegCount.end())
+        F.Registers = It->second;
+      if (auto It = FrameSize.find(F.Name); It != FrameSize.end())
+        F.StackFrameBytes = It->second;
+      annotateSassLoops(F, LabelsOf[F.Name]);
+    }
+    // Functions named only by .nv.info or -res-usage have no code here.
+    llvm::erase_if(Listing.Functions,
+                   [](const SassFunction &F) { return F.Instructions.empty(); });
+    if (Listing.Format.empty())
+      Listing.Format = "cuobjdump";
+  }
+};
+
+} // namespace
+
+StringRef sassMemOpName(SassMemOp Op) {
+  switch (Op) {
+  case SassMemOp::Load:
+    return "ld";
+  case SassMemOp::Store:
+    return "st";
+  case SassMemOp::Atomic:
+    return "atom";
+  case SassMemOp::Reduction:
+    return "red";
+  }
+  return "ld";
+}
+
+std::optional<SassMemoryAccess> classifySassOpcode(StringRef Opcode, StringRef Operands) {
+  StringRef Base = Opcode.split('.').first;
+  SassMemoryAccess A;
+  A.Bytes = widthOf(Opcode);
+  auto Is = [&](unsigned Space, SassMemOp Op) {
+    A.Space = Space;
+    A.Op = Op;
+    return A;
+  };
+  // CUDA Binary Utilities, "Instruction Set Reference": load/store units.
+  if (Base == "LDG" || Base == "LDGSTS" || Base == "UTMALDG" || Base == "UBLKCP")
+    return Is(AS_Global, SassMemOp::Load);
+  if (Base == "STG" || Base == "UTMASTG")
+    return Is(AS_Global, SassMemOp::Store);
+  if (Base == "ATOMG")
+    return Is(AS_Global, SassMemOp::Atomic);
+  if (Base == "REDG" || Base == "UTMAREDG")
+    return Is(AS_Global, SassMemOp::Reduction);
+  if (Base == "LDS" || Base == "LDSM")
+    return Is(AS_Shared, SassMemOp::Load);
+  if (Base == "STS" || Base == "STSM")
+    return Is(AS_Shared, SassMemOp::Store);
+  if (Base == "ATOMS")
+    return Is(AS_Shared, SassMemOp::Atomic);
+  if (Base == "REDS")
+    return Is(AS_Shared, SassMemOp::Reduction);
+  if (Base == "LDL") {
+    A.IsSpill = true;
+    return Is(AS_Local, SassMemOp::Load);
+  }
+  if (Base == "STL") {
+    A.IsSpill = true;
+    return Is(AS_Local, SassMemOp::Store);
+  }
+  if (Base == "LD")
+    return Is(AS_Generic, SassMemOp::Load);
+  if (Base == "ST")
+    return Is(AS_Generic, SassMemOp::Store);
+  if (Base == "ATOM")
+    return Is(AS_Generic, SassMemOp::Atomic);
+  if (Base == "RED")
+    return Is(AS_Generic, SassMemOp::Reduction);
+  if (Base == "LDC" || Base == "ULDC") {
+    // c[0x3][0x10]: bank 3.
+    size_t Pos = Operands.find("c[0x");
+    if (Pos != StringRef::npos) {
+      StringRef Bank = Operands.drop_front(Pos + 4).take_while(isHexDigit);
+      unsigned B;
+      if (!Bank.getAsInteger(16, B))
+        A.ConstBank = B;
+    }
+    return Is(AS_Const, SassMemOp::Load);
+  }
+  return std::nullopt;
+}
+
+unsigned SassFunction::spillInstructions() const {
+  return count_if(Accesses, [](const SassMemoryAccess &A) { return A.IsSpill; });
+}
+
+unsigned SassFunction::spillInstructionsInLoops() const {
+  return count_if(Accesses, [&](const SassMemoryAccess &A) { return A.IsSpill && inLoop(A); });
+}
+
+void SassFunction::print(raw_ostream &OS) const {
+  OS << "function " << SourceName << " (" << Name << "): " << Instructions.size()
+     << " instructions, registers "
+     << (Registers ? std::to_string(*Registers) : std::string("unknown"));
+  if (StackFrameBytes)
+    OS << ", stack frame " << *StackFrameBytes << " bytes";
+  OS << ", " << Loops << " loops, " << spillInstructions() << " local ("
+     << spillInstructionsInLoops() << " in loops)\n";
+  for (const SassMemoryAccess &A : Accesses) {
+    const SassInstruction &I = Instructions[A.Index];
+    OS << formatv("  {0:x4} {1,-7} {2,-3} {3,2}B ", I.Address,
+                  addrSpaceName(A.Space), sassMemOpName(A.Op), A.Bytes);
+    OS << (I.Predicate.empty() ? "" : I.Predicate + " ") << I.Opcode;
+    if (I.LoopDepth)
+      OS << " [loop depth " << I.LoopDepth << "]";
+    if (I.Source.valid())
+      OS << " " << I.Source.File << ":" << I.Source.Line;
+    OS << "\n";
+  }
+}
+
+const SassFunction *SassListing::find(StringRef Name) const {
+  for (const SassFunction &F : Functions)
+    if (F.Name == Name || F.SourceName == Name)
+      return &F;
+  return nullptr;
+}
+
+void SassListing::print(raw_ostream &OS) const {
+  OS << Path << ": " << Format << " listing" << (Arch.empty() ? "" : " for " + Arch)
+     << ", " << Functions.size() << " functions\n";
+  for (const SassFunction &F : Functions)
+    F.print(OS);
+}
+
+Expected<SassListing> parseSassListing(StringRef Text, StringRef Path) {
+  Parser P(Path);
+  if (Error E = P.parse(Text))
+    return std::move(E);
+  return P.take();
+}
+
+Expected<SassListing> readSassListing(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+      Path == "-" ? MemoryBuffer::getSTDIN() : MemoryBuffer::getFile(Path);
+  if (!B)
+    return createStringError(B.getError(), "%s: error: cannot read: %s",
+                             Path.str().c_str(), B.getError().message().c_str());
+  return parseSassListing((*B)->getBuffer(), Path);
+}
+
+} // namespace warplint
