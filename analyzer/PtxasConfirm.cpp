@@ -3,7 +3,6 @@
 #include "frontend/Frontend.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -21,25 +20,6 @@ using namespace llvm;
 
 namespace warplint {
 namespace {
-
-/// "void k<int>(int*)" -> "k<int>".
-std::string demangledName(StringRef Mangled) {
-  std::string D = llvm::demangle(Mangled.str());
-  if (D == Mangled)
-    return D;
-  int Depth = 0;
-  for (size_t I = D.size(); I-- > 0;) {
-    if (D[I] == ')')
-      ++Depth;
-    else if (D[I] == '(' && --Depth == 0) {
-      D.resize(I);
-      break;
-    }
-  }
-  if (StringRef(D).starts_with("void "))
-    D.erase(0, 5);
-  return D;
-}
 
 /// The number before Unit in Line ("272 bytes stack frame" -> 272).
 std::optional<uint64_t> numberBefore(StringRef Line, StringRef Unit) {
@@ -113,7 +93,7 @@ Expected<PtxasReport> parsePtxasOutput(StringRef Text) {
         return F;
     PtxasFunctionInfo F;
     F.Name = Name.str();
-    F.SourceName = demangledName(Name);
+    F.SourceName = sourceNameOf(Name);
     R.Functions.push_back(std::move(F));
     return R.Functions.back();
   };

@@ -13,10 +13,10 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/SassReader.h"
 #include "frontend/SassCfg.h"
+#include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -26,24 +26,6 @@ using namespace llvm;
 
 namespace warplint {
 namespace {
-
-std::string demangledName(StringRef Mangled) {
-  std::string D = llvm::demangle(Mangled.str());
-  if (D == Mangled)
-    return D;
-  int Depth = 0;
-  for (size_t I = D.size(); I-- > 0;) {
-    if (D[I] == ')')
-      ++Depth;
-    else if (D[I] == '(' && --Depth == 0) {
-      D.resize(I);
-      break;
-    }
-  }
-  if (StringRef(D).starts_with("void "))
-    D.erase(0, 5);
-  return D;
-}
 
 /// Bytes per lane from an opcode's modifiers (".64", ".128", ".U8", ...).
 unsigned widthOf(StringRef Opcode) {
@@ -150,7 +132,7 @@ private:
         return F;
     SassFunction F;
     F.Name = Name.str();
-    F.SourceName = demangledName(Name);
+    F.SourceName = sourceNameOf(Name);
     Listing.Functions.push_back(std::move(F));
     return Listing.Functions.back();
   }
