@@ -858,7 +858,7 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
     D.Imm = DL.getTypeStoreSize(T);
     D.B = slot(RMW->getValOperand());
     D.Dst = valueSlot(&I);
-    D.Site = siteIndex(I, Space, 2, D.Imm);
+    D.Site = siteIndex(I, Space, RMW->use_empty() ? 3 : 2, D.Imm);
     return emit(D);
   }
   auto *CX = cast<AtomicCmpXchgInst>(&I);

@@ -3,6 +3,7 @@
 
 #include "frontend/DeviceModule.h"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace warplint {
@@ -22,7 +23,7 @@ DeviceMemory::DeviceMemory(const Program &P) {
     auto B = std::make_unique<Buffer>();
     B->Name = G.Name;
     B->Bytes = G.Bytes;
-    B->Data.reset(new uint8_t[std::max<uint64_t>(G.Bytes, 1)]());
+    B->Data.reset(static_cast<uint8_t *>(calloc(std::max<uint64_t>(G.Bytes, 1), 1)));
     if (!G.Init.empty())
       memcpy(B->Data.get(), G.Init.data(), G.Init.size());
     Windows[G.BufferIndex] = std::move(B);
@@ -36,7 +37,7 @@ uint64_t DeviceMemory::addBuffer(std::string Name, uint64_t Bytes, unsigned Elem
   B->Bytes = Bytes;
   B->ElemBytes = ElemBytes;
   B->ElemType = std::move(ElemType);
-  B->Data.reset(new uint8_t[std::max<uint64_t>(Bytes, 1)]());
+  B->Data.reset(static_cast<uint8_t *>(calloc(std::max<uint64_t>(Bytes, 1), 1)));
   Windows.push_back(std::move(B));
   return tagOf(AS_Global) | (uint64_t(Windows.size() - 1) << BufferShift);
 }

@@ -17,7 +17,8 @@ struct Buffer {
   uint64_t Bytes = 0;
   unsigned ElemBytes = 1;
   std::string ElemType;
-  std::unique_ptr<uint8_t[]> Data;
+  /// calloc'ed, so large zero buffers cost nothing until touched.
+  std::unique_ptr<uint8_t, void (*)(void *)> Data{nullptr, free};
 };
 
 /// The memory of one launch: global buffers (one 2^36-byte window each, so

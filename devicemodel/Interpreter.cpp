@@ -125,6 +125,7 @@ private:
   /// Host memory for a lane's access, or null (OOB recorded in Why).
   uint8_t *resolve(uint64_t Addr, uint64_t Bytes, unsigned L, bool Write, unsigned &Space,
                    std::string &Why);
+  std::string describeBadAddress(uint64_t Addr, bool Write);
   bool memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   bool memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
@@ -140,46 +141,65 @@ uint8_t *Executor::resolve(uint64_t Addr, uint64_t Bytes, unsigned L, bool Write
                            unsigned &Space, std::string &Why) {
   Space = unsigned(Addr >> TagShift);
   uint64_t Off = Addr & OffsetMask;
-  raw_string_ostream OS(Why);
   switch (Space) {
-  case AS_Global: {
+  case AS_Global:
     if (uint8_t *H = B.Mem.global(Addr, Bytes))
       return H;
-    Buffer *Buf = B.Mem.bufferAt(Addr);
-    uint64_t InWin = Addr & ((uint64_t(1) << BufferShift) - 1);
-    if (Buf)
-      OS << "byte offset " << (int64_t)InWin << " of buffer '" << Buf->Name << "' ("
-         << Buf->Bytes << " bytes)";
-    else
-      OS << "global address 0x" << format_hex_no_prefix(Addr, 1) << " in no buffer";
-    return nullptr;
-  }
+    break;
   case AS_Shared:
     if (Off + Bytes <= B.Shared.size())
       return B.Shared.data() + Off;
-    OS << "byte offset " << Off << " of shared memory (" << B.Shared.size() << " bytes)";
-    return nullptr;
+    break;
   case AS_Const:
-    if (Write) {
-      OS << "write to constant memory at offset " << Off;
-      return nullptr;
-    }
-    if (uint8_t *H = B.Mem.constant(Off, Bytes))
-      return H;
-    OS << "byte offset " << Off << " of constant memory";
-    return nullptr;
+    if (!Write)
+      if (uint8_t *H = B.Mem.constant(Off, Bytes))
+        return H;
+    break;
   case AS_Local:
     if (Off + Bytes <= W.LocalStride)
       return W.Local.data() + uint64_t(L) * W.LocalStride + Off;
+    break;
+  default:
+    break;
+  }
+  Why = describeBadAddress(Addr, Write);
+  return nullptr;
+}
+
+std::string Executor::describeBadAddress(uint64_t Addr, bool Write) {
+  std::string Why;
+  raw_string_ostream OS(Why);
+  uint64_t Off = Addr & OffsetMask;
+  switch (unsigned(Addr >> TagShift)) {
+  case AS_Global: {
+    Buffer *Buf = B.Mem.bufferAt(Addr);
+    uint64_t InWin = Addr & ((uint64_t(1) << BufferShift) - 1);
+    if (Buf)
+      OS << "byte offset " << InWin << " of buffer '" << Buf->Name << "' (" << Buf->Bytes
+         << " bytes)";
+    else
+      OS << "global address 0x" << format_hex_no_prefix(Addr, 1) << " in no buffer";
+    break;
+  }
+  case AS_Shared:
+    OS << "byte offset " << Off << " of shared memory (" << B.Shared.size() << " bytes)";
+    break;
+  case AS_Const:
+    if (Write)
+      OS << "constant memory (read-only), offset " << Off;
+    else
+      OS << "byte offset " << Off << " of constant memory";
+    break;
+  case AS_Local:
     OS << "byte offset " << Off << " of local memory (" << W.LocalStride << " bytes)";
-    return nullptr;
+    break;
   default:
     if (Addr == 0)
-      OS << "null pointer";
+      OS << "a null pointer";
     else
       OS << "address 0x" << format_hex_no_prefix(Addr, 1) << " in no memory";
-    return nullptr;
   }
+  return Why;
 }
 
 void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
@@ -265,7 +285,7 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
   bool Write = I.Opc != Op::Load;
   uint64_t Bytes = I.Opc == Op::Load || I.Opc == Op::Store ? uint64_t(I.Aux) * I.Elems : I.Imm;
   std::string Why;
-  MemOp MO = I.Opc == Op::Load ? MemOp::Load : I.Opc == Op::Store ? MemOp::Store : MemOp::Atomic;
+  MemOp MO = MemOp(B.P.Sites[I.Site].OpKind);
   for (uint32_t MM = M; MM; MM &= MM - 1) {
     unsigned L = countr_zero(MM);
     uint8_t *H = resolve(A[L], Bytes, L, Write, Spaces[L], Why);

@@ -157,7 +157,10 @@ RunResult runKernel(const Program &P, DeviceMemory &Mem, const LaunchShape &Shap
                     ArrayRef<uint64_t> Args, ArrayRef<Observer *> Observers,
                     const RunOptions &Opts) {
   RunResult Out;
-  BlockRunner Runner(P, Mem, Shape, Args);
+  LaunchShape S = Shape;
+  if (Opts.BlockBudget)
+    S.BlockBudget = Opts.BlockBudget;
+  BlockRunner Runner(P, Mem, S, Args);
   uint64_t Total = Shape.Grid.count();
   Out.TotalBlocks = Total;
   constexpr uint64_t Pilot = 8;

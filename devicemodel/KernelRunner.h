@@ -19,6 +19,8 @@ struct RunOptions {
   bool AllBlocks = false;
   /// Thread instructions the whole run may take before it is sampled.
   uint64_t WorkBudget = uint64_t(4) << 30;
+  /// Warp instructions one block may execute (0: LaunchShape's default).
+  uint64_t BlockBudget = 0;
   /// Worker threads; 0: all cores.
   unsigned Threads = 0;
   /// Called now and then with (blocks done, blocks to run), from one thread.

@@ -28,7 +28,7 @@ unsigned distinct(uint64_t *V, unsigned N) {
 }
 
 const char *opName(MemOp Op) {
-  return Op == MemOp::Load ? "ld" : Op == MemOp::Store ? "st" : "atom";
+  return Op == MemOp::Load ? "ld" : Op == MemOp::Store ? "st" : Op == MemOp::Atomic ? "atom" : "red";
 }
 
 /// Adds the metrics of one (space, op) to M.

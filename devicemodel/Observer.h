@@ -20,7 +20,8 @@ namespace warplint {
 namespace dm {
 
 /// What a memory instruction does.
-enum class MemOp : uint8_t { Load = 0, Store = 1, Atomic = 2 };
+/// Reduction: an atomic whose result is unused (Nsight Compute's "red").
+enum class MemOp : uint8_t { Load = 0, Store = 1, Atomic = 2, Reduction = 3 };
 
 /// One warp-level memory instruction (or one chunk of a memcpy).
 struct MemoryEvent {

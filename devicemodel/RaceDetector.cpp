@@ -34,7 +34,7 @@ public:
   void onBarrier() override { ++Epoch; }
 
   void onMemory(const MemoryEvent &E) override {
-    if (E.Space != AS_Shared || E.Op == MemOp::Atomic)
+    if (E.Space != AS_Shared || E.Op == MemOp::Atomic || E.Op == MemOp::Reduction)
       return;
     bool Write = E.Op == MemOp::Store;
     ++Seq;
