@@ -35,10 +35,6 @@ int main(int argc, char **argv) {
     return runAccessesCommand(CL);
   if (CL.Run)
     return runRunCommand(CL);
-  if (CL.Check)
-    return runCheckCommand(CL);
-  if (CL.Lsp)
-    return runLspCommand(CL);
-  errs() << "usage: warplint {check|accesses|run|lsp} FILE... [options]; see --help\n";
+  errs() << "usage: warplint {accesses|run} FILE... [options]; see --help\n";
   return ExitToolError;
 }
