@@ -95,8 +95,11 @@ BlockResult BlockRunner::run(uint64_t Linear, ArrayRef<BlockObserver *> Observer
       F.Loc = Loc;
       F.Message = "barrier" + Where + " reached by " + std::to_string(Arrived) + " of " +
                   std::to_string(Threads) + " threads of block " + blockName(Idx);
-      if (Done)
-        F.Message += "; the other threads had exited";
+      uint64_t Alive = 0;
+      for (const Warp &W : Warps)
+        Alive += popcount(W.Live);
+      if (Alive < Threads)
+        F.Message += "; " + std::to_string(Threads - Alive) + " had exited";
       else
         F.Message += "; the other threads are on a divergent path";
       bool Seen = false;

@@ -40,6 +40,8 @@ public:
   /// Runs block Linear (x fastest), telling Observers what happens.
   BlockResult run(uint64_t Linear, llvm::ArrayRef<BlockObserver *> Observers) const;
 
+  const LaunchShape &shape() const { return Shape; }
+
 private:
   const Program &P;
   DeviceMemory &Mem;

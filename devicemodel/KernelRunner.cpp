@@ -88,6 +88,12 @@ private:
     auto P = std::make_unique<Pending>();
     BlockInfo Info;
     Info.Linear = Order[Pos];
+    const LaunchShape &Shape = Runner.shape();
+    Info.Index.V[0] = Info.Linear % Shape.Grid.V[0];
+    Info.Index.V[1] = (Info.Linear / Shape.Grid.V[0]) % Shape.Grid.V[1];
+    Info.Index.V[2] = Info.Linear / (Shape.Grid.V[0] * Shape.Grid.V[1]);
+    Info.Threads = Shape.Block.count();
+    Info.Warps = (Info.Threads + Shape.WarpSize - 1) / Shape.WarpSize;
     std::vector<BlockObserver *> Raw;
     for (Observer *O : Observers) {
       P->Obs.push_back(O->startBlock(Info));
