@@ -18,7 +18,7 @@ struct LaunchShape {
   uint64_t DynamicShared = 0;
   unsigned WarpSize = MaxLanes;
   /// Warp-level instructions one block may execute before it is stopped.
-  uint64_t BlockBudget = uint64_t(1) << 26;
+  uint64_t BlockBudget = uint64_t(1) << 24;
 };
 
 /// What one block did.

@@ -282,6 +282,44 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
   uint64_t Offs[MaxLanes];
   unsigned Spaces[MaxLanes];
   const uint64_t *A = R + uint64_t(I.A) * MaxLanes;
+  // Fast path: a scalar load or store whose lanes all fall in one global
+  // buffer.
+  if ((I.Opc == Op::Load || I.Opc == Op::Store) && I.Elems == 1) {
+    uint64_t First = A[countr_zero(M)];
+    if ((First >> TagShift) == AS_Global) {
+      uint64_t WinMask = ~((uint64_t(1) << BufferShift) - 1);
+      uint64_t Win = First & WinMask;
+      if (uint8_t *Base = B.Mem.global(Win, 0)) {
+        uint64_t Size = B.Mem.bufferAt(Win)->Bytes;
+        unsigned EB = I.Aux;
+        bool Ok = true;
+        for (uint32_t MM = M; MM; MM &= MM - 1) {
+          unsigned L = countr_zero(MM);
+          uint64_t Off = A[L] - Win;
+          Ok &= (A[L] & WinMask) == Win && Off + EB <= Size;
+          Offs[L] = A[L] & OffsetMask;
+          Spaces[L] = AS_Global;
+        }
+        if (Ok) {
+          uint64_t *D = R + uint64_t(I.Opc == Op::Load ? I.Dst : I.B) * MaxLanes;
+          for (uint32_t MM = M; MM; MM &= MM - 1) {
+            unsigned L = countr_zero(MM);
+            uint8_t *H = Base + (A[L] - Win);
+            if (I.Opc == Op::Load) {
+              uint64_t V = 0;
+              memcpy(&V, H, EB);
+              D[L] = V;
+            } else {
+              memcpy(H, &D[L], EB);
+            }
+          }
+          emit(I.Site, Fn.InstLoc[Idx], 0, MemOp(B.P.Sites[I.Site].OpKind), EB, M, Offs,
+               Spaces);
+          return true;
+        }
+      }
+    }
+  }
   bool Write = I.Opc != Op::Load;
   uint64_t Bytes = I.Opc == Op::Load || I.Opc == Op::Store ? uint64_t(I.Aux) * I.Elems : I.Imm;
   std::string Why;

@@ -22,7 +22,21 @@ unsigned spaceIndex(unsigned Space) {
 }
 const unsigned SpaceOfIndex[] = {AS_Global, AS_Shared, AS_Const, AS_Local};
 
+/// Distinct values of V[0, N); a bitset when they span little, else a sort.
 unsigned distinct(uint64_t *V, unsigned N) {
+  if (!N)
+    return 0;
+  uint64_t Lo = V[0], Hi = V[0];
+  for (unsigned I = 1; I < N; ++I) {
+    Lo = std::min(Lo, V[I]);
+    Hi = std::max(Hi, V[I]);
+  }
+  if (Hi - Lo < 256) {
+    uint64_t Bits[4] = {};
+    for (unsigned I = 0; I < N; ++I)
+      Bits[(V[I] - Lo) >> 6] |= uint64_t(1) << ((V[I] - Lo) & 63);
+    return popcount(Bits[0]) + popcount(Bits[1]) + popcount(Bits[2]) + popcount(Bits[3]);
+  }
   std::sort(V, V + N);
   return std::unique(V, V + N) - V;
 }

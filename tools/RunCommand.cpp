@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <optional>
 #include <cmath>
 
 using namespace llvm;
@@ -266,6 +267,9 @@ int runRunCommand(const CommandLine &CL) {
       return ExitToolError;
     }
   }
+  // Worker threads: all cores unless WARPLINT_THREADS says otherwise (bench/).
+  if (std::optional<std::string> T = sys::Process::GetEnv("WARPLINT_THREADS"))
+    StringRef(*T).getAsInteger(10, Opts.Threads);
   bool Json = CL.Format == "json";
   bool FoundErrors = false, ToolFailed = false;
   json::Array Kernels;
