@@ -571,7 +571,7 @@ Error FunctionLifter::unsupported(const Twine &Why) {
   for (const std::string &M : Cur->Mods)
     Name += "." + M;
   ML.warn(Cur->Where, "unsupported PTX instruction '" + Name + "'" +
-                          (Why.isTriviallyEmpty() ? Twine("") : "(" + Why + ")") +
+                          (Why.isTriviallyEmpty() ? Twine("") : " (" + Why + ")") +
                           "; its results are treated as data-dependent");
   if (Cur->Ops.empty())
     return Error::success();
