@@ -90,6 +90,9 @@ struct Instruction {
 /// A `.loc` directive (with an optional inlined_at chain).
 struct DebugLoc {
   unsigned File = 0, Line = 0, Col = 0;
+  /// The file by path when it is not a .file number (LLVM writes the callers
+  /// of inlined code only in a comment: "// a.h:3:1 @[ k.cu:5:11 ]").
+  std::string FilePath;
   std::string InlinedFunction; ///< function_name label, empty if not inlined.
   int InlinedAt = -1;          ///< Index of the caller's DebugLoc, -1 if none.
 };

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -44,9 +45,23 @@ DIFile *ModuleLifter::fileFor(unsigned N) {
   if (It != Files.end())
     return It->second;
   auto Name = PM.Files.find(N);
-  DIFile *F = Name == PM.Files.end() ? PtxFile : DIB->createFile(Name->second, "");
+  DIFile *F = Name == PM.Files.end() ? PtxFile : fileFor(Name->second);
   Files[N] = F;
   return F;
+}
+
+DIFile *ModuleLifter::fileFor(StringRef Path) {
+  // The .file paths LLVM writes may differ from those in comments only by
+  // being the same; match by path.
+  for (const auto &[N, P] : PM.Files)
+    if (P == Path && Files.count(N))
+      return Files[N];
+  // PTX compiled with warplint's prelude on disk: name its headers as the
+  // CUDA path does, so locations inside them count as system headers.
+  StringRef Base = sys::path::filename(Path);
+  bool Prelude = Base.starts_with("__warplint_") &&
+                 sys::path::filename(sys::path::parent_path(Path)) == "prelude";
+  return DIB->createFile(Prelude ? ("/__warplint_prelude/" + Base).str() : Path.str(), "");
 }
 
 llvm::Type *ModuleLifter::typeOf(ptx::Type T) {
@@ -641,11 +656,11 @@ DILocation *FunctionLifter::debugLocation(int Index, DISubprogram *SP) {
     return It->second;
   const ptx::DebugLoc &L = PF.DebugLocs[Index];
   DILocation *Result;
-  DIFile *File = ML.fileFor(L.File);
+  DIFile *File = L.FilePath.empty() ? ML.fileFor(L.File) : ML.fileFor(L.FilePath);
   if (L.InlinedAt < 0 || L.InlinedAt >= Index) {
     DIScope *Scope = SP;
     if (File != SP->getFile()) {
-      DIScope *&FS = FileScopes[L.File];
+      DIScope *&FS = FileScopes[File];
       if (!FS)
         FS = ML.DIB->createLexicalBlockFile(SP, File);
       Scope = FS;
@@ -657,7 +672,7 @@ DILocation *FunctionLifter::debugLocation(int Index, DISubprogram *SP) {
     // a subprogram of its own (named by the function_name label).
     const ptx::DebugLoc &Callee = PF.DebugLocs[L.InlinedAt];
     (void)Callee;
-    DISubprogram *&Inl = InlinedScopes[{L.InlinedFunction, L.File}];
+    DISubprogram *&Inl = InlinedScopes[{L.InlinedFunction, File}];
     if (!Inl)
       Inl = ML.DIB->createFunction(File, L.InlinedFunction, L.InlinedFunction, File, 0,
                                    ML.DIB->createSubroutineType(ML.DIB->getOrCreateTypeArray({})),
@@ -677,7 +692,7 @@ Error FunctionLifter::setDebugLocation(const Instruction &I) {
   // No line info: the PTX line.
   DIScope *Scope = SP;
   if (SP->getFile() != ML.PtxFile) {
-    DIScope *&FS = FileScopes[~0u];
+    DIScope *&FS = FileScopes[ML.PtxFile];
     if (!FS)
       FS = ML.DIB->createLexicalBlockFile(SP, ML.PtxFile);
     Scope = FS;

@@ -52,6 +52,8 @@ public:
 
   /// The DIFile of a .file number (the PTX file if unknown).
   llvm::DIFile *fileFor(unsigned N);
+  /// The DIFile of a path (from LLVM's inlined-at comments).
+  llvm::DIFile *fileFor(llvm::StringRef Path);
   /// A formatted diagnostic at Where in the PTX file.
   std::string diagnostic(Loc Where, llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg);
   llvm::Error error(Loc Where, const llvm::Twine &Msg);
@@ -158,8 +160,8 @@ private:
   llvm::StringMap<const RegDecl *> RegsByName;
   llvm::StringMap<const RegDecl *> RegRanges;
   std::map<int, llvm::DILocation *> DebugLocCache;
-  std::map<std::pair<std::string, unsigned>, llvm::DISubprogram *> InlinedScopes;
-  std::map<unsigned, llvm::DIScope *> FileScopes;
+  std::map<std::pair<std::string, llvm::DIFile *>, llvm::DISubprogram *> InlinedScopes;
+  std::map<llvm::DIFile *, llvm::DIScope *> FileScopes;
   llvm::DISubprogram *SP = nullptr;
 };
 

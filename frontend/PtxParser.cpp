@@ -333,9 +333,14 @@ private:
       return false;
     if (Tok.Kind != Token::String)
       return failHere("a file name");
-    StringRef Name = Tok.Text.drop_front().drop_back();
-    M.Files[N] = Name.str();
+    std::string Name = Tok.Text.drop_front().drop_back().str();
     consume();
+    // .file N "directory" "name"
+    if (Tok.Kind == Token::String) {
+      Name = (Twine(Name) + "/" + Tok.Text.drop_front().drop_back()).str();
+      consume();
+    }
+    M.Files[N] = Name;
     // Optional timestamp and size.
     while (isPunct(',')) {
       consume();
@@ -703,11 +708,16 @@ private:
   bool parseLoc(Function &F) {
     consume();
     DebugLoc L;
-    if (!parseUnsigned32(L.File, "a file number") || !parseUnsigned32(L.Line, "a line") ||
-        !parseUnsigned32(L.Col, "a column"))
+    if (!parseUnsigned32(L.File, "a file number") || !parseUnsigned32(L.Line, "a line"))
+      return false;
+    // What follows the column on its line: LLVM's comment with inlined callers.
+    size_t AfterCol = Tok.Text.end() - Buf.begin();
+    if (!parseUnsigned32(L.Col, "a column"))
       return false;
     // The chain is written innermost first; record callers before callees.
     std::vector<DebugLoc> Chain = {L};
+    if (!isPunct(','))
+      commentCallers(AfterCol, Chain);
     while (isPunct(',')) {
       consume();
       if (!isIdent() || Tok.Text != "function_name")
@@ -744,6 +754,34 @@ private:
     }
     CurrentLoc = Parent;
     return true;
+  }
+
+  /// Reads "// file:line:col @[ caller:line:col @[ ... ] ]" after a .loc (as
+  /// LLVM's NVPTX backend writes inlined locations) into Chain.
+  void commentCallers(size_t From, std::vector<DebugLoc> &Chain) {
+    StringRef Rest = Buf.substr(From);
+    Rest = Rest.take_until([](char C) { return C == '\n'; });
+    size_t Comment = Rest.find("//");
+    if (Comment == StringRef::npos)
+      return;
+    Rest = Rest.substr(Comment);
+    while (Chain.size() < 64) {
+      size_t At = Rest.find("@[");
+      if (At == StringRef::npos)
+        return;
+      Rest = Rest.substr(At + 2).ltrim();
+      StringRef Item = Rest.take_until([](char C) { return C == ' ' || C == ']'; });
+      auto [PathLine, Col] = Item.rsplit(':');
+      auto [Path, Line] = PathLine.rsplit(':');
+      DebugLoc Caller;
+      if (Path.empty() || Line.getAsInteger(10, Caller.Line) ||
+          Col.getAsInteger(10, Caller.Col))
+        return;
+      Caller.FilePath = Path.str();
+      Chain.back().InlinedFunction = "inlined";
+      Chain.push_back(std::move(Caller));
+      Rest = Rest.substr(Item.size());
+    }
   }
 
   // ----- Instructions ----------------------------------------------------------

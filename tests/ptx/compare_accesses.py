@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Compares `warplint accesses --format=json` of a .cu file and of its PTX.
 
-usage: compare_accesses.py SOURCE.json PTX.json [--lines]
+usage: compare_accesses.py SOURCE.json PTX.json [--lines [--columns]]
 
 Per kernel (by name) the two must list the same state spaces and
 operations. With --lines (PTX with .loc line info, as nvcc -lineinfo writes
 it) the accesses are grouped by source line, space and op, and each group
 must agree on the line, the bytes and every prediction (pattern, sectors,
-wavefronts, addresses per request). Columns are not compared: nvcc's .loc
-gives statement columns, Clang's diagnostics expression columns.
+wavefronts, addresses per request). Columns are compared only with
+--columns: nvcc's .loc gives statement columns, Clang's expression columns.
 Prints each difference and exits 1 when there is one.
 """
 import json
@@ -35,10 +35,12 @@ def prediction(a):
             p.get("addresses_per_request"))
 
 
-def groups(accesses, by_line):
+def groups(accesses, by_line, by_column):
     out = {}
     for a in accesses:
         key = (a["space"], a["op"])
+        if by_column:
+            key = (a["column"],) + key
         if by_line:
             key = (os.path.basename(a["file"]), a["line"]) + key
         g = out.setdefault(key, {"bytes": set(), "predicted": set()})
@@ -52,6 +54,7 @@ def main(argv):
         print(__doc__)
         return 2
     by_line = "--lines" in argv[3:]
+    by_column = by_line and "--columns" in argv[3:]
     src, ptx = kernels(argv[1]), kernels(argv[2])
     diffs = []
     for name in sorted(set(src) | set(ptx)):
@@ -61,7 +64,8 @@ def main(argv):
         if name not in src:
             diffs.append(f"{name}: kernel only in the PTX")
             continue
-        gs, gp = groups(src[name], by_line), groups(ptx[name], by_line)
+        gs = groups(src[name], by_line, by_column)
+        gp = groups(ptx[name], by_line, by_column)
         for key in sorted(set(gs) | set(gp), key=str):
             what = " ".join(str(k) for k in key)
             if key not in gp:
