@@ -668,10 +668,8 @@ DILocation *FunctionLifter::debugLocation(int Index, DISubprogram *SP) {
     Result = DILocation::get(ML.Ctx, L.Line, L.Col, Scope);
   } else {
     DILocation *Caller = debugLocation(L.InlinedAt, SP);
-    // The inlined callee's location is on the caller's entry; its scope is
-    // a subprogram of its own (named by the function_name label).
-    const ptx::DebugLoc &Callee = PF.DebugLocs[L.InlinedAt];
-    (void)Callee;
+    // The inlined callee's scope is a subprogram of its own (named by the
+    // function_name label) in the callee's file.
     DISubprogram *&Inl = InlinedScopes[{L.InlinedFunction, File}];
     if (!Inl)
       Inl = ML.DIB->createFunction(File, L.InlinedFunction, L.InlinedFunction, File, 0,
