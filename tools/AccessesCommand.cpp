@@ -91,7 +91,7 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
     LaunchAssumptions.push_back(A);
   return json::Object{
       {"name", sourceName(S.kernel())},
-      {"mangled", S.kernel().getName()},
+      {"mangled", S.kernel().getName().str()},
       {"launch", json::Object{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
                               {"block", dimJson(L.Block)},
                               {"source", L.Source},
