@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceModelTestUtil.h"
+#include "NcuCsv.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -23,69 +24,7 @@ namespace {
 
 const std::string HwDir = std::string(WARPLINT_SOURCE_DIR) + "/tests/hardware/";
 
-std::vector<std::string> csvFields(StringRef Line) {
-  std::vector<std::string> Fields;
-  std::string Cur;
-  bool Quoted = false;
-  for (char C : Line) {
-    if (C == '"')
-      Quoted = !Quoted;
-    else if (C == ',' && !Quoted) {
-      Fields.push_back(Cur);
-      Cur.clear();
-    } else
-      Cur += C;
-  }
-  Fields.push_back(Cur);
-  return Fields;
-}
-
-Dim3 parseTuple(StringRef S) {
-  S = S.trim().trim("()");
-  Dim3 D;
-  SmallVector<StringRef, 3> Parts;
-  S.split(Parts, ',');
-  for (size_t I = 0; I < Parts.size() && I < 3; ++I)
-    Parts[I].trim().getAsInteger(10, D.V[I]);
-  return D;
-}
-
-struct HwKernel {
-  Dim3 Grid, Block;
-  StringMap<double> Metrics;
-};
-
-/// kernel name -> launch and metrics.
-std::map<std::string, HwKernel> readCsv(StringRef Path) {
-  std::map<std::string, HwKernel> Out;
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return Out;
-  SmallVector<StringRef, 0> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n', -1, false);
-  if (Lines.empty())
-    return Out;
-  std::vector<std::string> Header = csvFields(Lines[0]);
-  auto Col = [&](StringRef Name) {
-    return size_t(std::find(Header.begin(), Header.end(), Name) - Header.begin());
-  };
-  size_t K = Col("Kernel Name"), M = Col("Metric Name"), V = Col("Metric Value"),
-         BS = Col("Block Size"), GS = Col("Grid Size");
-  for (size_t I = 1; I < Lines.size(); ++I) {
-    std::vector<std::string> F = csvFields(Lines[I]);
-    if (F.size() <= std::max({K, M, V, BS, GS}))
-      continue;
-    HwKernel &H = Out[StringRef(F[K]).split('(').first.trim().str()];
-    H.Grid = parseTuple(F[GS]);
-    H.Block = parseTuple(F[BS]);
-    std::string Value = F[V];
-    Value.erase(std::remove(Value.begin(), Value.end(), ','), Value.end());
-    double D;
-    if (!StringRef(Value).getAsDouble(D))
-      H.Metrics[F[M]] = D;
-  }
-  return Out;
-}
+using HwKernel = NcuKernel;
 
 double get(const StringMap<double> &M, StringRef Name) {
   auto It = M.find(Name);
@@ -141,7 +80,7 @@ void compare(StringRef Kernel, StringRef Space, StringRef Op, double MReq, doubl
 
 void checkFixture(StringRef Fixture) {
   std::string Cu = HwDir + Fixture.str() + ".cu";
-  std::map<std::string, HwKernel> Hw = readCsv(HwDir + "h100/" + Fixture.str() + ".ncu.csv");
+  std::map<std::string, HwKernel> Hw = readNcuCsv(HwDir + "h100/" + Fixture.str() + ".ncu.csv");
   ASSERT_FALSE(Hw.empty()) << "no measurements for " << Fixture.str();
   FrontendOptions Opts;
   Opts.ForcePrelude = true;

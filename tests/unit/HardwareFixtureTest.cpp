@@ -12,8 +12,9 @@
 #include "frontend/Frontend.h"
 #include "frontend/LaunchFile.h"
 
+#include "NcuCsv.h"
+
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
 
@@ -26,56 +27,6 @@ namespace {
 
 const std::string Dir = std::string(WARPLINT_SOURCE_DIR) + "/tests/hardware/";
 
-/// Splits one line of Nsight Compute's CSV (every field quoted).
-std::vector<std::string> splitCsv(StringRef Line) {
-  std::vector<std::string> Fields;
-  std::string Cur;
-  bool Quoted = false;
-  for (char C : Line) {
-    if (C == '"')
-      Quoted = !Quoted;
-    else if (C == ',' && !Quoted) {
-      Fields.push_back(Cur);
-      Cur.clear();
-    } else
-      Cur += C;
-  }
-  Fields.push_back(Cur);
-  return Fields;
-}
-
-/// kernel -> metric -> value.
-StringMap<StringMap<double>> readNcu(StringRef Path) {
-  StringMap<StringMap<double>> Out;
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return Out;
-  SmallVector<StringRef, 0> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n', -1, false);
-  std::vector<std::string> Header = splitCsv(Lines[0]);
-  auto Col = [&](StringRef Name) {
-    return std::find(Header.begin(), Header.end(), Name) - Header.begin();
-  };
-  size_t KCol = Col("Kernel Name"), MCol = Col("Metric Name"), VCol = Col("Metric Value");
-  for (size_t I = 1; I < Lines.size(); ++I) {
-    std::vector<std::string> F = splitCsv(Lines[I]);
-    if (F.size() <= VCol)
-      continue;
-    std::string Value = F[VCol];
-    Value.erase(std::remove(Value.begin(), Value.end(), ','), Value.end());
-    double V = 0;
-    if (StringRef(Value).getAsDouble(V))
-      continue;
-    Out[StringRef(F[KCol]).split('(').first][F[MCol]] = V;
-  }
-  return Out;
-}
-
-struct Measured {
-  double Ratio;
-  std::string What;
-};
-
 /// Kernels whose per-request counts a static prediction cannot match, and why.
 bool excluded(StringRef Kernel) {
   // Reductions issue shared instructions with no active lane (predicated off),
@@ -87,7 +38,7 @@ bool excluded(StringRef Kernel) {
 } // namespace
 
 TEST(HardwareFixtures, PatternsArePredicted) {
-  StringMap<StringMap<double>> Ncu = readNcu(Dir + "h100/patterns.ncu.csv");
+  std::map<std::string, NcuKernel> Ncu = readNcuCsv(Dir + "h100/patterns.ncu.csv");
   ASSERT_GT(Ncu.size(), 25u) << "fixture missing";
   FrontendOptions Opts;
   Opts.ForcePrelude = true; // CI has no CUDA SDK; the fixture must not need one.
@@ -100,8 +51,9 @@ TEST(HardwareFixtures, PatternsArePredicted) {
     if (!isKernel(F) || excluded(sourceName(F)))
       continue;
     std::string Name = sourceName(F);
-    const StringMap<double> &M = Ncu.lookup(Name);
-    ASSERT_FALSE(M.empty()) << "no measurement for " << Name;
+    auto Found = Ncu.find(Name);
+    ASSERT_NE(Found, Ncu.end()) << "no measurement for " << Name;
+    const StringMap<double> &M = Found->second.Metrics;
     StateSpaces S = StateSpaces::analyze(*DM, F);
     LaunchConfig L = resolveLaunch(*DM, F, *Launches);
     AccessPatterns P = AccessPatterns::analyze(S, L, defaultArch());

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceModelTestUtil.h"
+#include "NcuCsv.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -22,63 +23,7 @@ namespace {
 
 const std::string HwDir = std::string(WARPLINT_SOURCE_DIR) + "/tests/hardware/";
 
-struct Measured {
-  Dim3 Grid, Block;
-  StringMap<double> Metrics;
-};
-
-std::vector<std::string> fields(StringRef Line) {
-  std::vector<std::string> Out(1);
-  bool Quoted = false;
-  for (char C : Line) {
-    if (C == '"')
-      Quoted = !Quoted;
-    else if (C == ',' && !Quoted)
-      Out.emplace_back();
-    else
-      Out.back() += C;
-  }
-  return Out;
-}
-
-Dim3 tuple(StringRef S) {
-  SmallVector<StringRef, 3> Parts;
-  S.trim().trim("()").split(Parts, ',');
-  Dim3 D;
-  for (size_t I = 0; I < Parts.size() && I < 3; ++I)
-    Parts[I].trim().getAsInteger(10, D.V[I]);
-  return D;
-}
-
-/// Kernel name -> launch and metrics, from Nsight Compute's CSV.
-std::map<std::string, Measured> readCsv(StringRef Path) {
-  std::map<std::string, Measured> Out;
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return Out;
-  SmallVector<StringRef, 0> Lines;
-  (*Buf)->getBuffer().split(Lines, '\n', -1, false);
-  if (Lines.empty())
-    return Out;
-  std::vector<std::string> Head = fields(Lines[0]);
-  auto Col = [&](StringRef N) { return size_t(llvm::find(Head, N) - Head.begin()); };
-  size_t K = Col("Kernel Name"), M = Col("Metric Name"), V = Col("Metric Value"),
-         B = Col("Block Size"), G = Col("Grid Size");
-  for (StringRef L : ArrayRef<StringRef>(Lines).drop_front()) {
-    std::vector<std::string> F = fields(L);
-    if (F.size() <= std::max({K, M, V, B, G}))
-      continue;
-    Measured &H = Out[StringRef(F[K]).split('(').first.trim().str()];
-    H.Grid = tuple(F[G]);
-    H.Block = tuple(F[B]);
-    std::string Value = F[V];
-    llvm::erase(Value, ',');
-    double D;
-    if (!StringRef(Value).getAsDouble(D))
-      H.Metrics[F[M]] = D;
-  }
-  return Out;
-}
+using Measured = NcuKernel;
 
 bool within2Percent(double Model, double Hw) {
   return Hw == 0 ? Model == 0 : std::fabs(Model - Hw) <= 0.02 * std::fabs(Hw);
@@ -99,7 +44,7 @@ const char *knownDifference(StringRef Kernel, StringRef Space) {
 }
 
 void checkFixture(StringRef Fixture) {
-  std::map<std::string, Measured> Hw = readCsv(HwDir + "h100/" + Fixture.str() + ".ncu.csv");
+  std::map<std::string, Measured> Hw = readNcuCsv(HwDir + "h100/" + Fixture.str() + ".ncu.csv");
   ASSERT_FALSE(Hw.empty()) << "no measurements for " << Fixture.str();
   FrontendOptions Opts;
   Expected<DeviceModule> DM = loadInput(HwDir + "h100/" + Fixture.str() + ".ptx", Opts);
