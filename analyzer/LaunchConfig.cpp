@@ -25,7 +25,7 @@ std::string LaunchConfig::str() const {
 }
 
 LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
-                           ArrayRef<LaunchEntry> Explicit) {
+                           ArrayRef<LaunchEntry> Explicit, const LaunchEntry *Defaults) {
   LaunchConfig C;
   bool HaveBlock = false;
   // Scalar arguments may come from any explicit entry for this kernel.
@@ -69,6 +69,11 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
       C.Assumptions.push_back(formatv("1-D block of {0} threads from __launch_bounds__",
                                       MaxThreads)
                                   .str());
+    } else if (Defaults && Defaults->Block) {
+      C.Block = *Defaults->Block;
+      C.Source = Defaults->Source;
+      if (!C.Grid)
+        C.Grid = Defaults->Grid;
     } else {
       C.Block.V = {AssumedBlockThreads, 1, 1};
       C.Source = "assumed";
@@ -79,6 +84,9 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
               .str());
     }
   }
+  if (Defaults)
+    for (const auto &KV : Defaults->Args)
+      C.Args.insert(KV); // Explicit values, inserted first, win.
   if (!C.Grid)
     C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large");
   return C;

@@ -28,10 +28,12 @@ struct LaunchConfig {
 /// Resolves the launch of kernel F, first match wins: an explicit entry (a
 /// launch file or the command line); an annotation comment on the kernel; a
 /// host launch k<<<g, b>>> with constant dims in the same file;
-/// __launch_bounds__; otherwise a 1-D block of 256 threads (a multiple of 32),
-/// stated as an assumption.
+/// __launch_bounds__; Defaults (the configuration's launch defaults) when
+/// given; otherwise a 1-D block of 256 threads (a multiple of 32), stated as
+/// an assumption. Argument values of Defaults fill in those not given.
 LaunchConfig resolveLaunch(const DeviceModule &DM, const llvm::Function &F,
-                           llvm::ArrayRef<LaunchEntry> Explicit);
+                           llvm::ArrayRef<LaunchEntry> Explicit,
+                           const LaunchEntry *Defaults = nullptr);
 
 } // namespace warplint
 

@@ -22,11 +22,12 @@ enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitToolError = 2 };
 struct CommandLine {
   llvm::cl::SubCommand Accesses{"accesses", "List every memory access with its state space"};
   llvm::cl::SubCommand Run{"run", "Run a kernel on the device model and report counters"};
+  llvm::cl::SubCommand Check{"check", "Report wasted memory traffic as diagnostics"};
   llvm::cl::OptionCategory Category{"warplint options"};
 
   // Common to every subcommand.
   llvm::cl::list<std::string> Files{llvm::cl::Positional, llvm::cl::desc("<file>..."),
-                                    llvm::cl::sub(Accesses),
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                     llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
                                   llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
@@ -48,16 +49,16 @@ struct CommandLine {
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Kernel{"kernel", llvm::cl::desc("Only this kernel (source name)"),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Run), llvm::cl::cat(Category)};
 
   // run
   llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                  llvm::cl::sub(Accesses),
+                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                   llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Block{"block", llvm::cl::desc("Block X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                   llvm::cl::sub(Accesses),
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                    llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
                                       llvm::cl::sub(Run), llvm::cl::cat(Category)};
@@ -69,7 +70,27 @@ struct CommandLine {
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
-                                      llvm::cl::sub(Accesses), llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                      llvm::cl::cat(Category)};
+
+  // check
+  llvm::cl::opt<bool> Confirm{"confirm",
+                              llvm::cl::desc("Run each kernel on the device model and attach "
+                                             "what it measured"),
+                              llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores)"),
+                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
+                             llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> UsePtxas{"ptxas",
+                               llvm::cl::desc("Confirm registers and spills with the toolkit's "
+                                              "ptxas when it is found"),
+                               llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> MaxRRegCount{"maxrregcount",
+                                       llvm::cl::desc("Register cap per thread, as nvcc's "
+                                                      "--maxrregcount"),
+                                       llvm::cl::init(0), llvm::cl::sub(Check),
+                                       llvm::cl::cat(Category)};
 
   /// Clang flags given after "--".
   std::vector<std::string> ClangArgs;
@@ -88,6 +109,7 @@ struct CommandLine {
 /// Subcommands; each returns an ExitCode.
 int runAccessesCommand(const CommandLine &CL);
 int runRunCommand(const CommandLine &CL);
+int runCheckCommand(const CommandLine &CL);
 
 } // namespace warplint
 

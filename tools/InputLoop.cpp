@@ -44,43 +44,50 @@ std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileComman
 
 } // namespace
 
-int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
-  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
-  std::vector<std::string> Files(CL.Files.begin(), CL.Files.end());
+FrontendOptions InputSet::optionsFor(StringRef Path) const {
+  FrontendOptions O = Base;
+  if (Db) {
+    std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(Path);
+    if (!Cmds.empty()) {
+      std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
+      O.ClangArgs.insert(O.ClangArgs.begin(), Flags.begin(), Flags.end());
+    }
+  }
+  return O;
+}
+
+Expected<InputSet> collectInputs(const CommandLine &CL) {
+  InputSet In;
+  In.Files.assign(CL.Files.begin(), CL.Files.end());
   if (!CL.BuildDir.empty()) {
     std::string Err;
-    Db = clang::tooling::CompilationDatabase::loadFromDirectory(CL.BuildDir, Err);
-    if (!Db) {
-      WithColor::error(errs(), "warplint") << Err << "\n";
-      return ExitToolError;
-    }
-    if (Files.empty())
-      for (const std::string &F : Db->getAllFiles())
+    In.Db = clang::tooling::CompilationDatabase::loadFromDirectory(CL.BuildDir, Err);
+    if (!In.Db)
+      return createStringError(inconvertibleErrorCode(), "%s", Err.c_str());
+    if (In.Files.empty())
+      for (const std::string &F : In.Db->getAllFiles())
         if (StringRef(F).ends_with(".cu"))
-          Files.push_back(F);
+          In.Files.push_back(F);
   }
-  if (Files.empty()) {
-    WithColor::error(errs(), "warplint") << "no input files\n";
-    return ExitToolError;
-  }
+  if (In.Files.empty())
+    return createStringError(inconvertibleErrorCode(), "no input files");
   Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
-  if (!Arch) {
-    WithColor::error(errs(), "warplint") << toString(Arch.takeError()) << "\n";
+  if (!Arch)
+    return Arch.takeError();
+  In.Base = CL.frontendOptions();
+  In.Base.Arch = Arch->Name.str();
+  return std::move(In);
+}
+
+int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
+  Expected<InputSet> In = collectInputs(CL);
+  if (!In) {
+    WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
     return ExitToolError;
   }
-  FrontendOptions Opts = CL.frontendOptions();
-  Opts.Arch = Arch->Name.str();
   int Exit = ExitClean;
-  for (const std::string &Path : Files) {
-    FrontendOptions FileOpts = Opts;
-    if (Db) {
-      std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(Path);
-      if (!Cmds.empty()) {
-        std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
-        FileOpts.ClangArgs.insert(FileOpts.ClangArgs.begin(), Flags.begin(), Flags.end());
-      }
-    }
-    Expected<DeviceModule> DM = loadInput(Path, FileOpts);
+  for (const std::string &Path : In->Files) {
+    Expected<DeviceModule> DM = loadInput(Path, In->optionsFor(Path));
     if (!DM) {
       std::string Msg = toString(DM.takeError());
       errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");

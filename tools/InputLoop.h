@@ -5,9 +5,25 @@
 #include "frontend/LaunchFile.h"
 #include "tools/CommandLine.h"
 
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <memory>
+
 namespace warplint {
+
+/// The files a command analyzes (given, or every .cu of -p's compilation
+/// database) and how to compile each.
+struct InputSet {
+  std::vector<std::string> Files;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
+  FrontendOptions Base;
+  /// Base plus the include paths and macros of Path's compile command.
+  FrontendOptions optionsFor(llvm::StringRef Path) const;
+};
+
+/// Collects the inputs of CL; fails when there are none or -p is unreadable.
+llvm::Expected<InputSet> collectInputs(const CommandLine &CL);
 
 /// Loads each file of CL.Files and calls Fn on it. A file that cannot be
 /// loaded gets its message on stderr and the others still run. Returns

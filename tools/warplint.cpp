@@ -35,6 +35,8 @@ int main(int argc, char **argv) {
     return runAccessesCommand(CL);
   if (CL.Run)
     return runRunCommand(CL);
-  errs() << "usage: warplint {accesses|run} FILE... [options]; see --help\n";
+  if (CL.Check)
+    return runCheckCommand(CL);
+  errs() << "usage: warplint {check|accesses|run} FILE... [options]; see --help\n";
   return ExitToolError;
 }

@@ -1,0 +1,45 @@
+//===- AccessMessages.cpp - Wording shared by the access rules ------------===//
+#include "rules/AccessMessages.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+StringRef costUnit(const MemoryAccess &A) {
+  StringRef Metric = Prediction::metricName(A.Space);
+  return Metric.split("_per_").first;
+}
+
+namespace {
+std::string number(double V) {
+  if (V == double(int64_t(V)))
+    return std::to_string(int64_t(V));
+  return formatv("{0:F2}", V).str();
+}
+} // namespace
+
+std::string costAgainstIdeal(const MemoryAccess &A, const Prediction &P) {
+  if (!P.PerRequest)
+    return "";
+  std::string Cost = number(*P.PerRequest);
+  if (P.LoopVarying && P.Min != P.Max)
+    Cost += " on average (" + number(P.Min) + " to " + number(P.Max) + " over the loop)";
+  return formatv("{0} {1} per request where {2} would do", Cost, costUnit(A),
+                 number(P.Ideal));
+}
+
+std::string kernelPrefix(const KernelFacts &K) { return "kernel '" + K.Name + "': "; }
+
+double wasteRatio(const Prediction &P) {
+  if (!P.PerRequest || P.Ideal <= 0)
+    return 1;
+  return *P.PerRequest / P.Ideal;
+}
+
+bool isGlobalAccess(const MemoryAccess &A) {
+  return A.Space == AS_Global || A.Space == AS_Generic;
+}
+
+} // namespace warplint

@@ -1,0 +1,113 @@
+//===- Checker.cpp - Run the rules over a module --------------------------===//
+#include "rules/Checker.h"
+
+#include "rules/Confirm.h"
+#include "rules/Suppressions.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace warplint {
+
+std::vector<std::unique_ptr<Rule>> createRules(const WarplintConfig &Config) {
+  std::vector<std::unique_ptr<Rule>> Rules;
+  for (const RuleInfo &R : allRules())
+    if (Config.enabled(R.Id))
+      Rules.push_back(R.Create(Config.optionsFor(R.Id)));
+  return Rules;
+}
+
+namespace {
+
+bool selected(const CheckOptions &Opts, const Function &F) {
+  return Opts.Kernel.empty() || Opts.Kernel == F.getName() || Opts.Kernel == sourceName(F);
+}
+
+/// ptxas's report for the module when asked and available.
+std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile &Arch,
+                                       const CheckOptions &Opts,
+                                       std::vector<std::string> &Notes) {
+  if (!Opts.UsePtxas)
+    return std::nullopt;
+  std::optional<std::string> Ptxas = findPtxas(Opts.CudaPath);
+  if (!Ptxas) {
+    Notes.push_back("ptxas not found: register and spill findings are predictions only");
+    return std::nullopt;
+  }
+  PtxasOptions PO;
+  PO.Arch = Arch.Name.str();
+  PO.MaxRRegCount = Opts.Registers.MaxRRegCount;
+  Expected<PtxasReport> R = confirmWithPtxas(DM, *Ptxas, PO);
+  if (!R) {
+    Notes.push_back(DM.Path + ": ptxas failed: " + toString(R.takeError()));
+    return std::nullopt;
+  }
+  return std::move(*R);
+}
+
+} // namespace
+
+std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch,
+                                 const WarplintConfig &Config, const CheckOptions &Opts,
+                                 std::vector<std::string> &Notes) {
+  std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
+  std::optional<PtxasReport> Ptxas = ptxasReport(DM, Arch, Opts, Notes);
+  const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
+  std::vector<Finding> Out;
+  FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
+  for (const Function &F : *DM.M) {
+    if (!isKernel(F) || F.isDeclaration() || !selected(Opts, F))
+      continue;
+    StateSpaces Spaces = StateSpaces::analyze(DM, F);
+    AccessPatterns Patterns =
+        AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
+    RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
+    KernelFacts K{DM, F, sourceName(F), Arch, Spaces, Patterns, Registers};
+    if (Ptxas)
+      K.Ptxas = Ptxas->find(F.getName());
+    std::optional<dm::LaunchReport> Run;
+    if (Opts.Confirm) {
+      bool Synthesized = false;
+      Expected<dm::LaunchReport> R =
+          confirmingRun(F, Patterns.launch(), Arch, Opts.ConfirmBlocks, Synthesized);
+      if (R) {
+        Run = std::move(*R);
+        K.Run = &*Run;
+        K.RunSynthesized = Synthesized;
+      } else {
+        Notes.push_back(formatv("{0}: kernel {1}: the device model could not run it: {2}",
+                                DM.Path, K.Name, toString(R.takeError())));
+      }
+    }
+    for (const std::unique_ptr<Rule> &R : Rules)
+      R->check(K, Sink);
+  }
+  SourceCache Sources;
+  removeSuppressed(Out, Sources);
+  std::stable_sort(Out.begin(), Out.end());
+  return Out;
+}
+
+std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
+                               const ArchProfile &Arch, const WarplintConfig &Config,
+                               const CheckOptions &Opts) {
+  std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
+  std::vector<Finding> Out;
+  FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
+  for (const SassFunction &F : Listing.Functions) {
+    if (!Opts.Kernel.empty() && Opts.Kernel != F.Name && Opts.Kernel != F.SourceName)
+      continue;
+    SassFacts K{F, F.SourceName, Path.str(), Arch};
+    for (const std::unique_ptr<Rule> &R : Rules)
+      R->checkSass(K, Sink);
+  }
+  SourceCache Sources;
+  removeSuppressed(Out, Sources);
+  std::stable_sort(Out.begin(), Out.end());
+  return Out;
+}
+
+} // namespace warplint

@@ -1,0 +1,54 @@
+//===- Checker.h - Run the rules over a module ------------------*- C++ -*-===//
+//
+// What `warplint check` and `warplint lsp` share: for every kernel of a
+// module, the analyses (state spaces, predictions, register pressure; ptxas
+// and the device model when asked), then every enabled rule, then the
+// suppression comments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_RULES_CHECKER_H
+#define WARPLINT_RULES_CHECKER_H
+
+#include "frontend/SassReader.h"
+#include "rules/Config.h"
+#include "rules/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// How to check.
+struct CheckOptions {
+  /// Launches from the command line and --launch-file.
+  std::vector<LaunchEntry> Launches;
+  /// Only this kernel (source or mangled name) when set.
+  std::string Kernel;
+  /// Run the device model and attach what it measured (--confirm).
+  bool Confirm = false;
+  /// Blocks the confirming run executes (sampled beyond).
+  unsigned ConfirmBlocks = 8;
+  RegisterPressureOptions Registers;
+  /// The toolkit to find ptxas in; ptxas runs only when UsePtxas is set.
+  std::string CudaPath;
+  bool UsePtxas = false;
+};
+
+/// The enabled rules of a configuration, constructed with their options.
+std::vector<std::unique_ptr<Rule>> createRules(const WarplintConfig &Config);
+
+/// Every finding of the enabled rules on every (selected) kernel of DM, in
+/// stable order, suppressed ones removed. Notes about the check itself (a
+/// failed confirming run, ptxas not found) go to Notes.
+std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch,
+                                 const WarplintConfig &Config, const CheckOptions &Opts,
+                                 std::vector<std::string> &Notes);
+
+/// The findings of the enabled rules on every function of a SASS listing.
+std::vector<Finding> checkSass(const SassListing &Listing, llvm::StringRef Path,
+                               const ArchProfile &Arch, const WarplintConfig &Config,
+                               const CheckOptions &Opts);
+
+} // namespace warplint
+
+#endif

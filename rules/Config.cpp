@@ -1,0 +1,217 @@
+//===- Config.cpp - .warplint.yaml ----------------------------------------===//
+#include "rules/Config.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+RuleOptions WarplintConfig::optionsFor(StringRef Id) const {
+  auto It = Rules.find(Id);
+  return It == Rules.end() ? RuleOptions() : It->second;
+}
+
+namespace {
+
+/// Walks the YAML document; the first error wins and names file and line.
+class ConfigParser {
+public:
+  ConfigParser(StringRef Text, StringRef Path) : Path(Path.str()) {
+    SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Text, Path), SMLoc());
+  }
+
+  Expected<WarplintConfig> parse() {
+    C.Path = Path;
+    yaml::Stream S(SM.getMemoryBuffer(1)->getBuffer(), SM, /*ShowColors=*/false);
+    yaml::Document &Doc = *S.begin();
+    yaml::Node *Root = Doc.getRoot();
+    if (!Error && Root && !isa<yaml::NullNode>(Root)) {
+      if (auto *M = dyn_cast<yaml::MappingNode>(Root))
+        top(*M);
+      else
+        fail(Root, "expected a mapping of 'arch', 'rules' and 'launch'");
+    }
+    if (S.failed() && !Error)
+      Error = Path + ": not valid YAML";
+    if (Error)
+      return createStringError(inconvertibleErrorCode(), *Error);
+    return std::move(C);
+  }
+
+private:
+  void fail(yaml::Node *N, const Twine &Msg) {
+    if (Error)
+      return;
+    SMLoc Loc = N ? N->getSourceRange().Start : SMLoc();
+    unsigned Line = Loc.isValid() ? SM.getLineAndColumn(Loc).first : 0;
+    Error = (Path + ":" + Twine(Line) + ": " + Msg).str();
+  }
+
+  std::optional<std::string> scalar(yaml::Node *N) {
+    SmallString<32> Storage;
+    if (auto *S = dyn_cast_or_null<yaml::ScalarNode>(N))
+      return S->getValue(Storage).str();
+    fail(N, "expected a value");
+    return std::nullopt;
+  }
+
+  void top(yaml::MappingNode &M) {
+    for (yaml::KeyValueNode &KV : M) {
+      std::optional<std::string> Key = scalar(KV.getKey());
+      if (!Key)
+        return;
+      if (*Key == "arch") {
+        if (std::optional<std::string> V = scalar(KV.getValue()))
+          C.Arch = *V;
+      } else if (*Key == "rules") {
+        if (auto *R = dyn_cast_or_null<yaml::MappingNode>(KV.getValue()))
+          rules(*R);
+        else
+          fail(KV.getValue(), "'rules' must map rule IDs to settings");
+      } else if (*Key == "launch") {
+        if (auto *L = dyn_cast_or_null<yaml::MappingNode>(KV.getValue()))
+          launch(*L);
+        else
+          fail(KV.getValue(), "'launch' must be a mapping of grid, block and args");
+      } else {
+        fail(KV.getKey(), "unknown key '" + *Key + "' (arch, rules, launch)");
+      }
+    }
+  }
+
+  void rules(yaml::MappingNode &M) {
+    for (yaml::KeyValueNode &KV : M) {
+      std::optional<std::string> Id = scalar(KV.getKey());
+      if (!Id)
+        return;
+      if (!findRule(*Id))
+        return fail(KV.getKey(), "unknown rule '" + *Id + "'");
+      StringMap<std::string> Values;
+      if (auto *S = dyn_cast_or_null<yaml::ScalarNode>(KV.getValue())) {
+        SmallString<16> Storage;
+        StringRef V = S->getValue(Storage);
+        if (V == "off" || V == "false")
+          C.Disabled.insert(*Id);
+        else if (V == "on" || V == "true")
+          C.Disabled.erase(*Id);
+        else if (parseSeverity(V))
+          Values["severity"] = V.str();
+        else
+          return fail(S, "expected off, on, note, warning, error or a mapping");
+      } else if (auto *O = dyn_cast_or_null<yaml::MappingNode>(KV.getValue())) {
+        for (yaml::KeyValueNode &Opt : *O) {
+          std::optional<std::string> K = scalar(Opt.getKey()), V = scalar(Opt.getValue());
+          if (!K || !V)
+            return;
+          if (*K == "severity" && !parseSeverity(*V))
+            return fail(Opt.getValue(), "severity must be note, warning or error");
+          if (*K == "enabled") {
+            if (*V == "false" || *V == "off")
+              C.Disabled.insert(*Id);
+            continue;
+          }
+          Values[*K] = *V;
+        }
+      } else {
+        return fail(KV.getValue(), "expected a setting for rule '" + *Id + "'");
+      }
+      C.Rules[*Id] = RuleOptions(std::move(Values));
+    }
+  }
+
+  std::optional<Dim3> dims(yaml::Node *N) {
+    std::string Text;
+    if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
+      for (yaml::Node &E : *Seq) {
+        std::optional<std::string> V = scalar(&E);
+        if (!V)
+          return std::nullopt;
+        Text += (Text.empty() ? "" : ",") + *V;
+      }
+    } else if (std::optional<std::string> V = scalar(N)) {
+      Text = *V;
+    }
+    Expected<Dim3> D = parseDim3(Text);
+    if (!D) {
+      fail(N, toString(D.takeError()));
+      return std::nullopt;
+    }
+    return *D;
+  }
+
+  void launch(yaml::MappingNode &M) {
+    LaunchEntry E;
+    E.Source = "config " + Path;
+    for (yaml::KeyValueNode &KV : M) {
+      std::optional<std::string> Key = scalar(KV.getKey());
+      if (!Key)
+        return;
+      if (*Key == "grid" || *Key == "block") {
+        std::optional<Dim3> D = dims(KV.getValue());
+        if (!D)
+          return;
+        (*Key == "grid" ? E.Grid : E.Block) = *D;
+      } else if (*Key == "args") {
+        auto *A = dyn_cast_or_null<yaml::MappingNode>(KV.getValue());
+        if (!A)
+          return fail(KV.getValue(), "'args' must map argument names to integers");
+        for (yaml::KeyValueNode &Arg : *A) {
+          std::optional<std::string> K = scalar(Arg.getKey()), V = scalar(Arg.getValue());
+          if (!K || !V)
+            return;
+          if (llvm::Error Err = parseArgAssignment(*K + "=" + *V, E.Args))
+            return fail(Arg.getValue(), toString(std::move(Err)));
+        }
+      } else {
+        return fail(KV.getKey(), "unknown launch key '" + *Key + "' (grid, block, args)");
+      }
+    }
+    C.Launch = std::move(E);
+  }
+
+  std::string Path;
+  SourceMgr SM;
+  WarplintConfig C;
+  std::optional<std::string> Error;
+};
+
+} // namespace
+
+Expected<WarplintConfig> parseConfig(StringRef Text, StringRef Path) {
+  return ConfigParser(Text, Path).parse();
+}
+
+Expected<WarplintConfig> loadConfig(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "%s: cannot read configuration: %s",
+                             Path.str().c_str(), Buf.getError().message().c_str());
+  return parseConfig((*Buf)->getBuffer(), Path);
+}
+
+Expected<WarplintConfig> configForFile(StringRef SourceFile, StringRef Explicit) {
+  if (!Explicit.empty())
+    return loadConfig(Explicit);
+  SmallString<256> Dir(SourceFile);
+  sys::fs::make_absolute(Dir);
+  sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    SmallString<256> Candidate(Dir);
+    sys::path::append(Candidate, ".warplint.yaml");
+    if (sys::fs::exists(Candidate))
+      return loadConfig(Candidate);
+    StringRef Parent = sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return WarplintConfig();
+}
+
+} // namespace warplint

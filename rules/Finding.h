@@ -1,0 +1,74 @@
+//===- Finding.h - What a rule reports --------------------------*- C++ -*-===//
+//
+// A finding is one diagnostic of one rule: where, how bad against the ideal,
+// on what assumption, and how to fix it. Output formats (text, JSON, SARIF,
+// LSP) render findings; rules never print.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_RULES_FINDING_H
+#define WARPLINT_RULES_FINDING_H
+
+#include "frontend/SourceLocation.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+enum class Severity { Note, Warning, Error };
+
+/// "note", "warning" or "error".
+llvm::StringRef severityName(Severity S);
+
+/// Parses "note", "warning", "error"; None otherwise.
+std::optional<Severity> parseSeverity(llvm::StringRef Text);
+
+/// A mechanical edit: replace RemoveColumns characters starting at Loc with
+/// Insert (RemoveColumns 0 inserts).
+struct FixIt {
+  SourceLoc Loc;
+  unsigned RemoveColumns = 0;
+  std::string Insert;
+};
+
+/// A secondary location with its message ("the other access of the race").
+struct RelatedNote {
+  SourceLoc Loc;
+  std::string Message;
+};
+
+/// What the device model measured for a finding with --confirm.
+struct Confirmation {
+  std::string Metric;      ///< "sectors_per_request", ...
+  double Measured = 0;
+  std::optional<double> Predicted;
+  /// The run disagrees with the prediction (the finding is kept and says so).
+  bool Contradicted = false;
+  std::string Launch;      ///< "grid(64,1,1) block(256,1,1)".
+  bool Synthesized = false;///< The launch was made up for the run.
+};
+
+/// One diagnostic.
+struct Finding {
+  std::string Rule;   ///< "global-uncoalesced".
+  Severity Level = Severity::Warning;
+  std::string Kernel; ///< Source name; empty for file-level findings.
+  SourceLoc Loc;
+  /// Lowercase, no final period, without the trailing "[rule-id]".
+  std::string Message;
+  std::vector<RelatedNote> Notes;
+  std::vector<FixIt> FixIts;
+  std::optional<Confirmation> Confirmed;
+
+  /// Message + " [rule-id]".
+  std::string text() const { return Message + " [" + Rule + "]"; }
+  /// Stable order: file, line, column, rule, message.
+  bool operator<(const Finding &O) const;
+};
+
+} // namespace warplint
+
+#endif

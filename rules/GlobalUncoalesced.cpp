@@ -1,0 +1,86 @@
+//===- GlobalUncoalesced.cpp - global-uncoalesced -------------------------===//
+#include "rules/GlobalUncoalesced.h"
+
+#include "rules/AccessMessages.h"
+#include "rules/Confirm.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace warplint {
+
+GlobalUncoalescedRule::GlobalUncoalescedRule(const RuleOptions &Opts)
+    : Rule("global-uncoalesced", Opts), Threshold(Opts.number("threshold", 1.5)) {}
+
+namespace {
+
+/// Why the lanes' addresses spread, and what to do about it.
+std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Prediction &P) {
+  std::string Apart =
+      P.StrideBytes ? formatv("adjacent threads are {0} bytes apart", std::abs(*P.StrideBytes)).str()
+                    : std::string("the lanes' addresses are scattered");
+  if (P.Pattern == "column-major")
+    return {"threadIdx.x walks down a column: " + Apart,
+            "swap the index order so threadIdx.x indexes the contiguous (last) dimension, "
+            "or transpose through a shared-memory tile"};
+  if (P.Pattern == "loop-varying")
+    return {"the lanes' alignment changes with the loop counter",
+            "align the base of each iteration to 128 bytes, or stage the data through "
+            "shared memory"};
+  if (P.StrideBytes && *P.StrideBytes % int64_t(A.Bytes) == 0)
+    return {Apart + formatv(" ({0} elements of {1} bytes)",
+                            std::abs(*P.StrideBytes) / int64_t(A.Bytes), A.Bytes)
+                        .str(),
+            "make adjacent threads touch adjacent elements (threadIdx.x in the "
+            "fastest-varying index), or use a structure of arrays"};
+  return {Apart, "make adjacent threads touch adjacent addresses"};
+}
+
+} // namespace
+
+void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
+    const MemoryAccess &A = K.Spaces.accesses()[I];
+    const Prediction &P = K.Patterns.prediction(I);
+    if (!isGlobalAccess(A) || P.Pattern == "struct-field" || P.Pattern == "misaligned")
+      continue;
+    if (P.PerRequest) {
+      if (wasteRatio(P) <= Threshold)
+        continue;
+      auto [Why, Fix] = whyAndFix(A, P);
+      Finding F = make(K, A.Loc,
+                       kernelPrefix(K) + costAgainstIdeal(A, P) + ": " + Why + ", " +
+                           K.launchAssumption() + "; " + Fix);
+      for (const std::string &S : P.Assumptions)
+        F.Notes.push_back({A.Loc, "assumed: " + S});
+      confirmAccess(K, A, P, Threshold, F);
+      Out(std::move(F));
+      continue;
+    }
+    // Data-dependent: only the run can tell.
+    const dm::SiteMetrics *S = measuredSite(K, A);
+    std::optional<double> M = S ? measuredPerRequest(*S) : std::nullopt;
+    if (!M)
+      continue;
+    double Ideal = std::ceil(double(K.Arch.WarpSize * A.Bytes) / K.Arch.SectorBytes);
+    if (*M <= Threshold * Ideal)
+      continue;
+    Prediction Measured = P;
+    Measured.PerRequest = *M;
+    Measured.Ideal = Ideal;
+    Finding F = make(K, A.Loc,
+                     formatv("{0}measured {1:F2} sectors per request where {2} would do: "
+                             "the addresses depend on loaded data ({3}), measured on the "
+                             "device model; sort or bucket the indices so the lanes of a "
+                             "warp touch nearby addresses",
+                             kernelPrefix(K), *M, Ideal,
+                             P.DependsOn.empty() ? "a load" : P.DependsOn));
+    confirmAccess(K, A, Measured, Threshold, F);
+    Out(std::move(F));
+  }
+}
+
+} // namespace warplint

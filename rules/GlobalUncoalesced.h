@@ -1,0 +1,24 @@
+//===- GlobalUncoalesced.h - global-uncoalesced -----------------*- C++ -*-===//
+#ifndef WARPLINT_RULES_GLOBALUNCOALESCED_H
+#define WARPLINT_RULES_GLOBALUNCOALESCED_H
+
+#include "rules/Rule.h"
+
+namespace warplint {
+
+/// Global accesses whose warp touches more sectors than its bytes need:
+/// strided, column-major and scattered addresses (and, with --confirm,
+/// data-dependent ones the run measured). Option: threshold (default 1.5),
+/// the ratio to the ideal above which it warns.
+class GlobalUncoalescedRule : public Rule {
+public:
+  explicit GlobalUncoalescedRule(const RuleOptions &Opts);
+  void check(const KernelFacts &K, const FindingSink &Out) const override;
+
+private:
+  double Threshold;
+};
+
+} // namespace warplint
+
+#endif

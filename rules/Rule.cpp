@@ -1,0 +1,60 @@
+//===- Rule.cpp - The base of every rule ----------------------------------===//
+#include "rules/Rule.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+double RuleOptions::number(StringRef Key, double Default) const {
+  auto It = Values.find(Key);
+  double V;
+  if (It == Values.end() || !to_float(It->second, V))
+    return Default;
+  return V;
+}
+
+std::string RuleOptions::text(StringRef Key, StringRef Default) const {
+  auto It = Values.find(Key);
+  return It == Values.end() ? Default.str() : It->second;
+}
+
+std::string KernelFacts::launchAssumption() const {
+  const LaunchConfig &L = launch();
+  std::string Shape = "block" + L.str().substr(L.str().find(" block") + 6);
+  if (L.BlockAssumed)
+    return "assuming " + Shape + " (no launch found; give one with --block or a "
+           "'// warplint: launch' comment)";
+  return "with " + Shape + " from the " + L.Source;
+}
+
+Rule::Rule(StringRef Id, const RuleOptions &Opts) : Id(Id.str()), Opts(Opts) {}
+
+Rule::~Rule() = default;
+
+Finding Rule::make(StringRef Kernel, SourceLoc Loc, std::string Message,
+                   Severity Default) const {
+  Finding F;
+  F.Rule = Id;
+  F.Level = parseSeverity(Opts.text("severity", "")).value_or(Default);
+  F.Kernel = Kernel.str();
+  F.Loc = std::move(Loc);
+  F.Message = std::move(Message);
+  return F;
+}
+
+std::string ruleDocPath(StringRef Id) { return ("docs/rules/" + Id + ".md").str(); }
+
+std::string ruleHelpUri(StringRef Id) {
+  return (Twine(WARPLINT_RULE_DOCS_URL) + "/" + Id + ".md").str();
+}
+
+const RuleInfo *findRule(StringRef Id) {
+  for (const RuleInfo &R : allRules())
+    if (R.Id == Id)
+      return &R;
+  return nullptr;
+}
+
+} // namespace warplint

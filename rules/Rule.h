@@ -1,0 +1,148 @@
+//===- Rule.h - One rule: a class that turns facts into findings -*- C++ -*-===//
+//
+// A rule reads what the analyzer predicted (and, with --confirm, what the
+// device model measured) for one kernel and reports findings. Options come
+// from .warplint.yaml and are read once, in the rule's constructor. Every
+// rule is listed once in Registry.cpp, has a page docs/rules/ID.md and a lit
+// test tests/lit/rules/ID.cu with its expected diagnostics inline.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_RULES_RULE_H
+#define WARPLINT_RULES_RULE_H
+
+#include "analyzer/AccessPatterns.h"
+#include "analyzer/PtxasConfirm.h"
+#include "analyzer/RegisterPressure.h"
+#include "analyzer/StateSpaces.h"
+#include "analyzer/arch/ArchProfile.h"
+#include "rules/Finding.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct SassFunction;
+namespace dm {
+struct LaunchReport;
+}
+
+/// The options of one rule from the configuration: "severity", "enabled" and
+/// any rule-specific key ("threshold", ...), as text.
+class RuleOptions {
+public:
+  RuleOptions() = default;
+  explicit RuleOptions(llvm::StringMap<std::string> Values) : Values(std::move(Values)) {}
+
+  /// The value of Key, or Default when absent or not a number.
+  double number(llvm::StringRef Key, double Default) const;
+  /// The value of Key, or Default when absent.
+  std::string text(llvm::StringRef Key, llvm::StringRef Default) const;
+  bool has(llvm::StringRef Key) const { return Values.count(Key); }
+  const llvm::StringMap<std::string> &values() const { return Values; }
+
+private:
+  llvm::StringMap<std::string> Values;
+};
+
+/// Everything known about one kernel when the rules run.
+struct KernelFacts {
+  const DeviceModule &DM;
+  const llvm::Function &Kernel;
+  std::string Name; ///< Source name.
+  const ArchProfile &Arch;
+  const StateSpaces &Spaces;
+  const AccessPatterns &Patterns;
+  const RegisterPressure &Registers;
+  /// ptxas's report for this kernel when ptxas ran; null otherwise.
+  const PtxasFunctionInfo *Ptxas = nullptr;
+  /// The device model's run with --confirm; null otherwise.
+  const dm::LaunchReport *Run = nullptr;
+  /// The run used a launch made up by warplint (no launch was known).
+  bool RunSynthesized = false;
+
+  const LaunchConfig &launch() const { return Patterns.launch(); }
+  /// The launch assumption a message rests on: "assuming block(256,1,1),
+  /// assumed: no launch found" or "with block(32,8,1) from the host launch".
+  std::string launchAssumption() const;
+};
+
+/// One kernel of a SASS listing (no IR: cuobjdump/nvdisasm facts only).
+struct SassFacts {
+  const SassFunction &Function;
+  std::string Name; ///< Source name.
+  std::string File; ///< The listing.
+  const ArchProfile &Arch;
+};
+
+/// Where findings go.
+using FindingSink = std::function<void(Finding)>;
+
+/// The base of every rule.
+class Rule {
+public:
+  Rule(llvm::StringRef Id, const RuleOptions &Opts);
+  virtual ~Rule();
+
+  llvm::StringRef id() const { return Id; }
+
+  /// Reports findings for one kernel of a CUDA, PTX or IR input.
+  virtual void check(const KernelFacts &K, const FindingSink &Out) const {}
+  /// Reports findings for one function of a SASS listing.
+  virtual void checkSass(const SassFacts &K, const FindingSink &Out) const {}
+
+protected:
+  /// A finding of this rule at the configured severity (Default unless the
+  /// configuration says otherwise).
+  Finding make(const KernelFacts &K, SourceLoc Loc, std::string Message,
+               Severity Default = Severity::Warning) const {
+    return make(K.Name, std::move(Loc), std::move(Message), Default);
+  }
+  Finding make(const SassFacts &K, SourceLoc Loc, std::string Message,
+               Severity Default = Severity::Warning) const {
+    return make(K.Name, std::move(Loc), std::move(Message), Default);
+  }
+  Finding make(llvm::StringRef Kernel, SourceLoc Loc, std::string Message,
+               Severity Default) const;
+
+  const RuleOptions &options() const { return Opts; }
+
+private:
+  std::string Id;
+  RuleOptions Opts;
+};
+
+/// A rule's entry in the registry.
+struct RuleInfo {
+  llvm::StringRef Id;
+  llvm::StringRef Summary; ///< One line, for SARIF and --list-rules.
+  Severity DefaultLevel;
+  std::unique_ptr<Rule> (*Create)(const RuleOptions &);
+};
+
+/// Every rule, in the order of DESIGN.md.
+llvm::ArrayRef<RuleInfo> allRules();
+
+/// The registry entry for Id; null when unknown.
+const RuleInfo *findRule(llvm::StringRef Id);
+
+/// Where a rule's page lives in the repository: "docs/rules/ID.md".
+std::string ruleDocPath(llvm::StringRef Id);
+
+/// The help link for a rule (SARIF helpUri, LSP codeDescription).
+std::string ruleHelpUri(llvm::StringRef Id);
+
+/// Builds RuleInfo::Create for a rule class with a (const RuleOptions &)
+/// constructor.
+template <class R> std::unique_ptr<Rule> createRule(const RuleOptions &Opts) {
+  return std::make_unique<R>(Opts);
+}
+
+} // namespace warplint
+
+#endif

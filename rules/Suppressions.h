@@ -1,0 +1,41 @@
+//===- Suppressions.h - // warplint: ignore[rule-id] ------------*- C++ -*-===//
+#ifndef WARPLINT_RULES_SUPPRESSIONS_H
+#define WARPLINT_RULES_SUPPRESSIONS_H
+
+#include "rules/Finding.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+#include <vector>
+
+namespace warplint {
+
+/// The lines of source files, each file read once.
+class SourceCache {
+public:
+  /// Line (1-based) of File without its newline; empty when unreadable.
+  llvm::StringRef line(llvm::StringRef File, unsigned Line);
+
+private:
+  struct Entry {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::vector<llvm::StringRef> Lines;
+  };
+  llvm::StringMap<Entry> Files;
+};
+
+/// True when Text holds a `warplint: ignore[...]` comment naming Rule (a
+/// comma-separated list; `*` names every rule).
+bool suppresses(llvm::StringRef Text, llvm::StringRef Rule);
+
+/// True when F's line or the line above suppresses F's rule.
+bool isSuppressed(const Finding &F, SourceCache &Sources);
+
+/// Drops the suppressed findings of Findings.
+void removeSuppressed(std::vector<Finding> &Findings, SourceCache &Sources);
+
+} // namespace warplint
+
+#endif
