@@ -103,6 +103,12 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
                       "' is not a \"COUNT[:FILL]\" string");
         E.Buffers[KV.first.str()] = V->str();
       }
+    if (const json::Value *S = O->get("shared_bytes")) {
+      std::optional<int64_t> V = S->getAsInteger();
+      if (!V || *V < 0)
+        return Fail("entry " + Twine(I) + ": shared_bytes is a non-negative integer");
+      E.SharedBytes = uint64_t(*V);
+    }
     Out.push_back(std::move(E));
   }
   return Out;

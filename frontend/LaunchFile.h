@@ -1,7 +1,7 @@
 //===- LaunchFile.h - Launch files and launch flags -------------*- C++ -*-===//
 //
 // A launch file is a JSON list of {"kernel", "grid", "block", "args",
-// "buffers"}; `check`, `accesses` and `run` read it. Dims may be given as a
+// "buffers", "shared_bytes"}; `check`, `accesses` and `run` read it. Dims may be given as a
 // number or a list of up to three numbers.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +25,8 @@ struct LaunchEntry {
   std::optional<Dim3> Grid, Block;
   std::map<std::string, int64_t> Args;          ///< Scalar argument values.
   std::map<std::string, std::string> Buffers;   ///< NAME -> "COUNT[:FILL]".
+  /// Dynamic shared memory per block ("shared_bytes", --shared-bytes).
+  std::optional<uint64_t> SharedBytes;
   std::string Source;                           ///< "launch file F" / "command line".
 };
 

@@ -52,7 +52,7 @@ FileResult checkFile(const CommandLine &CL, const InputSet &In, const CheckOptio
     R.Error = toString(Arch.takeError());
     return R;
   }
-  if (Path.ends_with(".sass")) {
+  if (isSassListing(Path)) {
     Expected<SassListing> L = readSassListing(Path);
     if (!L) {
       R.Error = toString(L.takeError());

@@ -67,6 +67,7 @@ struct CommandLine {
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),

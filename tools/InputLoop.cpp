@@ -79,7 +79,10 @@ Expected<InputSet> collectInputs(const CommandLine &CL) {
   return std::move(In);
 }
 
-int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
+bool isSassListing(StringRef Path) { return Path == "-" || Path.ends_with(".sass"); }
+
+int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
+                 function_ref<void(const SassListing &)> OnSass) {
   Expected<InputSet> In = collectInputs(CL);
   if (!In) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
@@ -87,6 +90,22 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
   }
   int Exit = ExitClean;
   for (const std::string &Path : In->Files) {
+    if (isSassListing(Path)) {
+      if (!OnSass) {
+        errs() << Path << ": error: a SASS listing is read by 'warplint accesses' and "
+                          "'warplint check', not by this command\n";
+        Exit = ExitToolError;
+        continue;
+      }
+      Expected<SassListing> L = readSassListing(Path);
+      if (!L) {
+        errs() << toString(L.takeError()) << "\n";
+        Exit = ExitToolError;
+        continue;
+      }
+      OnSass(*L);
+      continue;
+    }
     Expected<DeviceModule> DM = loadInput(Path, In->optionsFor(Path));
     if (!DM) {
       std::string Msg = toString(DM.takeError());
@@ -122,7 +141,9 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     if (Error E = parseArgAssignment(A, Cmd.Args))
       return createStringError(inconvertibleErrorCode(), "--arg: %s",
                                toString(std::move(E)).c_str());
-  if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty())
+  if (CL.SharedBytes.getNumOccurrences())
+    Cmd.SharedBytes = CL.SharedBytes;
+  if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty() || Cmd.SharedBytes)
     Out.push_back(std::move(Cmd));
   if (!CL.LaunchFile.empty()) {
     Expected<std::vector<LaunchEntry>> File = readLaunchFile(CL.LaunchFile);
