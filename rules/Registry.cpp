@@ -1,6 +1,11 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
 #include "rules/GlobalUncoalesced.h"
+#include "rules/LocalDynamicIndex.h"
+#include "rules/OccupancyLimited.h"
+#include "rules/RegisterSpill.h"
 #include "rules/SharedBankConflict.h"
+#include "rules/SharedExternAlias.h"
+#include "rules/SharedStaticTooLarge.h"
 
 namespace warplint {
 
@@ -10,6 +15,16 @@ llvm::ArrayRef<RuleInfo> allRules() {
        Severity::Warning, createRule<GlobalUncoalescedRule>},
       {"shared-bank-conflict", "lanes of a warp hit the same shared-memory bank at different words",
        Severity::Warning, createRule<SharedBankConflictRule>},
+      {"local-dynamic-index", "a private array indexed at run time lives in local memory",
+       Severity::Warning, createRule<LocalDynamicIndexRule>},
+      {"register-spill", "registers spill to local memory (predicted, ptxas or SASS)",
+       Severity::Warning, createRule<RegisterSpillRule>},
+      {"occupancy-limited", "registers, shared memory or block size hold occupancy below a threshold",
+       Severity::Warning, createRule<OccupancyLimitedRule>},
+      {"shared-static-too-large", "static shared memory over the per-block limit or most of an SM",
+       Severity::Warning, createRule<SharedStaticTooLargeRule>},
+      {"shared-extern-alias", "several extern __shared__ arrays alias the same dynamic shared memory",
+       Severity::Warning, createRule<SharedExternAliasRule>},
   };
   return Rules;
 }
