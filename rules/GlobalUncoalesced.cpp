@@ -54,8 +54,7 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
       Finding F = make(K, A.Loc,
                        kernelPrefix(K) + costAgainstIdeal(A, P) + ": " + Why + ", " +
                            K.launchAssumption() + "; " + Fix);
-      for (const std::string &S : P.Assumptions)
-        F.Notes.push_back({A.Loc, "assumed: " + S});
+      addAssumptionNote(F, A, P);
       confirmAccess(K, A, P, Threshold, F);
       Out(std::move(F));
       continue;

@@ -52,22 +52,31 @@ void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) 
         OS << prefix(N.Loc) << "note: " << N.Message << "\n";
       continue;
     }
+    // A fix-it away from the finding is shown under the note at its place.
+    auto NoteAt = [&](const SourceLoc &L) {
+      return llvm::any_of(F.Notes, [&](const RelatedNote &N) { return N.Loc == L; });
+    };
     unsigned Id = Diags.getDiagnosticIDs()->getCustomDiagID(
         static_cast<clang::DiagnosticIDs::Level>(clangLevel(F.Level)), "%0");
     {
       clang::DiagnosticBuilder B = Diags.Report(Loc, Id);
       B << F.text();
       for (const FixIt &X : F.FixIts)
-        if (clang::CharSourceRange R = Map.range(X); R.isValid())
+        if (clang::CharSourceRange R = Map.range(X); R.isValid() && !NoteAt(X.Loc))
           B << clang::FixItHint::CreateReplacement(R, X.Insert);
     }
     unsigned NoteId = Diags.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Note, "%0");
     for (const RelatedNote &N : F.Notes) {
       clang::SourceLocation NL = Map.locate(N.Loc);
-      if (NL.isInvalid() && N.Loc.valid())
+      if (NL.isInvalid() && N.Loc.valid()) {
         OS << prefix(N.Loc) << "note: " << N.Message << "\n";
-      else
-        Diags.Report(NL, NoteId) << N.Message;
+        continue;
+      }
+      clang::DiagnosticBuilder B = Diags.Report(NL, NoteId);
+      B << N.Message;
+      for (const FixIt &X : F.FixIts)
+        if (clang::CharSourceRange R = Map.range(X); R.isValid() && X.Loc == N.Loc)
+          B << clang::FixItHint::CreateReplacement(R, X.Insert);
     }
   }
   Printer.EndSourceFile();
