@@ -4,9 +4,7 @@
 #include "rules/Suppressions.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -28,25 +26,13 @@ bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
 } // namespace
 
 SourceLoc kernelLocation(const Function &F) {
-  SourceLoc L;
-  const DISubprogram *SP = F.getSubprogram();
-  if (!SP)
+  SourceLoc L = declarationLocation(F);
+  if (!L.valid())
     return L;
-  L.File = SP->getFilename().str();
-  L.Line = SP->getLine();
   std::string Name = sourceName(F);
   StringRef Short = shortName(Name);
-  // The file as the compiler named it, relative to its directory.
-  std::string Readable = L.File;
-  if (!sys::path::is_absolute(Readable) && !SP->getDirectory().empty()) {
-    SmallString<256> P(SP->getDirectory());
-    sys::path::append(P, Readable);
-    Readable = std::string(P);
-  }
   SourceCache Sources;
-  StringRef Text = Sources.line(Readable, L.Line);
-  if (Text.empty())
-    Text = Sources.line(L.File, L.Line);
+  StringRef Text = Sources.line(L.File, L.Line);
   for (size_t Pos = Text.find(Short); !Short.empty() && Pos != StringRef::npos;
        Pos = Text.find(Short, Pos + 1)) {
     bool Starts = Pos == 0 || !isIdentChar(Text[Pos - 1]);
@@ -105,8 +91,8 @@ std::string dynamicSharedAssumption(const KernelFacts &K) {
 
 SourceLoc sassLocation(const SassFacts &K, const SassInstruction &I) {
   if (I.Source.valid())
-    return SourceLoc{I.Source.File, I.Source.Line, 0};
-  return SourceLoc{K.File, I.ListingLine, 0};
+    return SourceLoc{I.Source.File, I.Source.Line, 1};
+  return SourceLoc{K.File, I.ListingLine, 1};
 }
 
 const SassMemoryAccess *

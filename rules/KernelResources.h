@@ -19,7 +19,7 @@
 namespace warplint {
 
 /// Where F is declared: the line of its name and, when the source is
-/// readable, the name's column (0 otherwise).
+/// readable, the name's column (1 otherwise).
 SourceLoc kernelLocation(const llvm::Function &F);
 
 /// Registers per thread and where the figure comes from.
@@ -48,7 +48,7 @@ KernelResources launchResources(const KernelFacts &K, const SharedMemoryUse &Sha
 std::string dynamicSharedAssumption(const KernelFacts &K);
 
 /// Where a SASS instruction is: its source line when the listing has line
-/// info (column 0), else the listing's own line.
+/// info, else the listing's own line (column 1: listings have no columns).
 SourceLoc sassLocation(const SassFacts &K, const SassInstruction &I);
 
 /// The first access of F matching Pred inside a loop, else the first one;

@@ -90,6 +90,17 @@ void addPeakNotes(const KernelFacts &K, Finding &F) {
   }
 }
 
+/// " at line 12" (" at FILE:12" when the peak is in another file, such as
+/// a PTX listing without line info there); "" without a location.
+std::string peakWhere(const KernelFacts &K, const SourceLoc &At) {
+  const SourceLoc &P = K.Registers.peakLocation();
+  if (!P.valid())
+    return "";
+  if (At.valid() && At.File != P.File)
+    return formatv(" at {0}:{1}", P.File, P.Line).str();
+  return formatv(" at line {0}", P.Line).str();
+}
+
 SourceLoc findingLocation(const KernelFacts &K) {
   SourceLoc L = kernelLocation(K.Kernel);
   return L.valid() ? L : K.Registers.peakLocation();
@@ -100,9 +111,7 @@ SourceLoc findingLocation(const KernelFacts &K) {
 void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) const {
   const RegisterPressure &R = K.Registers;
   const RegisterCap &Cap = R.cap();
-  std::string Peak = R.peakLocation().valid()
-                         ? formatv(" at line {0}", R.peakLocation().Line).str()
-                         : std::string();
+  std::string Peak = peakWhere(K, findingLocation(K));
   std::string Live = liveSummary(R);
   if (K.Ptxas && K.Ptxas->HasUsage) {
     const PtxasFunctionInfo &P = *K.Ptxas;
@@ -140,10 +149,12 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
   if (!R.spillRisk())
     return;
   Finding F = make(K, findingLocation(K),
-                   formatv("{0}{1} (a prediction from the IR; --ptxas confirms it){2}; spilled "
-                           "values go to local memory, a round trip through L1 for each use; "
-                           "{3}",
-                           kernelPrefix(K), R.message(),
+                   formatv("{0}about {1} registers live{2} exceed the cap of {3} from {4}: "
+                           "ptxas will likely spill (a prediction from the IR; --ptxas "
+                           "confirms it){5}; spilled values go to local memory, a round trip "
+                           "through L1 for each use; {6}",
+                           kernelPrefix(K), R.estimatedRegisters(), Peak, Cap.Registers,
+                           Cap.Source,
                            Live.empty() ? "" : "; live there: " + Live,
                            fixFor(K, R.estimatedRegisters())));
   addPeakNotes(K, F);
