@@ -77,15 +77,21 @@ std::string fixFor(const KernelFacts &K, const OccupancyResult &O, double Thresh
   return "";
 }
 
-/// What the resources of the launch are and where they come from.
-std::string resourcesUsed(const KernelFacts &K, const OccupancyResult &O) {
-  std::string S = registersPerThread(K).str();
-  if (O.Input.StaticSharedBytes || O.Input.DynamicSharedBytes)
-    S += formatv(", {0} static + {1} dynamic shared memory per block",
-                 formatBytes(O.Input.StaticSharedBytes),
-                 formatBytes(O.Input.DynamicSharedBytes))
-             .str();
-  return S;
+/// The figures behind the limiting resource: ": about 40 registers per
+/// thread (...)", ": 48 KB static shared memory", or "" for the block size.
+std::string limitingFigures(const KernelFacts &K, const OccupancyResult &O) {
+  const KernelResources &R = O.Input;
+  if (O.Limiter == OccupancyLimiter::Registers || O.BlocksPerSM == 0)
+    if (O.limitedBy(OccupancyLimiter::Registers) || O.BlocksByRegisters == 0)
+      return ": " + registersPerThread(K).str();
+  if (O.Limiter != OccupancyLimiter::SharedMemory && O.BlocksPerSM != 0)
+    return "";
+  if (R.StaticSharedBytes && R.DynamicSharedBytes)
+    return formatv(": {0} static + {1} dynamic shared memory", formatBytes(R.StaticSharedBytes),
+                   formatBytes(R.DynamicSharedBytes));
+  if (R.DynamicSharedBytes)
+    return formatv(": {0} of dynamic shared memory", formatBytes(R.DynamicSharedBytes));
+  return formatv(": {0} of static shared memory", formatBytes(R.StaticSharedBytes));
 }
 
 } // namespace
@@ -103,19 +109,19 @@ void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) c
   std::string Assumption = K.launchAssumption() + dynamicSharedAssumption(K);
   if (O.BlocksPerSM == 0) {
     Out(make(K, Loc,
-             formatv("{0}the launch fails: {1} ({2}), {3}; use smaller blocks or fewer "
-                     "registers per thread (__launch_bounds__ makes ptxas fit the block)",
-                     kernelPrefix(K), O.message(), resourcesUsed(K, O), Assumption),
+             formatv("{0}the launch fails: {1}{2}, {3}; use smaller blocks or fewer registers "
+                     "per thread (__launch_bounds__ makes ptxas fit the block)",
+                     kernelPrefix(K), O.message(), limitingFigures(K, O), Assumption),
              Severity::Error));
     return;
   }
   if (O.occupancyPercent() >= Threshold)
     return;
   Finding F = make(K, Loc,
-                   formatv("{0}{1}, below the {2}% threshold (fewer resident warps hide "
-                           "less memory latency): {3}, {4}; {5}",
-                           kernelPrefix(K), O.message(), percentText(Threshold), resourcesUsed(K, O),
-                           Assumption, fixFor(K, O, Threshold)));
+                   formatv("{0}{1}, below the {2}% threshold{3}, {4}; fewer resident warps "
+                           "hide less memory latency; {5}",
+                           kernelPrefix(K), O.message(), percentText(Threshold),
+                           limitingFigures(K, O), Assumption, fixFor(K, O, Threshold)));
   if (K.Ptxas && K.Ptxas->HasUsage)
     F.Notes.push_back({Loc, K.Ptxas->summary()});
   Out(std::move(F));
