@@ -110,8 +110,14 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
         Best = &U;
     }
     const MemoryAccess &A = K.Spaces.accesses()[Best->Index];
-    std::string Array = formatv("private array '{0}' ({1} bytes per thread)", L.Decl.Name,
-                                L.Decl.Bytes);
+    // PTX input names the whole frame (the .local depot), not one array.
+    std::string Array =
+        StringRef(L.Decl.Name).starts_with("__local_depot")
+            ? formatv("the local frame '{0}' of its private arrays ({1} bytes per thread)",
+                      L.Decl.Name, L.Decl.Bytes)
+                  .str()
+            : formatv("private array '{0}' ({1} bytes per thread)", L.Decl.Name, L.Decl.Bytes)
+                  .str();
     // ptxas has the last word on where the array lives.
     if (K.Ptxas && K.Ptxas->HasUsage && !K.Ptxas->StackFrameBytes && !K.Ptxas->spills()) {
       Out(make(K, A.Loc,
