@@ -20,19 +20,24 @@ SharedStaticTooLargeRule::SharedStaticTooLargeRule(const RuleOptions &Opts)
 namespace {
 
 /// The declaration of a __shared__ variable: the closest line at or above
-/// its first use that declares it, at the name's column.
+/// its first use that declares it (or passes its name to a macro), at the
+/// name's column; the first use when none is found.
 SourceLoc declarationOf(const SharedVariable &V) {
   const SourceLoc &Use = V.FirstUse;
   if (!Use.valid())
     return Use;
-  Regex Decl("__shared__[^;]*[^A-Za-z0-9_](" + Regex::escape(V.Name) + ")[ \t]*\\[");
+  std::string Name = Regex::escape(V.Name);
+  // `__shared__ float tile[...]`, or the name passed to a declaring macro.
+  Regex Decl("__shared__[^;]*[^A-Za-z0-9_](" + Name + ")[ \t]*\\[");
+  Regex MacroArg("[(,][ \t]*(" + Name + ")[ \t]*[,)]");
   SourceCache Sources;
-  for (unsigned Line = Use.Line; Line >= 1 && Line + 500 > Use.Line; --Line) {
-    StringRef Text = Sources.line(Use.File, Line);
-    SmallVector<StringRef, 2> M;
-    if (Decl.match(Text, &M))
-      return SourceLoc{Use.File, Line, unsigned(M[1].data() - Text.data() + 1)};
-  }
+  for (Regex *R : {&Decl, &MacroArg})
+    for (unsigned Line = Use.Line; Line >= 1 && Line + 500 > Use.Line; --Line) {
+      StringRef Text = Sources.line(Use.File, Line);
+      SmallVector<StringRef, 2> M;
+      if (R->match(Text, &M))
+        return SourceLoc{Use.File, Line, unsigned(M[1].data() - Text.data() + 1)};
+    }
   return Use;
 }
 
