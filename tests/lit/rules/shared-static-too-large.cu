@@ -11,7 +11,7 @@
 // 64 KB: over the static limit on every architecture.
 // warplint: launch grid(128) block(256)
 __global__ void too_big(const float *in, float *out) {
-  // CHECK: shared-static-too-large.cu:[[@LINE+1]]:20: error: kernel 'too_big': 64 KB of static shared memory per block ('tile' (64 KB)) exceed the 48 KB a block can declare statically on sm_{{[0-9]+}}: ptxas rejects the kernel (too much shared data) and it cannot launch; allocate it as dynamic shared memory: declare 'extern __shared__ float tile[];', launch with 65536 bytes as the third <<<>>> argument, and first call cudaFuncSetAttribute(too_big, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536) (up to {{6[4]|99|227}} KB per block on sm_{{[0-9]+}}) [shared-static-too-large]
+  // CHECK: shared-static-too-large.cu:[[@LINE+1]]:20: error: kernel 'too_big': 64 KB of static shared memory per block ('tile' (64 KB)) exceed the 48 KB a block can declare statically on sm_{{[0-9]+}}: ptxas rejects the kernel (too much shared data) and it cannot launch; allocate it as dynamic shared memory: declare 'extern __shared__ {{float|char}} tile[];', launch with 65536 bytes as the third <<<>>> argument, and first call cudaFuncSetAttribute(too_big, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536) (up to {{6[4]|99|227}} KB per block on sm_{{[0-9]+}}) [shared-static-too-large]
   __shared__ float tile[16384];
   int t = threadIdx.x;
   for (int k = t; k < 16384; k += 256)
