@@ -110,6 +110,7 @@ json::Object sassFunctionJson(const SassFunction &F) {
     const SassInstruction &I = F.instruction(A);
     json::Object O{{"file", I.Source.File},
                    {"line", I.Source.Line},
+                   {"column", 0},
                    {"listing_line", I.ListingLine},
                    {"address", I.Address},
                    {"opcode", I.Opcode},
