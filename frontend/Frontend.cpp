@@ -10,7 +10,26 @@ using namespace llvm;
 
 namespace warplint {
 
+namespace {
+/// loadInput for an input whose text is Opts.Contents.
+Expected<DeviceModule> loadFromMemory(StringRef Path, const FrontendOptions &Opts) {
+  StringRef Ext = sys::path::extension(Path);
+  Expected<DeviceModule> DM =
+      Ext == ".ptx" ? compilePtx(Path, Opts)
+      : Ext == ".cu" || Ext == ".cuh"
+          ? compileCuda(Path, Opts)
+          : Expected<DeviceModule>(createStringError(
+                inconvertibleErrorCode(),
+                "%s: error: only CUDA and PTX can be analyzed from memory", Path.str().c_str()));
+  if (DM)
+    DM->Contents = Opts.Contents;
+  return DM;
+}
+} // namespace
+
 Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
+  if (Opts.Contents)
+    return loadFromMemory(Path, Opts);
   if (sys::fs::is_directory(Path))
     return createStringError(inconvertibleErrorCode(),
                              "%s: error: is a directory", Path.str().c_str());

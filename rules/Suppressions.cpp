@@ -8,18 +8,25 @@ using namespace llvm;
 
 namespace warplint {
 
+SourceCache::SourceCache(const DeviceModule &DM) {
+  if (DM.Contents)
+    fill(Files[DM.Path], MemoryBuffer::getMemBufferCopy(*DM.Contents, DM.Path));
+}
+
+void SourceCache::fill(Entry &E, std::unique_ptr<MemoryBuffer> Buffer) {
+  E.Buffer = std::move(Buffer);
+  SmallVector<StringRef, 0> Lines;
+  E.Buffer->getBuffer().split(Lines, '\n');
+  for (StringRef L : Lines)
+    E.Lines.push_back(L.rtrim('\r'));
+}
+
 StringRef SourceCache::line(StringRef File, unsigned Line) {
   auto [It, Inserted] = Files.try_emplace(File);
   Entry &E = It->second;
-  if (Inserted) {
-    if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(File)) {
-      E.Buffer = std::move(*B);
-      SmallVector<StringRef, 0> Lines;
-      E.Buffer->getBuffer().split(Lines, '\n');
-      for (StringRef L : Lines)
-        E.Lines.push_back(L.rtrim('\r'));
-    }
-  }
+  if (Inserted)
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(File))
+      fill(E, std::move(*B));
   return Line >= 1 && Line <= E.Lines.size() ? E.Lines[Line - 1] : StringRef();
 }
 

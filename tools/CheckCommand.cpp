@@ -10,6 +10,7 @@
 #include "tools/DiagnosticOutput.h"
 #include "tools/InputLoop.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
@@ -107,9 +108,11 @@ int runCheckCommand(const CommandLine &CL) {
   // Output in file order, whatever order the files finished in.
   std::vector<Finding> All;
   bool Failed = false, Found = false;
+  StringSet<> Told; // Files sharing a broken configuration get one message.
   for (FileResult &R : Results) {
     if (!R.Error.empty()) {
-      errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
+      if (Told.insert(R.Error).second)
+        errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
       Failed = true;
     }
     for (const std::string &N : R.Notes)

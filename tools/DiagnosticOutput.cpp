@@ -56,6 +56,9 @@ void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) 
     auto NoteAt = [&](const SourceLoc &L) {
       return llvm::any_of(F.Notes, [&](const RelatedNote &N) { return N.Loc == L; });
     };
+    // Clang drops a note that follows nothing shown; a finding at note level
+    // (and the notes under it) must still print.
+    Diags.setLastDiagnosticIgnored(false);
     unsigned Id = Diags.getDiagnosticIDs()->getCustomDiagID(
         static_cast<clang::DiagnosticIDs::Level>(clangLevel(F.Level)), "%0");
     {
