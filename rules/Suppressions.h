@@ -31,6 +31,9 @@ private:
   };
   static void fill(Entry &E, std::unique_ptr<llvm::MemoryBuffer> Buffer);
   llvm::StringMap<Entry> Files;
+  /// The file served from memory (absolute path) and its text.
+  std::string MemoryPath;
+  std::optional<std::string> MemoryText;
 };
 
 /// True when Text holds a `warplint: ignore[...]` comment naming Rule (a
