@@ -11,16 +11,12 @@ using namespace llvm;
 namespace warplint {
 
 namespace {
-/// loadInput for an input whose text is Opts.Contents.
+/// loadInput for an input whose text is Opts.Contents (an editor's buffer):
+/// PTX by its extension, anything else as CUDA (the editor calls it CUDA,
+/// whatever the name: a .h of kernels).
 Expected<DeviceModule> loadFromMemory(StringRef Path, const FrontendOptions &Opts) {
-  StringRef Ext = sys::path::extension(Path);
-  Expected<DeviceModule> DM =
-      Ext == ".ptx" ? compilePtx(Path, Opts)
-      : Ext == ".cu" || Ext == ".cuh"
-          ? compileCuda(Path, Opts)
-          : Expected<DeviceModule>(createStringError(
-                inconvertibleErrorCode(),
-                "%s: error: only CUDA and PTX can be analyzed from memory", Path.str().c_str()));
+  Expected<DeviceModule> DM = sys::path::extension(Path) == ".ptx" ? compilePtx(Path, Opts)
+                                                                    : compileCuda(Path, Opts);
   if (DM)
     DM->Contents = Opts.Contents;
   return DM;
