@@ -24,7 +24,9 @@ struct InputSet {
 };
 
 /// Collects the inputs of CL; fails when there are none or -p is unreadable.
-llvm::Expected<InputSet> collectInputs(const CommandLine &CL);
+/// Without RequireFiles (a server that is handed its files later) only the
+/// compilation database and the base options are set up.
+llvm::Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles = true);
 
 /// True for an input read as a SASS listing (cuobjdump -sass or nvdisasm
 /// output): a .sass file, or "-" (stdin; no other frontend reads it).
