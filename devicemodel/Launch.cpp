@@ -248,10 +248,12 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
           B.Fill = *F;
         }
       } else {
-        B.Count = Threads * 2;
+        B.Count = Threads * std::max<uint64_t>(1, Req.DefaultElemsPerThread);
         B.Defaulted = true;
         L.Notes.push_back("buffer '" + PI.Name + "': " + std::to_string(B.Count) + " x " +
-                          B.ElemType + " (2 per thread of the launch; give --buffer " +
+                          B.ElemType + " (" +
+                          std::to_string(std::max<uint64_t>(1, Req.DefaultElemsPerThread)) +
+                          " per thread of the launch; give --buffer " +
                           PI.Name + "=COUNT[:FILL] to size it), zero");
       }
       B.Address = Mem.addBuffer(B.Name, B.Count * B.ElemBytes, B.ElemBytes, B.ElemType);

@@ -25,6 +25,10 @@ struct LaunchRequest {
   std::vector<std::pair<std::string, std::string>> Args;    ///< NAME, VALUE.
   std::vector<std::pair<std::string, std::string>> Buffers; ///< NAME, COUNT[:FILL].
   uint64_t SharedBytes = 0;
+  /// Elements per thread of the launch given to a pointer parameter that
+  /// Buffers does not size (zero-filled, so a generous size costs only the
+  /// pages the kernel touches).
+  uint64_t DefaultElemsPerThread = 2;
 };
 
 /// Parses "X[,Y[,Z]]" (each at least 1).
