@@ -406,13 +406,34 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
         continue;
       BarrierReach B;
       B.Loc = userLocation(I);
+      // Per block (and argument sample and loop iteration): do some of the
+      // sampled threads reach the barrier and others not? A warp with no
+      // sample in an iteration has left the loop.
+      using Key = std::tuple<uint64_t, unsigned, std::vector<std::pair<const Loop *, unsigned>>>;
+      struct Reach {
+        bool Any = false, All = true;
+        std::set<unsigned> Warps;
+      };
+      std::map<Key, Reach> Groups;
+      std::map<std::pair<uint64_t, unsigned>, std::set<unsigned>> WarpsOf;
+      Dim3 Grid = Launch.Grid ? *Launch.Grid : Dim3{{65535, 1, 1}};
       for (const WarpSample &S : Model.samplesFor(I)) {
         bool DD = false;
         uint32_t Mask = Model.activeLanes(&BB, S, DD);
+        uint32_t Exists = Model.existingLanes(S);
         B.DataDependent |= DD;
-        if (Mask != Model.existingLanes(S))
-          B.ThreadDependent = true;
+        if (!Exists)
+          continue;
+        uint64_t Block = linearBlock(S.BlockIdx, Grid);
+        Reach &G = Groups[Key{Block, S.ArgSample, S.Iterations}];
+        G.Any |= Mask != 0;
+        G.All &= Mask == Exists;
+        G.Warps.insert(S.Warp);
+        WarpsOf[{Block, S.ArgSample}].insert(S.Warp);
       }
+      for (const auto &[K, G] : Groups)
+        if (G.Any && (!G.All || G.Warps != WarpsOf[{std::get<0>(K), std::get<1>(K)}]))
+          B.ThreadDependent = true;
       auto Same = llvm::find_if(R.Barriers,
                                 [&](const BarrierReach &O) { return O.Loc == B.Loc; });
       if (Same == R.Barriers.end())

@@ -47,10 +47,13 @@ void OutOfBoundsRule::check(const KernelFacts &K, const FindingSink &Out) const 
                    .str(),
                Severity::Note);
     } else {
+      bool Shared = StringRef(Msg).contains("shared memory");
       F = make(K, E->Loc,
-               kernelPrefix(K) + Msg + ", found by the device model's run (" + Run +
-                   "); guard the access with a bounds check (if (i < n)) or size the "
-                   "buffer and the launch to each other",
+               kernelPrefix(K) + Msg + ", found by the device model's run (" + Run + "); " +
+                   (Shared ? "size the __shared__ array to the block, or guard the access "
+                             "with a bounds check on threadIdx"
+                           : "guard the access with a bounds check (if (i < n)) or size the "
+                             "buffer and the launch to each other"),
                Severity::Error);
       if (Buf)
         F.Notes.push_back(
