@@ -168,7 +168,8 @@ void confirmAccess(const KernelFacts &K, const MemoryAccess &A, const Prediction
   if (NoWaste)
     Msg += formatv(": the run contradicts the prediction, it saw no waste ({0:F2} where {1} "
                    "would do)",
-                   *M, P.Ideal);
+                   *M, P.Ideal == std::floor(P.Ideal) ? formatv("{0}", int64_t(P.Ideal)).str()
+                                                      : formatv("{0:F2}", P.Ideal).str());
   else if (OffFigure)
     Msg += formatv(": the run contradicts the predicted {0:F2} {1}", *P.PerRequest, Unit);
   else if (!RunOnly)
