@@ -8,10 +8,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 using namespace llvm;
 
 namespace warplint {
+
+namespace {
+/// A double as text that reads back to the same value.
+std::string numberText(double V) {
+  char Text[32];
+  snprintf(Text, sizeof(Text), "%.17g", V);
+  return Text;
+}
+} // namespace
 
 dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &Launch,
                                     ArrayRef<LaunchEntry> Explicit, const LaunchEntry *Defaults,
@@ -34,17 +44,25 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   for (const auto &KV : Launch.Args)
     if (Params.count(KV.first))
       Req.Args.emplace_back(KV.first, std::to_string(KV.second));
+  // Buffers, non-integral arguments and dynamic shared memory: the first
+  // matching entry that gives one wins, the configuration's last.
   StringSet<> Given;
-  auto AddBuffers = [&](const LaunchEntry &E) {
+  auto AddEntry = [&](const LaunchEntry &E) {
     for (const auto &KV : E.Buffers)
       if (Params.count(KV.first) && Given.insert(KV.first).second)
         Req.Buffers.emplace_back(KV.first, KV.second);
+    for (const auto &KV : E.FloatArgs)
+      if (Params.count(KV.first) && !Launch.Args.count(KV.first) &&
+          Given.insert(KV.first).second)
+        Req.Args.emplace_back(KV.first, numberText(KV.second));
+    if (!Req.SharedBytes)
+      Req.SharedBytes = E.SharedBytes;
   };
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, Kernel))
-      AddBuffers(E);
+      AddEntry(E);
   if (Defaults)
-    AddBuffers(*Defaults);
+    AddEntry(*Defaults);
   // Generous default buffers, within ConfirmMaxDefaultBytes for 16-byte
   // elements.
   uint64_t Threads = std::max<uint64_t>(1, Grid.count() * Launch.Block.count());
