@@ -105,7 +105,7 @@ std::string runDescription(const KernelFacts &K) {
   if (!Made.empty())
     S += "; not given: " + join(Made, ", ");
   if (R.Run.Sampled)
-    S += "; " + R.Run.SamplingNote;
+    S += formatv("; {0} of {1} blocks run", R.Run.BlocksRun, R.Run.TotalBlocks).str();
   return S;
 }
 
