@@ -66,6 +66,9 @@ struct DeviceModule {
   std::string HeaderMode;  ///< "sdk:<path>" or "prelude" (CUDA only).
   std::vector<LocalArrayDecl> LocalArrays;
   std::vector<SourceLaunch> Launches;
+  /// The input's text when it was compiled from memory (FrontendOptions::
+  /// Contents): what reads the source (suppressions, fix-its) must see it.
+  std::optional<std::string> Contents;
 
   DeviceModule() : Context(std::make_unique<llvm::LLVMContext>()) {}
 };

@@ -22,11 +22,10 @@ bool isSystemFile(StringRef Path) {
 /// The file of L as a path that opens from the current directory: relative
 /// names are joined to the compile directory, and shown relative to the
 /// current directory when the file lies under it.
-std::string filePath(const DILocation *L) {
-  StringRef Name = L->getFilename();
-  if (Name.empty() || sys::path::is_absolute(Name) || L->getDirectory().empty())
+std::string filePath(StringRef Directory, StringRef Name) {
+  if (Name.empty() || sys::path::is_absolute(Name) || Directory.empty())
     return Name.str();
-  SmallString<256> Full(L->getDirectory());
+  SmallString<256> Full(Directory);
   sys::path::append(Full, Name);
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd)) {
@@ -39,7 +38,7 @@ std::string filePath(const DILocation *L) {
 
 SourceLoc toSourceLoc(const DILocation *L) {
   SourceLoc S;
-  S.File = filePath(L);
+  S.File = filePath(L->getDirectory(), L->getFilename());
   S.Line = L->getLine();
   S.Column = L->getColumn();
   return S;
@@ -68,6 +67,17 @@ SourceLoc outermostLocation(const Instruction &I) {
   while (const DILocation *Outer = L->getInlinedAt())
     L = Outer;
   return toSourceLoc(L);
+}
+
+SourceLoc declarationLocation(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return {};
+  SourceLoc S;
+  S.File = filePath(SP->getDirectory(), SP->getFilename());
+  S.Line = SP->getLine();
+  S.Column = 1;
+  return S;
 }
 
 } // namespace warplint

@@ -5,7 +5,7 @@
 // RUN: not %warplint check --no-cuda-sdk --format=json %s | FileCheck %s --check-prefix=JSON
 
 // warplint: launch grid(8,8) block(32,32)
-__global__ void transpose_naive(const float *in, float *out, int w) {
+__global__ void transpose_naive(const float *__restrict__ in, float *__restrict__ out, int w) {
   __shared__ float tile[32][32];
   // FIX: shared-bank-conflict.cu:[[@LINE-1]]:29: note: pad the tile here
   // FIX-NEXT: __shared__ float tile[32][32];
