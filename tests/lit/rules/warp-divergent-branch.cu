@@ -2,11 +2,16 @@
 // template.
 // RUN: not %warplint check --no-cuda-sdk %s --arg n=16300 2>&1 | FileCheck %s --implicit-check-not='[warp-divergent-branch]'
 // RUN: not %warplint check --no-cuda-sdk %s --arg n=16300 --format=json | FileCheck %s --check-prefix=JSON
+// The same from the PTX LLVM writes for this file (no annotations there: the
+// block is given, the grid unknown).
+// RUN: %clang-ptx %t.ptx %s
+// RUN: not %warplint check %t.ptx --block 256 --arg n=16300 2>&1 | FileCheck %s --check-prefix=PTX
 
 // Half of every warp takes the branch.
 // warplint: launch grid(64) block(256)
 __global__ void half_warp(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // PTX: warp-divergent-branch.cu:[[@LINE+2]]:24: warning: kernel 'half_warp': the lanes of a warp disagree on this branch in 100% of warp executions (24 of 24 sampled): the warp issues the guarded path {{.*}} [warp-divergent-branch]
   // CHECK: warp-divergent-branch.cu:[[@LINE+1]]:24: warning: kernel 'half_warp': the lanes of a warp disagree on this branch in 100% of warp executions (24 of 24 sampled): the warp issues the guarded path with the lanes that skip it idle (4 memory accesses and {{[0-9]+}} instructions under the branch), with block(256,1,1) from the annotation at line {{[0-9]+}}; make the condition warp-uniform (e.g. branch on threadIdx.x / 32 rather than a per-lane test), or pack the work so that whole warps take the branch [warp-divergent-branch]
   if (threadIdx.x % 32 < 16) {
     out[2 * i] = in[i] * 2.0f;
@@ -18,6 +23,7 @@ __global__ void half_warp(const float *in, float *out) {
 // warplint: launch grid(64) block(256)
 __global__ void odd_even(const float *in, float *a, float *b, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // PTX: warp-divergent-branch.cu:[[@LINE+2]]:7: warning: kernel 'odd_even': the lanes of a warp disagree on this branch in 100% of warp executions {{.*}}: the warp issues both paths {{.*}} [warp-divergent-branch]
   // CHECK: warp-divergent-branch.cu:[[@LINE+1]]:7: warning: kernel 'odd_even': the lanes of a warp disagree on this branch in 100% of warp executions (24 of 24 sampled): the warp issues both paths one after the other, each with the lanes of the other path idle ({{[0-9]+}} memory accesses and {{[0-9]+}} instructions under the branch), {{.*}}; make the condition warp-uniform {{.*}} [warp-divergent-branch]
   if (threadIdx.x & 1) {
     for (int k = 0; k < 4; ++k)
@@ -43,6 +49,7 @@ __global__ void triangle(const float *in, float *out) {
 __global__ void small_work(float *out, float x) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = x;
+  // PTX: warp-divergent-branch.cu:[[@LINE+2]]:23: note: kernel 'small_work': the lanes of a warp disagree on this branch {{.*}} [warp-divergent-branch]
   // CHECK: warp-divergent-branch.cu:[[@LINE+1]]:23: note: kernel 'small_work': the lanes of a warp disagree on this branch in 100% of warp executions (24 of 24 sampled): the warp issues the guarded path with the lanes that skip it idle ({{[0-9]}} instructions under the branch), {{.*}} [warp-divergent-branch]
   if (threadIdx.x % 4 == 1)
     v = sqrtf(v) * x + 1.0f;
@@ -53,6 +60,7 @@ __global__ void small_work(float *out, float x) {
 // warplint: launch grid(64) block(256)
 __global__ void via_macro(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // PTX: warp-divergent-branch.cu:[[@LINE+2]]:7: warning: kernel 'via_macro': {{.*}} [warp-divergent-branch]
   // CHECK: warp-divergent-branch.cu:[[@LINE+1]]:7: warning: kernel 'via_macro': the lanes of a warp disagree on this branch in 100% of warp executions {{.*}} [warp-divergent-branch]
   if (IS_ODD(threadIdx.x))
     out[i] = in[i] * 2.0f;
