@@ -1,9 +1,14 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
+#include "rules/BarrierDivergent.h"
+#include "rules/ConstantDivergent.h"
 #include "rules/GlobalReuseWithoutTiling.h"
 #include "rules/GlobalRmwInLoop.h"
 #include "rules/GlobalUncoalesced.h"
+#include "rules/OutOfBounds.h"
 #include "rules/ReadonlyNotRestrict.h"
 #include "rules/SharedBankConflict.h"
+#include "rules/SharedRace.h"
+#include "rules/WarpDivergentBranch.h"
 
 namespace warplint {
 
@@ -20,6 +25,16 @@ llvm::ArrayRef<RuleInfo> allRules() {
        Severity::Note, createRule<ReadonlyNotRestrictRule>},
       {"shared-bank-conflict", "lanes of a warp hit the same shared-memory bank at different words",
        Severity::Warning, createRule<SharedBankConflictRule>},
+      {"shared-race", "two threads of a block touch the same shared word, one writing, with no barrier between (--confirm)",
+       Severity::Error, createRule<SharedRaceRule>},
+      {"barrier-divergent", "__syncthreads() reached by only part of a block",
+       Severity::Error, createRule<BarrierDivergentRule>},
+      {"constant-divergent", "the lanes of a warp read different __constant__ addresses, serializing the read",
+       Severity::Warning, createRule<ConstantDivergentRule>},
+      {"warp-divergent-branch", "the lanes of a warp disagree on a branch and run its paths one after the other",
+       Severity::Warning, createRule<WarpDivergentBranchRule>},
+      {"out-of-bounds", "an access past the end of a buffer or of shared, local or constant memory (--confirm)",
+       Severity::Error, createRule<OutOfBoundsRule>},
   };
   return Rules;
 }
