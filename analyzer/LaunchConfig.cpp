@@ -87,7 +87,7 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   // Dynamic shared memory: explicit, annotation, host launch, defaults.
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, F) && E.SharedBytes) {
-      C.DynamicSharedBytes = *E.SharedBytes;
+      C.DynamicSharedBytes = E.SharedBytes;
       C.SharedSource = E.Source;
       break;
     }
@@ -102,7 +102,7 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
       }
   }
   if (C.SharedSource.empty() && Defaults && Defaults->SharedBytes) {
-    C.DynamicSharedBytes = *Defaults->SharedBytes;
+    C.DynamicSharedBytes = Defaults->SharedBytes;
     C.SharedSource = Defaults->Source;
   }
   if (Defaults)

@@ -78,6 +78,13 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
                                                               : "uniform";
     json::Object O = *locJson(B.Loc).getAsObject();
     O["kind"] = Kind;
+    if (B.K == BranchDivergence::Divergent) {
+      O["divergent_fraction"] = B.DivergentFraction;
+      O["launch_fraction"] = B.LaunchFraction;
+      O["boundary"] = B.Boundary;
+      O["packed"] = B.Packed;
+      O["grid_edge"] = B.GridEdge;
+    }
     Branches.push_back(std::move(O));
   }
   for (const BarrierReach &B : P.barriers()) {

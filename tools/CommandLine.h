@@ -63,7 +63,8 @@ struct CommandLine {
                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                    llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
-                                      llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Run), llvm::cl::sub(Check),
+                                      llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};

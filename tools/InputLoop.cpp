@@ -138,12 +138,20 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     Cmd.Block = *B;
   }
   for (const std::string &A : CL.Args)
-    if (Error E = parseArgAssignment(A, Cmd.Args))
+    if (Error E = parseArgAssignment(A, Cmd))
       return createStringError(inconvertibleErrorCode(), "--arg: %s",
                                toString(std::move(E)).c_str());
+  for (const std::string &B : CL.Buffers) {
+    auto [Name, Spec] = StringRef(B).split('=');
+    if (Name.trim().empty() || Spec.trim().empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "--buffer: expected NAME=COUNT[:FILL], got '%s'", B.c_str());
+    Cmd.Buffers[Name.trim().str()] = Spec.trim().str();
+  }
   if (CL.SharedBytes.getNumOccurrences())
     Cmd.SharedBytes = CL.SharedBytes;
-  if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty() || Cmd.SharedBytes)
+  if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty() || !Cmd.FloatArgs.empty() ||
+      !Cmd.Buffers.empty() || Cmd.SharedBytes)
     Out.push_back(std::move(Cmd));
   if (!CL.LaunchFile.empty()) {
     Expected<std::vector<LaunchEntry>> File = readLaunchFile(CL.LaunchFile);
