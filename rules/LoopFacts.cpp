@@ -1,6 +1,7 @@
 //===- LoopFacts.cpp - Loops of a kernel for the rules --------------------===//
 #include "rules/LoopFacts.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/IR/DebugLoc.h"
 
 using namespace llvm;
@@ -10,6 +11,10 @@ namespace warplint {
 // The analyses only read the function; their interfaces take it non-const.
 LoopFacts::LoopFacts(const Function &F)
     : DT(const_cast<Function &>(F)), LI(DT) {}
+
+bool LoopFacts::reaches(const Instruction &From, const Instruction &To) const {
+  return isPotentiallyReachable(&From, &To, nullptr, &DT, &LI);
+}
 
 unsigned LoopFacts::headerLine(const Loop &L) {
   if (DebugLoc D = L.getStartLoc())

@@ -15,6 +15,10 @@ public:
   const llvm::Loop *loopOf(const llvm::Instruction &I) const {
     return LI.getLoopFor(I.getParent());
   }
+  const llvm::DominatorTree &dominators() const { return DT; }
+  const llvm::LoopInfo &loops() const { return LI; }
+  /// True when control can reach To after From (through a loop's back edge too).
+  bool reaches(const llvm::Instruction &From, const llvm::Instruction &To) const;
   /// The first source line of loop L (its header), 0 if unknown.
   static unsigned headerLine(const llvm::Loop &L);
 

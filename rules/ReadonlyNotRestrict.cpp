@@ -2,6 +2,7 @@
 #include "rules/ReadonlyNotRestrict.h"
 
 #include "rules/AccessMessages.h"
+#include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -16,42 +17,55 @@ namespace {
 
 enum class Use { None, Read, Written, Unknown };
 
-/// How the memory an argument points to is used: walks the pointer through
-/// GEPs, casts, phis and selects to the loads and stores.
-Use pointerUse(const Argument &A) {
+/// How the memory an argument points to is used, and by which instructions.
+struct PointerUses {
+  Use U = Use::None;
+  SmallVector<const Instruction *, 8> Loads, Stores;
+};
+
+/// Walks the pointer through GEPs, casts, phis and selects to the loads and
+/// stores.
+PointerUses pointerUses(const Argument &A) {
   SmallVector<const Value *, 16> Work{&A};
   SmallPtrSet<const Value *, 32> Seen;
-  Use U = Use::None;
+  PointerUses R;
+  auto Read = [&](const Instruction *I) {
+    R.Loads.push_back(I);
+    if (R.U == Use::None)
+      R.U = Use::Read;
+  };
+  auto Write = [&](const Instruction *I) {
+    R.Stores.push_back(I);
+    R.U = Use::Written;
+  };
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     if (!Seen.insert(V).second)
       continue;
     for (const User *Usr : V->users()) {
+      const auto *I = dyn_cast<Instruction>(Usr);
       if (isa<GetElementPtrInst>(Usr) || isa<CastInst>(Usr) || isa<PHINode>(Usr) ||
           isa<SelectInst>(Usr)) {
         Work.push_back(Usr);
       } else if (isa<LoadInst>(Usr)) {
-        if (U == Use::None)
-          U = Use::Read;
+        Read(I);
       } else if (const auto *S = dyn_cast<StoreInst>(Usr)) {
         if (S->getValueOperand() == V)
-          return Use::Unknown; // The pointer escapes.
-        U = Use::Written;
+          return {Use::Unknown, {}, {}}; // The pointer escapes.
+        Write(I);
       } else if (isa<AtomicRMWInst>(Usr) || isa<AtomicCmpXchgInst>(Usr)) {
-        U = Use::Written;
+        Write(I);
       } else if (const auto *MT = dyn_cast<MemTransferInst>(Usr)) {
         if (MT->getRawDest() == V)
-          U = Use::Written;
-        else if (U == Use::None)
-          U = Use::Read;
-      } else if (isa<ICmpInst>(Usr) || isa<PtrToIntInst>(Usr)) {
-        continue;
-      } else {
-        return Use::Unknown; // Calls, memset, ...
+          Write(I);
+        else
+          Read(I);
+      } else if (!isa<ICmpInst>(Usr) && !isa<PtrToIntInst>(Usr)) {
+        return {Use::Unknown, {}, {}}; // Calls, memset, ...
       }
     }
   }
-  return U;
+  return R;
 }
 
 /// Where to insert " __restrict__" for parameter Name of a kernel whose
@@ -85,33 +99,52 @@ std::string paramName(const Argument &A) {
 } // namespace
 
 void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  std::vector<const Argument *> ReadOnly;
-  const Argument *Written = nullptr;
+  std::vector<std::pair<const Argument *, PointerUses>> ReadOnly, Written;
   for (const Argument &A : K.Kernel.args()) {
     if (!A.getType()->isPointerTy())
       continue;
-    Use U = pointerUse(A);
-    if (U == Use::Unknown)
+    PointerUses U = pointerUses(A);
+    if (U.U == Use::Unknown)
       return; // Cannot tell what aliases what.
-    if (U == Use::Written && !Written)
-      Written = &A;
-    if (U == Use::Read && !A.hasNoAliasAttr())
-      ReadOnly.push_back(&A);
+    if (U.U == Use::Written)
+      Written.emplace_back(&A, std::move(U));
+    else if (U.U == Use::Read && !A.hasNoAliasAttr())
+      ReadOnly.emplace_back(&A, std::move(U));
   }
   SourceLoc Decl = declarationLocation(K.Kernel);
-  if (!Written || ReadOnly.empty() || !Decl.valid())
+  if (Written.empty() || ReadOnly.empty() || !Decl.valid())
     return;
-  for (const Argument *A : ReadOnly) {
+  LoopFacts Flow(K.Kernel);
+  for (const auto &[A, Uses] : ReadOnly) {
+    // It matters where a load of A follows a store through another pointer:
+    // the store might have changed it, so the value cannot be kept.
+    const Instruction *Reload = nullptr, *Store = nullptr;
+    const Argument *Through = nullptr;
+    for (const Instruction *L : Uses.Loads)
+      for (const auto &[W, WUses] : Written)
+        for (const Instruction *S : WUses.Stores)
+          if (!Reload && Flow.reaches(*S, *L)) {
+            Reload = L;
+            Store = S;
+            Through = W;
+          }
+    if (!Reload)
+      continue;
     std::optional<FixIt> Fix = restrictFixIt(K.DM, Decl.File, Decl.Line, A->getName());
     SourceLoc Loc = Fix ? Fix->Loc : Decl;
     Finding F = make(K, Loc,
                      kernelPrefix(K) + "'" + paramName(*A) +
-                         "' is only read but not __restrict__: the compiler must assume "
-                         "stores through '" + paramName(*Written) +
-                         "' may change it, so it reloads it and cannot use the read-only "
-                         "data path; declare it 'const ... *__restrict__' if no other "
-                         "pointer of the launch aliases it",
+                         "' is only read but not __restrict__: it is loaded after a store "
+                         "through '" + paramName(*Through) +
+                         "' that the compiler must assume may have changed it, so it "
+                         "cannot keep or hoist the value nor use the read-only data path; "
+                         "declare it 'const ... *__restrict__' if no other pointer of the "
+                         "launch aliases it",
                      Severity::Note);
+    if (SourceLoc SL = userLocation(*Store); SL.valid())
+      F.Notes.push_back({SL, "the store through '" + paramName(*Through) + "'"});
+    if (SourceLoc LL = userLocation(*Reload); LL.valid())
+      F.Notes.push_back({LL, "the load of '" + paramName(*A) + "' that follows it"});
     if (Fix)
       F.FixIts.push_back(*Fix);
     Out(std::move(F));

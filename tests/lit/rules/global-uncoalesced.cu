@@ -42,7 +42,8 @@ template __global__ void scaled<2>(const float *, float *);
 
 // Negative: coalesced, vectorized, broadcast, misaligned by one element
 // (global-misaligned's business), and a suppressed strided read.
-__global__ void fine(const float *in, const float4 *v, float *out, float4 *vo) {
+__global__ void fine(const float *__restrict__ in, const float4 *__restrict__ v,
+                     float *__restrict__ out, float4 *__restrict__ vo) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i] + in[0] + in[i + 1];
   vo[i] = v[i];
