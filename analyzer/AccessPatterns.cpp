@@ -232,11 +232,15 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     else if (P.StrideBytes && std::abs(*P.StrideBytes) == Bytes)
       P.Pattern = AtIdeal ? "coalesced" : "misaligned";
     else if (P.StrideBytes && std::abs(*P.StrideBytes) > Bytes) {
-      uint64_t Struct = 0;
+      uint64_t Stride = std::abs(*P.StrideBytes), Struct = 0;
       for (const IrAccess &Site : A.Sites)
         if (uint64_t S = structFieldSize(Site.Pointer, DL))
           Struct = S;
-      if (Struct && Struct == uint64_t(std::abs(*P.StrideBytes))) {
+      // O2 turns most struct GEPs into byte offsets; the frontend recorded
+      // the structures this expression selects a field of before it did.
+      if (Struct != Stride && llvm::is_contained(A.StructSizes, Stride))
+        Struct = Stride;
+      if (Struct && Struct == Stride) {
         P.Pattern = "struct-field";
         P.StructBytes = Struct;
       } else if (std::abs(*P.StrideBytes) >= int64_t(Arch.LineBytes) &&

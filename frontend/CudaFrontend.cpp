@@ -169,6 +169,7 @@ Expected<DeviceModule> compileCuda(StringRef Path, const FrontendOptions &Opts) 
   if (!TM)
     return TM.takeError();
   Result.LocalArrays = collectLocalArrays(*M);
+  Result.StructFields = collectStructFields(*M);
   optimizeForNvptx(*M, **TM);
   Result.M = std::move(M);
   return std::move(Result);

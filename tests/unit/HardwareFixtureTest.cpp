@@ -3,7 +3,9 @@
 // For every kernel of tests/hardware/patterns.cu, the counters measured with
 // Nsight Compute on an H100 (tests/hardware/h100/patterns.ncu.csv) must be
 // predicted by the analyzer: global sectors per request, shared wavefronts per
-// request and constant addresses per request.
+// request and constant addresses per request. The global loads of some
+// kernels must also carry the pattern the measurement shows (struct fields
+// with their struct size, the misaligned offset).
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/AccessPatterns.h"
@@ -19,6 +21,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <map>
 
 using namespace llvm;
 using namespace warplint;
@@ -34,6 +37,24 @@ bool excluded(StringRef Kernel) {
   // below one. The prediction counts active executions only.
   return Kernel.starts_with("reduce_");
 }
+
+/// What the global load of some fixture kernels is called, with its stride,
+/// struct size or misalignment (0: not applicable).
+struct NamedPattern {
+  const char *Pattern;
+  int64_t Stride;
+  uint64_t StructBytes;
+  int64_t MisalignBytes;
+};
+const std::map<std::string, NamedPattern> GlobalLoadPatterns = {
+    {"copy_f32", {"coalesced", 4, 0, 0}},
+    {"offset1_f32", {"misaligned", 4, 0, 4}},
+    {"stride2_f32", {"strided", 8, 0, 0}},
+    {"stride32_f32", {"strided", 128, 0, 0}},
+    {"float3_x", {"struct-field", 12, 12, 0}},
+    {"struct16_field", {"struct-field", 16, 16, 0}},
+    {"colmajor_32x8", {"column-major", 1024, 0, 0}},
+};
 
 } // namespace
 
@@ -59,8 +80,18 @@ TEST(HardwareFixtures, PatternsArePredicted) {
     AccessPatterns P = AccessPatterns::analyze(S, L, defaultArch());
     // Predicted per-request cost per (space, op): the mean over the accesses.
     std::map<std::pair<unsigned, AccessOp>, std::pair<double, unsigned>> Predicted;
+    auto Named = GlobalLoadPatterns.find(Name);
     for (size_t I = 0; I < S.accesses().size(); ++I) {
       const Prediction &Pr = P.prediction(I);
+      const MemoryAccess &A = S.accesses()[I];
+      if (Named != GlobalLoadPatterns.end() && A.Space == AS_Global &&
+          A.Op == AccessOp::Load) {
+        const NamedPattern &E = Named->second;
+        EXPECT_EQ(Pr.Pattern, E.Pattern) << Name;
+        EXPECT_EQ(Pr.StrideBytes.value_or(0), E.Stride) << Name;
+        EXPECT_EQ(Pr.StructBytes, E.StructBytes) << Name;
+        EXPECT_EQ(Pr.MisalignBytes, E.MisalignBytes) << Name;
+      }
       if (!Pr.PerRequest)
         continue;
       auto &Slot = Predicted[{S.accesses()[I].Space, S.accesses()[I].Op}];
