@@ -2,6 +2,8 @@
 #include "frontend/SourceLocation.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <tuple>
 
@@ -17,9 +19,26 @@ bool isSystemFile(StringRef Path) {
          (Path.contains("/include/") && Path.contains("cuda"));
 }
 
+/// The file of L as a path that opens from the current directory: relative
+/// names are joined to the compile directory, and shown relative to the
+/// current directory when the file lies under it.
+std::string filePath(StringRef Directory, StringRef Name) {
+  if (Name.empty() || sys::path::is_absolute(Name) || Directory.empty())
+    return Name.str();
+  SmallString<256> Full(Directory);
+  sys::path::append(Full, Name);
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd)) {
+    StringRef Rel = Full.str();
+    if (Rel.consume_front(Cwd) && sys::path::is_separator(Rel.front()))
+      return Rel.drop_front().str();
+  }
+  return Full.str().str();
+}
+
 SourceLoc toSourceLoc(const DILocation *L) {
   SourceLoc S;
-  S.File = L->getFilename().str();
+  S.File = filePath(L->getDirectory(), L->getFilename());
   S.Line = L->getLine();
   S.Column = L->getColumn();
   return S;
@@ -48,6 +67,17 @@ SourceLoc outermostLocation(const Instruction &I) {
   while (const DILocation *Outer = L->getInlinedAt())
     L = Outer;
   return toSourceLoc(L);
+}
+
+SourceLoc declarationLocation(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return {};
+  SourceLoc S;
+  S.File = filePath(SP->getDirectory(), SP->getFilename());
+  S.Line = SP->getLine();
+  S.Column = 1;
+  return S;
 }
 
 } // namespace warplint

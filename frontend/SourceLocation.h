@@ -2,6 +2,7 @@
 #ifndef WARPLINT_FRONTEND_SOURCELOCATION_H
 #define WARPLINT_FRONTEND_SOURCELOCATION_H
 
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 
 #include <string>
@@ -22,6 +23,10 @@ struct SourceLoc {
 /// The user-facing location of an instruction: the innermost inlined location
 /// in a user file (not the prelude, an SDK or a system header).
 SourceLoc userLocation(const llvm::Instruction &I);
+
+/// Where function F is declared (line of its name, column 1); invalid
+/// without debug information.
+SourceLoc declarationLocation(const llvm::Function &F);
 
 /// The outermost location (in the function the code was inlined into).
 SourceLoc outermostLocation(const llvm::Instruction &I);

@@ -1,6 +1,7 @@
 //===- AccessMessages.cpp - Wording shared by the access rules ------------===//
 #include "rules/AccessMessages.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -36,6 +37,12 @@ double wasteRatio(const Prediction &P) {
   if (!P.PerRequest || P.Ideal <= 0)
     return 1;
   return *P.PerRequest / P.Ideal;
+}
+
+void addAssumptionNote(Finding &F, const MemoryAccess &A, const Prediction &P) {
+  if (P.Assumptions.empty())
+    return;
+  F.Notes.push_back({A.Loc, "assumed: " + join(P.Assumptions, "; ")});
 }
 
 bool isGlobalAccess(const MemoryAccess &A) {

@@ -21,6 +21,9 @@ std::string kernelPrefix(const KernelFacts &K);
 /// P's predicted waste as a ratio to the ideal (1 when at the ideal or unknown).
 double wasteRatio(const Prediction &P);
 
+/// Adds one note listing what P's prediction assumed ("assumed: a; b").
+void addAssumptionNote(Finding &F, const MemoryAccess &A, const Prediction &P);
+
 /// True when access A lives in global memory (generic pointers are costed
 /// as global).
 bool isGlobalAccess(const MemoryAccess &A);

@@ -48,6 +48,20 @@ std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile
   return std::move(*R);
 }
 
+/// Suppressions removed, sorted, and one finding kept of several identical
+/// ones (the load and the store of `s[i] += ...` cost the same).
+std::vector<Finding> finish(std::vector<Finding> Out) {
+  SourceCache Sources;
+  removeSuppressed(Out, Sources);
+  std::stable_sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const Finding &A, const Finding &B) {
+                          return A.Rule == B.Rule && A.Loc == B.Loc && A.Message == B.Message;
+                        }),
+            Out.end());
+  return Out;
+}
+
 } // namespace
 
 std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch,
@@ -85,10 +99,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     for (const std::unique_ptr<Rule> &R : Rules)
       R->check(K, Sink);
   }
-  SourceCache Sources;
-  removeSuppressed(Out, Sources);
-  std::stable_sort(Out.begin(), Out.end());
-  return Out;
+  return finish(std::move(Out));
 }
 
 std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
@@ -104,10 +115,7 @@ std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
     for (const std::unique_ptr<Rule> &R : Rules)
       R->checkSass(K, Sink);
   }
-  SourceCache Sources;
-  removeSuppressed(Out, Sources);
-  std::stable_sort(Out.begin(), Out.end());
-  return Out;
+  return finish(std::move(Out));
 }
 
 } // namespace warplint

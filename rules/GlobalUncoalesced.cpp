@@ -1,6 +1,7 @@
 //===- GlobalUncoalesced.cpp - global-uncoalesced -------------------------===//
 #include "rules/GlobalUncoalesced.h"
 
+#include "analyzer/ThreadDependence.h"
 #include "rules/AccessMessages.h"
 #include "rules/Confirm.h"
 
@@ -45,7 +46,13 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
   for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = K.Spaces.accesses()[I];
     const Prediction &P = K.Patterns.prediction(I);
-    if (!isGlobalAccess(A) || P.Pattern == "struct-field" || P.Pattern == "misaligned")
+    if (!isGlobalAccess(A) || P.Pattern == "struct-field" || P.Pattern == "misaligned" ||
+        A.Sites.empty())
+      continue;
+    // An address that threadIdx.x does not enter is shared by the lanes of a
+    // row (a broadcast): re-reading is global-reuse-without-tiling's business.
+    ThreadDependence D = threadDependence(A.Sites.front().Pointer);
+    if (!D.dependsOnTid(0) && !D.LoadedData)
       continue;
     if (P.PerRequest) {
       if (wasteRatio(P) <= Threshold)
@@ -54,8 +61,7 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
       Finding F = make(K, A.Loc,
                        kernelPrefix(K) + costAgainstIdeal(A, P) + ": " + Why + ", " +
                            K.launchAssumption() + "; " + Fix);
-      for (const std::string &S : P.Assumptions)
-        F.Notes.push_back({A.Loc, "assumed: " + S});
+      addAssumptionNote(F, A, P);
       confirmAccess(K, A, P, Threshold, F);
       Out(std::move(F));
       continue;

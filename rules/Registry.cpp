@@ -1,5 +1,8 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
+#include "rules/GlobalReuseWithoutTiling.h"
+#include "rules/GlobalRmwInLoop.h"
 #include "rules/GlobalUncoalesced.h"
+#include "rules/ReadonlyNotRestrict.h"
 #include "rules/SharedBankConflict.h"
 
 namespace warplint {
@@ -8,6 +11,13 @@ llvm::ArrayRef<RuleInfo> allRules() {
   static const RuleInfo Rules[] = {
       {"global-uncoalesced", "a warp's global access touches more sectors than its bytes need",
        Severity::Warning, createRule<GlobalUncoalescedRule>},
+      {"global-rmw-in-loop", "a global value is loaded and stored on every iteration of a loop",
+       Severity::Warning, createRule<GlobalRmwInLoopRule>},
+      {"global-reuse-without-tiling",
+       "threads of a block re-read the same global elements in a loop instead of sharing a tile",
+       Severity::Warning, createRule<GlobalReuseWithoutTilingRule>},
+      {"readonly-not-restrict", "a read-only pointer parameter is not __restrict__",
+       Severity::Note, createRule<ReadonlyNotRestrictRule>},
       {"shared-bank-conflict", "lanes of a warp hit the same shared-memory bank at different words",
        Severity::Warning, createRule<SharedBankConflictRule>},
   };

@@ -55,6 +55,7 @@ std::optional<FixIt> paddingFixIt(const KernelFacts &K, const MemoryAccess &A,
   SourceCache Sources;
   for (unsigned Line = A.Loc.Line; Line >= 1; --Line) {
     StringRef Text = Sources.line(A.Loc.File, Line);
+    Text = Text.take_front(Text.find("//")); // Not in a comment.
     SmallVector<StringRef, 2> M;
     if (!Decl.match(Text, &M))
       continue;
@@ -97,8 +98,7 @@ void SharedBankConflictRule::check(const KernelFacts &K, const FindingSink &Out)
       F.FixIts.push_back(*Fix);
       F.Notes.push_back({Fix->Loc, "pad the tile here"});
     }
-    for (const std::string &S : P.Assumptions)
-      F.Notes.push_back({A.Loc, "assumed: " + S});
+    addAssumptionNote(F, A, P);
     confirmAccess(K, A, P, Threshold, F);
     Out(std::move(F));
   }

@@ -117,6 +117,8 @@ int runAccessesCommand(const CommandLine &CL) {
   }
   json::Array Files;
   int Exit = forEachInput(CL, [&](DeviceModule &DM) {
+    if (CL.DumpIr)
+      DM.M->print(errs(), nullptr);
     json::Array Kernels;
     for (const Function &F : *DM.M) {
       if (!isKernel(F) || !kernelSelected(CL, F))

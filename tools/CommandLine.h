@@ -73,6 +73,9 @@ struct CommandLine {
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                       llvm::cl::cat(Category)};
 
+  llvm::cl::opt<bool> DumpIr{"dump-ir", llvm::cl::desc("Print the module the analyses see"),
+                             llvm::cl::Hidden, llvm::cl::sub(Accesses), llvm::cl::cat(Category)};
+
   // check
   llvm::cl::opt<bool> Confirm{"confirm",
                               llvm::cl::desc("Run each kernel on the device model and attach "

@@ -3,7 +3,7 @@
 
 #include "tools/SourceMapper.h"
 
-#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/TextDiagnostic.h"
 
 using namespace llvm;
 
@@ -39,38 +39,38 @@ json::Value locJson(const SourceLoc &L) {
 void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) {
   SourceMapper Map;
   Map.diagOptions().ShowColors = Color;
-  clang::TextDiagnosticPrinter Printer(OS, Map.diagOptions());
-  clang::DiagnosticsEngine &Diags = Map.engine();
-  Diags.setClient(&Printer, /*ShouldOwnClient=*/false);
-  Printer.BeginSourceFile(Map.langOptions(), nullptr);
-  for (const Finding &F : Findings) {
-    clang::SourceLocation Loc = Map.locate(F.Loc);
-    if (Loc.isInvalid() && F.Loc.valid()) {
+  clang::TextDiagnostic Text(OS, Map.langOptions(), Map.diagOptions());
+  auto Emit = [&](const SourceLoc &L, clang::DiagnosticsEngine::Level Level,
+                  StringRef Message, ArrayRef<clang::FixItHint> Hints) {
+    clang::SourceLocation Loc = Map.locate(L);
+    if (Loc.isInvalid()) {
       // The source is not readable here (PTX of a .cu elsewhere): no caret.
-      OS << prefix(F.Loc) << severityName(F.Level) << ": " << F.text() << "\n";
-      for (const RelatedNote &N : F.Notes)
-        OS << prefix(N.Loc) << "note: " << N.Message << "\n";
-      continue;
+      OS << prefix(L) << (Level == clang::DiagnosticsEngine::Note      ? "note"
+                          : Level == clang::DiagnosticsEngine::Warning ? "warning"
+                                                                       : "error")
+         << ": " << Message << "\n";
+      return;
     }
-    unsigned Id = Diags.getDiagnosticIDs()->getCustomDiagID(
-        static_cast<clang::DiagnosticIDs::Level>(clangLevel(F.Level)), "%0");
-    {
-      clang::DiagnosticBuilder B = Diags.Report(Loc, Id);
-      B << F.text();
-      for (const FixIt &X : F.FixIts)
+    Text.emitDiagnostic(clang::FullSourceLoc(Loc, Map.sourceManager()), Level, Message, {},
+                        Hints);
+  };
+  for (const Finding &F : Findings) {
+    // A fix-it away from the finding is shown under the note at its place.
+    auto HintsAt = [&](const SourceLoc &L, bool Main) {
+      SmallVector<clang::FixItHint, 2> Hints;
+      for (const FixIt &X : F.FixIts) {
+        bool UnderNote = any_of(F.Notes, [&](const RelatedNote &N) { return N.Loc == X.Loc; });
+        if (Main ? UnderNote : !(X.Loc == L))
+          continue;
         if (clang::CharSourceRange R = Map.range(X); R.isValid())
-          B << clang::FixItHint::CreateReplacement(R, X.Insert);
-    }
-    unsigned NoteId = Diags.getDiagnosticIDs()->getCustomDiagID(clang::DiagnosticIDs::Note, "%0");
-    for (const RelatedNote &N : F.Notes) {
-      clang::SourceLocation NL = Map.locate(N.Loc);
-      if (NL.isInvalid() && N.Loc.valid())
-        OS << prefix(N.Loc) << "note: " << N.Message << "\n";
-      else
-        Diags.Report(NL, NoteId) << N.Message;
-    }
+          Hints.push_back(clang::FixItHint::CreateReplacement(R, X.Insert));
+      }
+      return Hints;
+    };
+    Emit(F.Loc, clangLevel(F.Level), F.text(), HintsAt(F.Loc, true));
+    for (const RelatedNote &N : F.Notes)
+      Emit(N.Loc, clang::DiagnosticsEngine::Note, N.Message, HintsAt(N.Loc, false));
   }
-  Printer.EndSourceFile();
 }
 
 json::Value findingsJson(ArrayRef<Finding> Findings) {

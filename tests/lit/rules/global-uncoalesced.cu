@@ -1,6 +1,6 @@
 // global-uncoalesced: positive and negative cases, through macros and
 // templates. Every [global-uncoalesced] line of the output must be matched.
-// RUN: %warplint check --no-cuda-sdk %s --arg n=1024 2>&1 | FileCheck %s --implicit-check-not='[global-uncoalesced]'
+// RUN: not %warplint check --no-cuda-sdk %s --arg n=1024 2>&1 | FileCheck %s --implicit-check-not='[global-uncoalesced]'
 
 // warplint: launch grid(64) block(256)
 __global__ void stride8(const float *in, float *out) {
@@ -21,7 +21,7 @@ __global__ void column_walk(const float *m, float *out, int n) {
 #define AT(p, i) (p)[(i) * 4]
 // warplint: launch block(128)
 __global__ void via_macro(const float *in, float *out) {
-  // CHECK: global-uncoalesced.cu:[[@LINE+1]]:23: warning: kernel 'via_macro': 16 sectors per request where 4 would do{{.*}} [global-uncoalesced]
+  // CHECK: global-uncoalesced.cu:[[@LINE+1]]:22: warning: kernel 'via_macro': 16 sectors per request where 4 would do{{.*}} [global-uncoalesced]
   out[threadIdx.x] = AT(in, threadIdx.x);
 }
 

@@ -1,0 +1,25 @@
+//===- GlobalReuseWithoutTiling.h - global-reuse-without-tiling -*- C++ -*-===//
+#ifndef WARPLINT_RULES_GLOBALREUSEWITHOUTTILING_H
+#define WARPLINT_RULES_GLOBALREUSEWITHOUTTILING_H
+
+#include "rules/Rule.h"
+
+namespace warplint {
+
+/// A global load inside a loop whose address does not depend on some
+/// threadIdx dimension of a multi-thread block, so every thread along that
+/// dimension loads the same elements from global memory (naive matrix
+/// multiply). Option: threshold (default 4), the fewest threads re-reading
+/// an element before it warns.
+class GlobalReuseWithoutTilingRule : public Rule {
+public:
+  explicit GlobalReuseWithoutTilingRule(const RuleOptions &Opts);
+  void check(const KernelFacts &K, const FindingSink &Out) const override;
+
+private:
+  double Threshold;
+};
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,47 @@
+//===- GlobalRmwInLoop.cpp - global-rmw-in-loop ---------------------------===//
+#include "rules/GlobalRmwInLoop.h"
+
+#include "rules/AccessMessages.h"
+#include "rules/LoopFacts.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  LoopFacts Loops(K.Kernel);
+  for (const MemoryAccess &A : K.Spaces.accesses()) {
+    if (A.Op != AccessOp::Store || !isGlobalAccess(A))
+      continue;
+    for (const IrAccess &S : A.Sites) {
+      const Loop *L = Loops.loopOf(*S.Inst);
+      const Value *Ptr = S.Pointer->stripPointerCasts();
+      if (!L || !L->isLoopInvariant(Ptr))
+        continue;
+      // LICM may have hoisted the load (forwarding the stored value) but
+      // could not sink the store past the loop's other accesses.
+      bool Loaded = any_of(Ptr->users(), [&](const User *U) {
+        const auto *LI = dyn_cast<LoadInst>(U);
+        return LI && L->contains(LI);
+      });
+      unsigned Line = LoopFacts::headerLine(*L);
+      std::string Where = Line ? formatv("the loop at line {0}", Line).str() : "its loop";
+      Out(make(K, A.Loc,
+               kernelPrefix(K) +
+                   formatv("a global {0} of the same address on every iteration of {1} "
+                           "where one around the loop would do: the address does not "
+                           "change in the loop, but the compiler cannot keep the value "
+                           "in a register (another pointer may alias it); accumulate in "
+                           "a local variable and store it once after the loop, or declare "
+                           "the pointers __restrict__",
+                           Loaded ? "load and store" : "store", Where)
+                       .str()));
+      break;
+    }
+  }
+}
+
+} // namespace warplint

@@ -1,0 +1,77 @@
+// shared-bank-conflict: positive and negative cases, the padding fix-it,
+// through macros and templates.
+// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[shared-bank-conflict]'
+// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --check-prefix=FIX
+// RUN: not %warplint check --no-cuda-sdk --format=json %s | FileCheck %s --check-prefix=JSON
+
+// warplint: launch grid(8,8) block(32,32)
+__global__ void transpose_naive(const float *__restrict__ in, float *__restrict__ out, int w) {
+  __shared__ float tile[32][32];
+  // FIX: shared-bank-conflict.cu:[[@LINE-1]]:29: note: pad the tile here
+  // FIX-NEXT: __shared__ float tile[32][32];
+  // FIX-NEXT: ^~
+  // FIX-NEXT: 33
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 32 + threadIdx.y;
+  tile[threadIdx.y][threadIdx.x] = in[y * w + x];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:20: warning: kernel 'transpose_naive': 32-way bank conflict: 32 wavefronts per request where 1 would do: adjacent threads are 128 bytes apart, so 32 lanes share a bank, with block(32,32,1) from the annotation at line {{[0-9]+}}; pad the row of 'tile' by one element {{.*}} [shared-bank-conflict]
+  out[y * w + x] = tile[threadIdx.x][threadIdx.y];
+}
+// JSON: "fixits": [
+// JSON-NEXT: {
+// JSON-NEXT: "column": 29,
+// JSON-NEXT: "file": "{{.*}}shared-bank-conflict.cu",
+// JSON-NEXT: "insert": "33",
+// JSON-NEXT: "line": 9,
+// JSON-NEXT: "remove_columns": 2
+// JSON: "rule": "shared-bank-conflict",
+
+// The same with the tile size from a macro: the fix-it pads the macro's use.
+#define TILE 32
+// warplint: launch grid(8,8) block(32,32)
+__global__ void transpose_macro(const float *in, float *out, int w) {
+  __shared__ float t[TILE][TILE];
+  // FIX: shared-bank-conflict.cu:[[@LINE-1]]:28: note: pad the tile here
+  // FIX: TILE + 1
+  t[threadIdx.y][threadIdx.x] = in[threadIdx.y * w + threadIdx.x];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:40: warning: kernel 'transpose_macro': 32-way bank conflict{{.*}} [shared-bank-conflict]
+  out[threadIdx.y * w + threadIdx.x] = t[threadIdx.x][threadIdx.y];
+}
+
+// Stride 2 in a template: 2-way for float, and a 64-bit stride-2 access is
+// 4 wavefronts where 2 would do.
+template <typename T> __global__ void stride2(T *out) {
+  __shared__ T s[512];
+  s[threadIdx.x] = T(threadIdx.x);
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+2]]:22: warning: kernel 'stride2<double>': 2-way bank conflict: 4 wavefronts per request where 2 would do: adjacent threads are 16 bytes apart{{.*}} [shared-bank-conflict]
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:22: warning: kernel 'stride2<float>': 2-way bank conflict: 2 wavefronts per request where 1 would do: adjacent threads are 8 bytes apart{{.*}} [shared-bank-conflict]
+  out[threadIdx.x] = s[2 * threadIdx.x];
+}
+template __global__ void stride2<float>(float *);
+template __global__ void stride2<double>(double *);
+
+// Negative: the padded tile, a broadcast, and sequential addressing.
+// warplint: launch grid(8,8) block(32,32)
+__global__ void transpose_padded(const float *in, float *out, int w) {
+  __shared__ float tile[32][33];
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * w + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * w + threadIdx.x] = tile[threadIdx.x][threadIdx.y] + tile[0][0];
+}
+
+// warplint: launch block(256)
+__global__ void reduce_sequential(const float *in, float *out) {
+  __shared__ float s[256];
+  unsigned t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  for (unsigned stride = 128; stride > 0; stride >>= 1) {
+    if (t < stride)
+      s[t] += s[t + stride];
+    __syncthreads();
+  }
+  if (t == 0)
+    out[blockIdx.x] = s[0];
+}
