@@ -4,6 +4,7 @@
 #include "analyzer/ThreadIndexModel.h"
 #include "analyzer/arch/MemoryCost.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -29,6 +30,17 @@ StringRef Prediction::metricName(unsigned Space) {
   }
 }
 
+std::string Prediction::sampledStridesText() const {
+  // "n=4096", or "k=n=4096" when several arguments take the value.
+  std::string Names = StrideDependsOn;
+  for (size_t At; (At = Names.find(", ")) != std::string::npos;)
+    Names.replace(At, 2, "=");
+  std::string Out;
+  for (const auto &[Value, Stride] : SampledStrides)
+    Out += formatv("{0}{1}B at {2}={3}", Out.empty() ? "" : ", ", Stride, Names, Value).str();
+  return Out;
+}
+
 namespace {
 
 /// Running totals over the sampled executions of one access.
@@ -42,6 +54,13 @@ struct Tally {
   bool Unmodelled = false, ControlDataDependent = false;
   uint64_t ArgMask = 0;
   std::set<double> ArgSampleCosts[2];
+  /// Per argument sample: the lanes' stride and whether it was not constant.
+  std::optional<int64_t> ArgStride[2];
+  bool ArgStrideConflict[2] = {false, false};
+  /// A sampled warp (argument sample 0) to evaluate again at another value.
+  const IrAccess *ProbeSite = nullptr;
+  WarpSample Probe;
+  uint32_t ProbeMask = 0;
 };
 
 /// The constant stride between adjacent active lanes, if there is one.
@@ -91,6 +110,50 @@ std::string describeDependence(const Value *V) {
 }
 
 double roundTo(double V, double Step) { return std::round(V / Step) * Step; }
+
+/// "4*n", "n", "-2*n", "4*n+4", "8*n-8".
+std::string affineText(int64_t Factor, int64_t Offset, StringRef Arg) {
+  std::string Out = Factor == 1    ? Arg.str()
+                    : Factor == -1 ? "-" + Arg.str()
+                                   : formatv("{0}*{1}", Factor, Arg).str();
+  if (Offset)
+    Out += formatv("{0}{1}", Offset > 0 ? "+" : "-", std::abs(Offset)).str();
+  return Out;
+}
+
+/// When the lanes' stride is constant for each value of the unknown scalar
+/// arguments but differs between the values: record what it depends on, the
+/// sampled strides and, for one argument, an affine formula that also holds
+/// at ThreadIndexModel::ArgCheckValue.
+void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
+  if (!T.ArgMask || !T.StrideConflict || T.ArgStrideConflict[0] ||
+      T.ArgStrideConflict[1] || !T.ArgStride[0] || !T.ArgStride[1] ||
+      *T.ArgStride[0] == *T.ArgStride[1])
+    return;
+  const auto &Values = ThreadIndexModel::ArgSampleValues;
+  P.StrideDependsOn = Model.argNames(T.ArgMask);
+  P.SampledStrides = {{Values[0], *T.ArgStride[0]}, {Values[1], *T.ArgStride[1]}};
+  if (llvm::popcount(T.ArgMask) != 1 || !T.ProbeSite)
+    return;
+  int64_t DV = int64_t(Values[0]) - int64_t(Values[1]);
+  int64_t DS = *T.ArgStride[0] - *T.ArgStride[1];
+  if (DS % DV)
+    return;
+  int64_t Factor = DS / DV, Offset = *T.ArgStride[0] - Factor * int64_t(Values[0]);
+  WarpSample Check = T.Probe;
+  Check.ArgSample = Values.size();
+  LaneValues Addr = Model.eval(T.ProbeSite->Pointer, Check);
+  if (!Addr.known())
+    return;
+  WarpAddresses W;
+  W.Addr = Addr.V;
+  W.Active = T.ProbeMask;
+  W.Bytes = std::max(T.ProbeSite->Bytes, 1u);
+  std::optional<int64_t> Stride = laneStride(W);
+  if (Stride &&
+      *Stride == Factor * int64_t(ThreadIndexModel::ArgCheckValue) + Offset)
+    P.StrideFormula = affineText(Factor, Offset, P.StrideDependsOn);
+}
 
 bool isBarrier(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
@@ -175,6 +238,16 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
           T.StrideConflict = true;
         else
           T.Stride = St;
+        unsigned AS = S.ArgSample % 2;
+        if (!St || (T.ArgStride[AS] && *T.ArgStride[AS] != *St))
+          T.ArgStrideConflict[AS] = true;
+        else
+          T.ArgStride[AS] = St;
+        if (!T.ProbeSite && S.ArgSample == 0) {
+          T.ProbeSite = &Site;
+          T.Probe = S;
+          T.ProbeMask = Mask;
+        }
         if (T.Lane0Offset < 0)
           T.Lane0Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
       }
@@ -202,6 +275,8 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     P.Uniform = T.Uniform;
     if (!T.StrideConflict)
       P.StrideBytes = T.Stride;
+    else
+      describeArgStride(T, Model, P);
     P.LoopVarying = T.InLoop && T.Min != T.Max;
     if (T.ControlDataDependent)
       P.Assumptions.push_back("which lanes are active depends on data: every lane that "
@@ -249,6 +324,15 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
       } else {
         P.Pattern = "strided";
       }
+    } else if (!P.SampledStrides.empty() && !AtIdeal &&
+               llvm::all_of(P.SampledStrides, [&](const auto &VS) {
+                 return std::abs(VS.second) > Bytes;
+               })) {
+      // Strided, by an amount that depends on an argument (m[x * n + y]).
+      bool Long = llvm::all_of(P.SampledStrides, [&](const auto &VS) {
+        return std::abs(VS.second) >= int64_t(Arch.LineBytes);
+      });
+      P.Pattern = Long && Launch.Block.V[1] > 1 ? "column-major" : "strided";
     } else {
       P.Pattern = AtIdeal ? "coalesced" : "irregular";
     }
@@ -343,6 +427,13 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
     auto Num = [](double V) { return formatv("{0}", V).str(); };
     if (P.StrideBytes && !P.Uniform)
       OS << " stride " << *P.StrideBytes << "B";
+    if (!P.SampledStrides.empty()) {
+      if (!P.StrideFormula.empty())
+        OS << " stride " << P.StrideFormula << " B";
+      else
+        OS << " stride depends on " << P.StrideDependsOn;
+      OS << " (" << P.sampledStridesText() << ")";
+    }
     if (P.StructBytes)
       OS << " struct " << P.StructBytes << "B";
     if (P.Pattern == "misaligned")

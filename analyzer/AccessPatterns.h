@@ -37,6 +37,16 @@ struct Prediction {
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
   bool LoopVarying = false;
+  /// When the stride between lanes depends on unknown scalar arguments (not
+  /// given with --arg or a launch file): their names ("n"), ...
+  std::string StrideDependsOn;
+  /// ... the stride at each sampled value (value, bytes), ...
+  std::vector<std::pair<uint64_t, int64_t>> SampledStrides;
+  /// ... and, for one argument when the stride is affine in it (checked at a
+  /// third value), the stride in bytes as a formula: "4*n", "4*n+4".
+  std::string StrideFormula;
+  /// "16384B at n=4096, 4000B at n=1000" (empty unless SampledStrides).
+  std::string sampledStridesText() const;
   std::string DependsOn;              ///< For data-dependent: what it depends on.
   std::vector<std::string> Assumptions;
 

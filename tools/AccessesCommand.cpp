@@ -48,6 +48,16 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
     O["struct_bytes"] = P.StructBytes;
   if (P.Pattern == "misaligned")
     O["offset_bytes"] = P.MisalignBytes;
+  if (!P.SampledStrides.empty()) {
+    // The stride depends on unknown arguments: what it was at each value.
+    O["stride_depends_on"] = P.StrideDependsOn;
+    json::Array Samples;
+    for (const auto &[Value, Stride] : P.SampledStrides)
+      Samples.push_back(json::Object{{"arg_value", Value}, {"stride_bytes", Stride}});
+    O["stride_samples"] = std::move(Samples);
+    if (!P.StrideFormula.empty())
+      O["stride_formula"] = P.StrideFormula;
+  }
   if (!P.DependsOn.empty())
     O["depends_on"] = P.DependsOn;
   if (!A.Reason.empty())
