@@ -4,8 +4,11 @@
 #include "analyzer/ThreadIndexModel.h"
 #include "analyzer/arch/MemoryCost.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -13,6 +16,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -41,6 +45,23 @@ std::string Prediction::sampledStridesText() const {
   return Out;
 }
 
+std::string Prediction::perIterationText() const {
+  auto Num = [](double V) {
+    return V == std::round(V) ? std::to_string(int64_t(V)) : formatv("{0:F2}", V).str();
+  };
+  std::string Out;
+  for (size_t I = 0; I < PerIteration.size();) {
+    size_t J = I;
+    while (J < PerIteration.size() && PerIteration[J] == PerIteration[I])
+      ++J;
+    Out += (Out.empty() ? "" : ",") + Num(PerIteration[I]);
+    if (J - I > 1)
+      Out += "x" + std::to_string(J - I);
+    I = J;
+  }
+  return Out;
+}
+
 namespace {
 
 /// Running totals over the sampled executions of one access.
@@ -57,6 +78,9 @@ struct Tally {
   /// Per argument sample: the lanes' stride and whether it was not constant.
   std::optional<int64_t> ArgStride[2];
   bool ArgStrideConflict[2] = {false, false};
+  /// Cost totals (sum, samples) per (iteration of the innermost loop, rank
+  /// of the IR site in program order).
+  std::map<std::pair<unsigned, unsigned>, std::pair<double, unsigned>> PerStep;
   /// A sampled warp (argument sample 0) to evaluate again at another value.
   const IrAccess *ProbeSite = nullptr;
   WarpSample Probe;
@@ -96,6 +120,44 @@ uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
     LastStride = GTI.getSequentialElementStride(DL);
   }
   return 0;
+}
+
+/// The IR sites of A in program order (reverse post-order of their blocks,
+/// then position in the block), when the per-iteration costs of A can be
+/// told apart: all sites in the same innermost loop (or none) and, for copies
+/// outside any loop (a fully unrolled loop), each copy runs after the one
+/// before. Empty otherwise.
+std::vector<const IrAccess *>
+sitesInIterationOrder(const MemoryAccess &A, const DenseMap<const BasicBlock *, unsigned> &Rpo,
+                      const ThreadIndexModel &Model) {
+  std::vector<const IrAccess *> Sites;
+  for (const IrAccess &S : A.Sites)
+    Sites.push_back(&S);
+  auto Position = [&](const IrAccess *S) {
+    const Instruction *I = S->Inst;
+    unsigned InBlock = 0;
+    for (const Instruction &Other : *I->getParent()) {
+      if (&Other == I)
+        break;
+      ++InBlock;
+    }
+    return std::make_pair(Rpo.lookup(I->getParent()), InBlock);
+  };
+  llvm::stable_sort(Sites, [&](const IrAccess *X, const IrAccess *Y) {
+    return Position(X) < Position(Y);
+  });
+  const LoopInfo &LI = Model.loops();
+  const Loop *L = LI.getLoopFor(Sites.front()->Inst->getParent());
+  for (const IrAccess *S : Sites)
+    if (LI.getLoopFor(S->Inst->getParent()) != L ||
+        S->Inst->getFunction() != Sites.front()->Inst->getFunction())
+      return {};
+  if (!L)
+    for (size_t I = 1; I < Sites.size(); ++I)
+      if (!isPotentiallyReachable(Sites[I - 1]->Inst, Sites[I]->Inst, nullptr,
+                                  &Model.domTree(), &LI))
+        return {}; // Copies on different paths, not one after another.
+  return Sites;
 }
 
 std::string describeDependence(const Value *V) {
@@ -174,11 +236,16 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
   const Function &K = Spaces.kernel();
   const DataLayout &DL = K.getParent()->getDataLayout();
   ThreadIndexModel Model(K, Launch, Arch);
+  DenseMap<const BasicBlock *, unsigned> Rpo;
+  for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&K))
+    Rpo[BB] = Rpo.size();
 
   for (const MemoryAccess &A : Spaces.accesses()) {
     Prediction P;
     Tally T;
+    std::vector<const IrAccess *> Ordered = sitesInIterationOrder(A, Rpo, Model);
     for (const IrAccess &Site : A.Sites) {
+      auto Rank = llvm::find(Ordered, &Site);
       if (Site.Inst->getFunction() != &K) {
         T.Unmodelled = true; // In a device function that was not inlined.
         continue;
@@ -226,6 +293,12 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
           break;
         }
         ++T.Samples;
+        if (Rank != Ordered.end()) {
+          unsigned Iteration = S.Iterations.empty() ? 0 : S.Iterations.back().second;
+          auto &Step = T.PerStep[{Iteration, unsigned(Rank - Ordered.begin())}];
+          Step.first += Cost;
+          ++Step.second;
+        }
         T.Cost += Cost;
         T.Ideal += Ideal;
         T.Lanes += Lanes;
@@ -278,6 +351,12 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     else
       describeArgStride(T, Model, P);
     P.LoopVarying = T.InLoop && T.Min != T.Max;
+    if (!Ordered.empty() && T.Min != T.Max && T.PerStep.size() > 1) {
+      for (const auto &[Key, Step] : T.PerStep)
+        P.PerIteration.push_back(roundTo(Step.first / Step.second, 0.01));
+      if (llvm::all_equal(P.PerIteration))
+        P.PerIteration.clear(); // The cost changes between warps, not iterations.
+    }
     if (T.ControlDataDependent)
       P.Assumptions.push_back("which lanes are active depends on data: every lane that "
                               "may reach the access was counted");
@@ -443,6 +522,8 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
          << " ideal " << Num(P.Ideal);
       if (P.Min != P.Max)
         OS << " range " << Num(P.Min) << ".." << Num(P.Max);
+      if (!P.PerIteration.empty())
+        OS << " per-iteration " << P.perIterationText();
     } else {
       OS << " (" << P.DependsOn << ")";
     }

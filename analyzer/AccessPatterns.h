@@ -37,6 +37,11 @@ struct Prediction {
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
   bool LoopVarying = false;
+  /// When the cost changes from one iteration of the loop around the access
+  /// to the next: the cost per iteration (of the innermost loop, averaged over
+  /// the sampled warps that run it), in order. Copies of a fully unrolled loop
+  /// count as its iterations when each runs after the one before.
+  std::vector<double> PerIteration;
   /// When the stride between lanes depends on unknown scalar arguments (not
   /// given with --arg or a launch file): their names ("n"), ...
   std::string StrideDependsOn;
@@ -47,6 +52,8 @@ struct Prediction {
   std::string StrideFormula;
   /// "16384B at n=4096, 4000B at n=1000" (empty unless SampledStrides).
   std::string sampledStridesText() const;
+  /// PerIteration compactly, repeats folded: "2,4,8x3,4,2,1".
+  std::string perIterationText() const;
   std::string DependsOn;              ///< For data-dependent: what it depends on.
   std::vector<std::string> Assumptions;
 

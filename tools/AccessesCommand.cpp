@@ -28,6 +28,12 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
     Predicted["min"] = P.Min;
     Predicted["max"] = P.Max;
     Predicted["active_lanes"] = P.ActiveLanes;
+    if (!P.PerIteration.empty()) {
+      json::Array PerIteration;
+      for (double V : P.PerIteration)
+        PerIteration.push_back(V);
+      Predicted["per_iteration"] = std::move(PerIteration);
+    }
   }
   json::Array Assumptions;
   for (const std::string &S : P.Assumptions)

@@ -130,3 +130,53 @@ TEST(HardwareFixtures, PatternsArePredicted) {
   }
   EXPECT_GT(Compared, 50u);
 }
+
+// The reductions are excluded above (ncu counts predicated-off requests), but
+// their shared-store wavefronts per block can be rebuilt from the
+// per-iteration prediction: iteration k (k = 0..7) of both loops runs with
+// 128 >> k threads, i.e. ceil((128 >> k) / 32) warps, and every warp stores
+// once before the loop. The loads are not compared: nvcc fuses the first
+// iteration's s[idx] and s[idx + 1] into one 8-byte load.
+TEST(HardwareFixtures, ReductionConflictsPerIteration) {
+  std::map<std::string, NcuKernel> Ncu = readNcuCsv(Dir + "h100/patterns.ncu.csv");
+  FrontendOptions Opts;
+  Opts.ForcePrelude = true;
+  Expected<DeviceModule> DM = loadInput(Dir + "patterns.cu", Opts);
+  ASSERT_TRUE(bool(DM)) << toString(DM.takeError());
+  const std::map<std::string, std::vector<double>> Expected = {
+      {"reduce_strided", {2, 4, 8, 8, 8, 4, 2, 1}}, {"reduce_sequential", {}}};
+  unsigned Checked = 0;
+  for (const Function &F : *DM->M) {
+    std::string Name = sourceName(F);
+    auto Want = Expected.find(Name);
+    if (!isKernel(F) || Want == Expected.end())
+      continue;
+    StateSpaces S = StateSpaces::analyze(*DM, F);
+    LaunchConfig L = resolveLaunch(*DM, F, {});
+    AccessPatterns P = AccessPatterns::analyze(S, L, defaultArch());
+    unsigned WarpsPerBlock = L.Block.count() / 32;
+    double Predicted = 0;
+    for (size_t I = 0; I < S.accesses().size(); ++I) {
+      const MemoryAccess &A = S.accesses()[I];
+      const Prediction &Pr = P.prediction(I);
+      if (A.Space != AS_Shared || A.Op != AccessOp::Store)
+        continue;
+      ASSERT_TRUE(Pr.PerRequest) << Name;
+      if (A.Sites.size() == 1) { // s[t] = in[...], before the loop.
+        Predicted += *Pr.PerRequest * WarpsPerBlock;
+        continue;
+      }
+      EXPECT_EQ(Pr.PerIteration, Want->second) << Name;
+      for (unsigned K = 0; K < 8; ++K) {
+        double Warps = std::ceil((128 >> K) / 32.0);
+        Predicted += (Pr.PerIteration.empty() ? *Pr.PerRequest : Pr.PerIteration[K]) * Warps;
+      }
+    }
+    const NcuKernel &M = Ncu.at(Name);
+    double Measured = M.Metrics.lookup("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum") /
+                      double(M.Grid.count());
+    EXPECT_DOUBLE_EQ(Predicted, Measured) << Name;
+    ++Checked;
+  }
+  EXPECT_EQ(Checked, 2u);
+}
