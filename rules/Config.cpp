@@ -24,6 +24,15 @@ class ConfigParser {
 public:
   ConfigParser(StringRef Text, StringRef Path) : Path(Path.str()) {
     SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Text, Path), SMLoc());
+    // The YAML parser's own errors become ours (the first one wins), never
+    // lines on stderr.
+    SM.setDiagHandler(
+        [](const SMDiagnostic &D, void *Self) {
+          auto &P = *static_cast<ConfigParser *>(Self);
+          if (!P.Error)
+            P.Error = (P.Path + ":" + Twine(D.getLineNo()) + ": " + D.getMessage()).str();
+        },
+        this);
   }
 
   Expected<WarplintConfig> parse() {

@@ -70,6 +70,17 @@ std::optional<FixIt> restrictFixIt(StringRef File, unsigned Line, StringRef Name
   return std::nullopt;
 }
 
+/// The parameter's source name; PTX input names parameters "<kernel>_param_N",
+/// shown as "parameter N+1".
+std::string paramName(const Argument &A) {
+  StringRef Name = A.getName();
+  size_t Pos = Name.rfind("_param_");
+  unsigned N;
+  if (Pos != StringRef::npos && !Name.substr(Pos + 7).getAsInteger(10, N))
+    return "parameter " + std::to_string(N + 1);
+  return Name.empty() ? "parameter " + std::to_string(A.getArgNo() + 1) : Name.str();
+}
+
 } // namespace
 
 void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out) const {
@@ -93,9 +104,9 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
     std::optional<FixIt> Fix = restrictFixIt(Decl.File, Decl.Line, A->getName());
     SourceLoc Loc = Fix ? Fix->Loc : Decl;
     Finding F = make(K, Loc,
-                     kernelPrefix(K) + "'" + A->getName().str() +
+                     kernelPrefix(K) + "'" + paramName(*A) +
                          "' is only read but not __restrict__: the compiler must assume "
-                         "stores through '" + Written->getName().str() +
+                         "stores through '" + paramName(*Written) +
                          "' may change it, so it reloads it and cannot use the read-only "
                          "data path; declare it 'const ... *__restrict__' if no other "
                          "pointer of the launch aliases it",

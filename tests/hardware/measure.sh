@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Measures the hardware fixtures on a machine with an NVIDIA GPU, nvcc and ncu.
-# Usage: tests/hardware/measure.sh OUTDIR
+# Usage: tests/hardware/measure.sh OUTDIR [NAME...]   (default: every fixture)
 # Writes, for each fixture X.cu: X.ncu.csv (Nsight Compute, one row per kernel
 # and metric), X.sass (cuobjdump -sass), X.nvdisasm.txt (nvdisasm -g -c),
 # X.ptxas.txt (ptxas -v), X.ptx (nvcc -ptx -lineinfo), and device.txt.
@@ -13,8 +13,11 @@ metrics=$(tr '\n' ',' < "$here/metrics.txt" | sed 's/,$//')
 nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv > "$out/device.txt" 2>&1
 nvcc --version >> "$out/device.txt"
 ncu --version >> "$out/device.txt"
-for src in "$here"/*.cu; do
-  name=$(basename "$src" .cu)
+shift
+fixtures=("$@")
+[ ${#fixtures[@]} -gt 0 ] || fixtures=($(cd "$here" && ls *.cu | sed 's/\.cu$//'))
+for name in "${fixtures[@]}"; do
+  src="$here/$name.cu"
   nvcc -arch="$arch" -O3 -lineinfo -o "$out/$name" "$src" || continue
   nvcc -arch="$arch" -O3 -lineinfo -ptx -o "$out/$name.ptx" "$src"
   nvcc -arch="$arch" -O3 -lineinfo -cubin -o "$out/$name.cubin" "$src"

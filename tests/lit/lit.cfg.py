@@ -12,6 +12,14 @@ config.test_exec_root = os.path.join(os.path.dirname(config.warplint), "..", "te
 config.substitutions.append(("%warplint", config.warplint))
 config.substitutions.append(("%samples", os.path.join(config.source_root, "samples")))
 config.substitutions.append(("%root", config.source_root))
+# %clang-ptx OUT SRC: the PTX that LLVM's NVPTX backend writes for a .cu file
+# (through the embedded prelude, with line tables), so rule tests can run on
+# PTX input too.
+config.substitutions.append(("%clang-ptx", " ".join([
+    os.path.join(config.llvm_tools_dir, "clang"), "-x", "cuda", "--cuda-device-only",
+    "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
+    "-I" + os.path.join(config.source_root, "frontend", "prelude"),
+    "-include", "__warplint_prelude.h", "-O2", "-gline-tables-only", "-S", "-o"])))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 
 # Tests that need a CUDA SDK's headers say "REQUIRES: cuda-sdk".

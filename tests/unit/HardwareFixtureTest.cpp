@@ -116,8 +116,10 @@ TEST(HardwareFixtures, PatternsArePredicted) {
         Check(AS_Global, Op, Sec / Req, "global sectors/request", 0.05);
       double Inst = M.lookup("smsp__inst_executed_op_shared_" + Suffix);
       double Wave = M.lookup("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + Suffix);
-      // Measured once at 1.09 where the bank model says 1 (stride 33 floats
-      // over a 33 KB array); the 10% allowance records that open question.
+      // Measured 1.09 where the bank model says 1 (stride 33 floats over a
+      // 33 KB array): the excess comes with the array's size, not the stride
+      // (HardwareFixtures.SharedExcessIsFootprintNotStride), outside the bank
+      // model; 10% allowed for that kernel only.
       double Tol = Name == "shared_stride33" ? 0.10 : 0.05;
       if (Inst > 0)
         Check(AS_Shared, Op, Wave / Inst, "shared wavefronts/request", Tol);
@@ -179,4 +181,54 @@ TEST(HardwareFixtures, ReductionConflictsPerIteration) {
     ++Checked;
   }
   EXPECT_EQ(Checked, 2u);
+}
+
+namespace {
+
+/// Measured shared wavefronts per request of one op of a kernel.
+double sharedPerRequest(const std::map<std::string, NcuKernel> &Ncu, StringRef Kernel,
+                        StringRef Op) {
+  auto It = Ncu.find(Kernel.str());
+  if (It == Ncu.end())
+    return 0;
+  const StringMap<double> &M = It->second.Metrics;
+  double Inst = M.lookup(("smsp__inst_executed_op_shared_" + Op + ".sum").str());
+  double Wave = M.lookup(("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + Op + ".sum").str());
+  return Inst > 0 ? Wave / Inst : 0;
+}
+
+} // namespace
+
+// tests/hardware/wellwritten.cu on an H100: s[33 * t] costs exactly one
+// wavefront per request over an 8 KB array, as the bank model predicts, and
+// stride 1 over a 40 KB array shows the same few percent extra as stride 33
+// over a 33 KB array: that excess follows the footprint, not the pattern.
+TEST(HardwareFixtures, SharedExcessIsFootprintNotStride) {
+  std::map<std::string, NcuKernel> Ncu = readNcuCsv(Dir + "h100/wellwritten.ncu.csv");
+  ASSERT_GE(Ncu.size(), 8u) << "fixture missing";
+  FrontendOptions Opts;
+  Opts.ForcePrelude = true;
+  Expected<DeviceModule> DM = loadInput(Dir + "wellwritten.cu", Opts);
+  ASSERT_TRUE(bool(DM)) << toString(DM.takeError());
+  for (const Function &F : *DM->M) {
+    std::string Name = sourceName(F);
+    if (!isKernel(F) || !(StringRef(Name).starts_with("s33_") || Name == "s1_high" ||
+                          Name == "ww_transpose_padded"))
+      continue;
+    StateSpaces S = StateSpaces::analyze(*DM, F);
+    AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(*DM, F, {}), defaultArch());
+    for (size_t I = 0; I < S.accesses().size(); ++I)
+      if (S.accesses()[I].Space == AS_Shared) {
+        ASSERT_TRUE(P.prediction(I).PerRequest.has_value()) << Name;
+        EXPECT_EQ(*P.prediction(I).PerRequest, 1.0) << Name;
+      }
+  }
+  for (StringRef Op : {"ld", "st"}) {
+    EXPECT_NEAR(sharedPerRequest(Ncu, "s33_block64", Op), 1.0, 0.005) << Op.str();
+    EXPECT_NEAR(sharedPerRequest(Ncu, "ww_transpose_padded", Op), 1.0, 0.005) << Op.str();
+    double Stride33 = sharedPerRequest(Ncu, "s33_block256", Op);
+    double Stride1 = sharedPerRequest(Ncu, "s1_high", Op);
+    EXPECT_GT(Stride33, 1.0) << Op.str();
+    EXPECT_NEAR(Stride1, Stride33, 0.04) << Op.str();
+  }
 }

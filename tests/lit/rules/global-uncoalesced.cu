@@ -1,11 +1,16 @@
 // global-uncoalesced: positive and negative cases, through macros and
 // templates. Every [global-uncoalesced] line of the output must be matched.
 // RUN: not %warplint check --no-cuda-sdk %s --arg n=1024 2>&1 | FileCheck %s --implicit-check-not='[global-uncoalesced]'
+// The same findings from the PTX LLVM writes for this file (no annotations
+// there: the launch is given).
+// RUN: %clang-ptx %t.ptx %s
+// RUN: not %warplint check %t.ptx --block 256 2>&1 | FileCheck %s --check-prefix=PTX
 
 // warplint: launch grid(64) block(256)
 __global__ void stride8(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  // CHECK: global-uncoalesced.cu:[[@LINE+1]]:12: warning: kernel 'stride8': 32 sectors per request where 4 would do: adjacent threads are 32 bytes apart (8 elements of 4 bytes), with block(256,1,1) from the annotation at line 5; make adjacent threads touch adjacent elements {{.*}} [global-uncoalesced]
+  // PTX: global-uncoalesced.cu:[[@LINE+2]]:12: warning: kernel 'stride8': 32 sectors per request where 4 would do: adjacent threads are 32 bytes apart{{.*}} [global-uncoalesced]
+  // CHECK: global-uncoalesced.cu:[[@LINE+1]]:12: warning: kernel 'stride8': 32 sectors per request where 4 would do: adjacent threads are 32 bytes apart (8 elements of 4 bytes), with block(256,1,1) from the annotation at line {{[0-9]+}}; make adjacent threads touch adjacent elements {{.*}} [global-uncoalesced]
   out[i] = in[8 * i];
 }
 
@@ -30,12 +35,14 @@ __global__ void column_walk_pitch(const float *m, float *out, int pitch) {
 #define AT(p, i) (p)[(i) * 4]
 // warplint: launch block(128)
 __global__ void via_macro(const float *in, float *out) {
+  // PTX: global-uncoalesced.cu:[[@LINE+2]]:22: warning: kernel 'via_macro': 16 sectors per request where 4 would do{{.*}} [global-uncoalesced]
   // CHECK: global-uncoalesced.cu:[[@LINE+1]]:22: warning: kernel 'via_macro': 16 sectors per request where 4 would do{{.*}} [global-uncoalesced]
   out[threadIdx.x] = AT(in, threadIdx.x);
 }
 
 // A template instantiated twice: only the strided instantiation warns.
 template <int S> __global__ void scaled(const float *in, float *out) {
+  // PTX: global-uncoalesced.cu:[[@LINE+2]]:22: warning: kernel 'scaled<2>': 8 sectors per request where 4 would do{{.*}} [global-uncoalesced]
   // CHECK: global-uncoalesced.cu:[[@LINE+1]]:22: warning: kernel 'scaled<2>': 8 sectors per request where 4 would do{{.*}} [global-uncoalesced]
   out[threadIdx.x] = in[threadIdx.x * S];
 }

@@ -1,0 +1,83 @@
+//===- RulesConfigTest.cpp - .warplint.yaml, suppressions, the registry ---===//
+#include "rules/Config.h"
+#include "rules/Suppressions.h"
+
+#include "llvm/Support/FileSystem.h"
+
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace warplint;
+
+TEST(RulesConfig, ParsesRulesArchAndLaunch) {
+  Expected<WarplintConfig> C = parseConfig(R"(
+arch: sm_80
+rules:
+  readonly-not-restrict: off
+  shared-bank-conflict: error
+  global-uncoalesced:
+    severity: note
+    threshold: 2.5
+launch:
+  block: [32, 8]
+  grid: 64
+  args: {n: 4096}
+)",
+                                           "p/.warplint.yaml");
+  ASSERT_TRUE(bool(C)) << toString(C.takeError());
+  EXPECT_EQ(C->Arch, "sm_80");
+  EXPECT_FALSE(C->enabled("readonly-not-restrict"));
+  EXPECT_TRUE(C->enabled("global-uncoalesced"));
+  EXPECT_EQ(C->optionsFor("shared-bank-conflict").text("severity", ""), "error");
+  EXPECT_EQ(C->optionsFor("global-uncoalesced").number("threshold", 0), 2.5);
+  EXPECT_EQ(C->optionsFor("global-uncoalesced").text("severity", ""), "note");
+  ASSERT_TRUE(C->Launch.has_value());
+  EXPECT_EQ(C->Launch->Block->V, (std::array<uint64_t, 3>{32, 8, 1}));
+  EXPECT_EQ(C->Launch->Grid->V, (std::array<uint64_t, 3>{64, 1, 1}));
+  EXPECT_EQ(C->Launch->Args.at("n"), 4096);
+}
+
+TEST(RulesConfig, EmptyFileIsDefaults) {
+  Expected<WarplintConfig> C = parseConfig("", "e.yaml");
+  ASSERT_TRUE(bool(C));
+  EXPECT_TRUE(C->enabled("global-uncoalesced"));
+  EXPECT_FALSE(C->Launch.has_value());
+}
+
+TEST(RulesConfig, ErrorsNameFileAndLine) {
+  auto ErrorOf = [](StringRef Text) {
+    Expected<WarplintConfig> C = parseConfig(Text, "cfg.yaml");
+    return C ? std::string() : toString(C.takeError());
+  };
+  EXPECT_EQ(ErrorOf("arch: sm_80\nrules:\n  no-such-rule: off\n"),
+            "cfg.yaml:3: unknown rule 'no-such-rule'");
+  EXPECT_EQ(ErrorOf("rules:\n  global-uncoalesced:\n    severity: loud\n"),
+            "cfg.yaml:3: severity must be note, warning or error");
+  EXPECT_EQ(ErrorOf("colour: blue\n"), "cfg.yaml:1: unknown key 'colour' (arch, rules, launch)");
+  EXPECT_NE(ErrorOf("launch:\n  block: [0]\n").find("cfg.yaml:2:"), std::string::npos);
+  EXPECT_NE(ErrorOf("rules: [\n"), "");
+  EXPECT_NE(ErrorOf("- a\n- b\n"), "");
+}
+
+TEST(Suppressions, NamesRulesInABracketList) {
+  EXPECT_TRUE(suppresses("x = 1; // warplint: ignore[global-uncoalesced]", "global-uncoalesced"));
+  EXPECT_TRUE(suppresses("// warplint: ignore[a, global-uncoalesced]", "global-uncoalesced"));
+  EXPECT_TRUE(suppresses("// warplint: ignore[*]", "shared-bank-conflict"));
+  EXPECT_FALSE(suppresses("// warplint: ignore[shared-bank-conflict]", "global-uncoalesced"));
+  EXPECT_FALSE(suppresses("// warplint: ignore[global-uncoalesced", "global-uncoalesced"));
+  EXPECT_FALSE(suppresses("// ignore[global-uncoalesced]", "global-uncoalesced"));
+}
+
+// One rule = one class + one doc page + one lit test with inline expectations.
+TEST(RuleRegistry, EveryRuleHasItsDocPageAndTest) {
+  for (const RuleInfo &R : allRules()) {
+    EXPECT_NE(findRule(R.Id), nullptr);
+    std::string Root = WARPLINT_SOURCE_DIR;
+    std::string Page = Root + "/" + ruleDocPath(R.Id);
+    EXPECT_TRUE(sys::fs::exists(Page)) << Page;
+    std::string Test = Root + "/tests/lit/rules/" + R.Id.str() + ".cu";
+    EXPECT_TRUE(sys::fs::exists(Test)) << Test;
+    EXPECT_FALSE(R.Summary.empty()) << R.Id.str();
+  }
+  EXPECT_EQ(findRule("no-such-rule"), nullptr);
+}
