@@ -70,7 +70,15 @@ struct Tally {
   double Cost = 0, Ideal = 0, Lanes = 0, Min = 1e300, Max = 0;
   std::optional<int64_t> Stride;
   bool StrideConflict = false, Uniform = true, InLoop = false;
-  int64_t Lane0Offset = -1;
+  /// Lane 0's offset in its sector: in the first sample, and in every
+  /// sample that costs more than its ideal.
+  int64_t Lane0Offset = -1, FirstCostlyOffset = -1;
+  std::set<int64_t> CostlyOffsets;
+  /// Consecutive iterations of the innermost loop sampled for one warp, and
+  /// how many of those pairs touched a common sector (global accesses).
+  unsigned WindowPairs = 0, WindowOverlaps = 0;
+  /// The sectors the probe warp touches (global accesses).
+  std::vector<uint64_t> ProbeSectors;
   const Value *DataDependentOn = nullptr;
   bool Unmodelled = false, ControlDataDependent = false;
   uint64_t ArgMask = 0;
@@ -86,6 +94,44 @@ struct Tally {
   WarpSample Probe;
   uint32_t ProbeMask = 0;
 };
+
+/// The global sectors the active lanes touch, sorted and distinct.
+std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
+  std::vector<uint64_t> Out;
+  for (unsigned L = 0; L < 32; ++L)
+    if (W.Active >> L & 1)
+      for (uint64_t S = W.Addr[L] / Arch.SectorBytes;
+           S <= (W.Addr[L] + W.Bytes - 1) / Arch.SectorBytes; ++S)
+        Out.push_back(S);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B) {
+  for (size_t I = 0, J = 0; I < A.size() && J < B.size();) {
+    if (A[I] == B[J])
+      return true;
+    A[I] < B[J] ? ++I : ++J;
+  }
+  return false;
+}
+
+/// True when S is the iteration of its innermost loop right after Prev's, for
+/// the same warp and outer iterations.
+bool nextIteration(const WarpSample &Prev, const WarpSample &S) {
+  if (S.Iterations.empty() || Prev.Iterations.size() != S.Iterations.size() ||
+      !(Prev.BlockIdx == S.BlockIdx) || Prev.Warp != S.Warp || Prev.ArgSample != S.ArgSample)
+    return false;
+  size_t Last = S.Iterations.size() - 1;
+  for (size_t I = 0; I < Last; ++I)
+    if (Prev.Iterations[I] != S.Iterations[I])
+      return false;
+  return Prev.Iterations[Last].first == S.Iterations[Last].first &&
+         Prev.Iterations[Last].second + 1 == S.Iterations[Last].second;
+}
+
+bool sameSample(const WarpSample &A, const WarpSample &B) { return !(A < B) && !(B < A); }
 
 /// The constant stride between adjacent active lanes, if there is one.
 std::optional<int64_t> laneStride(const WarpAddresses &W) {
@@ -240,12 +286,18 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
   for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&K))
     Rpo[BB] = Rpo.size();
 
+  // Per access: the probe warp and the sectors it touches (global only), to
+  // find loads that share sectors.
+  std::vector<std::pair<std::optional<WarpSample>, std::vector<uint64_t>>> Probes;
   for (const MemoryAccess &A : Spaces.accesses()) {
     Prediction P;
     Tally T;
+    bool Global = A.Space == AS_Global || A.Space == AS_Generic;
     std::vector<const IrAccess *> Ordered = sitesInIterationOrder(A, Rpo, Model);
+    Probes.emplace_back();
     for (const IrAccess &Site : A.Sites) {
       auto Rank = llvm::find(Ordered, &Site);
+      std::optional<std::pair<WarpSample, std::vector<uint64_t>>> Prev;
       if (Site.Inst->getFunction() != &K) {
         T.Unmodelled = true; // In a device function that was not inlined.
         continue;
@@ -316,13 +368,30 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
           T.ArgStrideConflict[AS] = true;
         else
           T.ArgStride[AS] = St;
+        std::vector<uint64_t> Sectors;
+        if (Global) {
+          Sectors = sectorsOf(W, Arch);
+          if (Prev && nextIteration(Prev->first, S)) {
+            ++T.WindowPairs;
+            T.WindowOverlaps += shareAny(Prev->second, Sectors);
+          }
+        }
         if (!T.ProbeSite && S.ArgSample == 0) {
           T.ProbeSite = &Site;
           T.Probe = S;
           T.ProbeMask = Mask;
+          T.ProbeSectors = Sectors;
         }
+        int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
         if (T.Lane0Offset < 0)
-          T.Lane0Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
+          T.Lane0Offset = Offset;
+        if (Cost > Ideal) {
+          if (T.FirstCostlyOffset < 0)
+            T.FirstCostlyOffset = Offset;
+          T.CostlyOffsets.insert(Offset);
+        }
+        if (Global)
+          Prev.emplace(S, std::move(Sectors));
       }
     }
 
@@ -415,11 +484,33 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     } else {
       P.Pattern = AtIdeal ? "coalesced" : "irregular";
     }
-    if (P.Pattern == "misaligned")
-      P.MisalignBytes = T.Lane0Offset;
+    if (P.Pattern == "misaligned") {
+      P.MisalignBytes = T.FirstCostlyOffset >= 0 ? T.FirstCostlyOffset : T.Lane0Offset;
+      P.MisalignOffsets.assign(T.CostlyOffsets.begin(), T.CostlyOffsets.end());
+    }
+    P.SlidingWindow = P.LoopVarying && T.WindowPairs && T.WindowOverlaps == T.WindowPairs;
     if (P.Pattern == "coalesced" && P.ActiveLanes < Arch.WarpSize)
       P.Pattern = "partial-warp";
+    if (Global && T.ProbeSite)
+      Probes.back() = {T.Probe, std::move(T.ProbeSectors)};
     R.Predictions.push_back(std::move(P));
+  }
+
+  // A misaligned load whose sectors another load of the same warp touches.
+  for (size_t I = 0; I < R.Predictions.size(); ++I) {
+    Prediction &P = R.Predictions[I];
+    if (P.Pattern != "misaligned" || Spaces.accesses()[I].Op != AccessOp::Load ||
+        !Probes[I].first)
+      continue;
+    for (size_t J = 0; J < R.Predictions.size(); ++J) {
+      const MemoryAccess &Other = Spaces.accesses()[J];
+      if (J != I && Other.Op == AccessOp::Load && Probes[J].first &&
+          sameSample(*Probes[I].first, *Probes[J].first) &&
+          shareAny(Probes[I].second, Probes[J].second)) {
+        P.SharesSectorsWith = Other.Loc;
+        break;
+      }
+    }
   }
 
   // Branches and barriers.
@@ -515,8 +606,18 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
     }
     if (P.StructBytes)
       OS << " struct " << P.StructBytes << "B";
-    if (P.Pattern == "misaligned")
-      OS << " offset " << P.MisalignBytes << "B";
+    if (P.Pattern == "misaligned") {
+      if (P.MisalignOffsets.size() > 1)
+        OS << " offset " << P.MisalignOffsets.front() << ".." << P.MisalignOffsets.back()
+           << "B";
+      else
+        OS << " offset " << P.MisalignBytes << "B";
+    }
+    if (P.SharesSectorsWith.valid())
+      OS << " shares-sectors-with " << P.SharesSectorsWith.Line << ":"
+         << P.SharesSectorsWith.Column;
+    if (P.SlidingWindow)
+      OS << " sliding-window";
     if (P.PerRequest) {
       OS << " " << Prediction::metricName(A.Space) << "=" << Num(*P.PerRequest)
          << " ideal " << Num(P.Ideal);

@@ -36,6 +36,17 @@ struct Prediction {
   double ActiveLanes = 0;             ///< Average active lanes per request.
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
+  /// For misaligned: lane 0's offsets in its sector over the sampled warps
+  /// that pay for it, sorted; more than one when the alignment changes from
+  /// warp to warp (the rows of an odd pitch).
+  std::vector<int64_t> MisalignOffsets;
+  /// For a misaligned load: another load the same warp makes that touches
+  /// the same sectors (in[i] next to in[i + 1], a stencil), so the extra
+  /// sector is likely served by L1; invalid when there is none.
+  SourceLoc SharesSectorsWith;
+  /// For a loop-varying access: every pair of consecutive sampled iterations
+  /// touches a common sector (a sliding window, in[i + j] with j counting).
+  bool SlidingWindow = false;
   bool LoopVarying = false;
   /// When the cost changes from one iteration of the loop around the access
   /// to the next: the cost per iteration (of the innermost loop, averaged over

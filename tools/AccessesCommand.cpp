@@ -54,6 +54,16 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
     O["struct_bytes"] = P.StructBytes;
   if (P.Pattern == "misaligned")
     O["offset_bytes"] = P.MisalignBytes;
+  if (P.MisalignOffsets.size() > 1) {
+    json::Array Offsets;
+    for (int64_t Offset : P.MisalignOffsets)
+      Offsets.push_back(Offset);
+    O["offsets_bytes"] = std::move(Offsets); // Lane 0's offset changes between warps.
+  }
+  if (P.SharesSectorsWith.valid())
+    O["shares_sectors_with"] = locJson(P.SharesSectorsWith);
+  if (P.SlidingWindow)
+    O["sliding_window"] = true;
   if (!P.SampledStrides.empty()) {
     // The stride depends on unknown arguments: what it was at each value.
     O["stride_depends_on"] = P.StrideDependsOn;
