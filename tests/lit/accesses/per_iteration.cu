@@ -78,7 +78,7 @@ __global__ void sliding(const float *in, float *out) {
   out[i] = sum;
 }
 // CHECK-LABEL: kernel sliding
-// CHECK:      per_iteration.cu:77:12 global ld 4B loop-varying stride 4B sectors_per_request=4.88 ideal 4.00 range 4.00..5.00 per-iteration 4,5x7{{$}}
+// CHECK:      per_iteration.cu:77:12 global ld 4B loop-varying stride 4B sliding-window sectors_per_request=4.88 ideal 4.00 range 4.00..5.00 per-iteration 4,5x7{{$}}
 
 // Negative: copies of one access on two paths (not one after another), with
 // different costs; and a cost that differs between warps but not between
