@@ -77,8 +77,10 @@ struct Tally {
   /// Consecutive iterations of the innermost loop sampled for one warp, and
   /// how many of those pairs touched a common sector (global accesses).
   unsigned WindowPairs = 0, WindowOverlaps = 0;
-  /// The sectors the probe warp touches (global accesses).
+  /// The sectors the probe warp touches (global accesses), and the address
+  /// of its first active lane.
   std::vector<uint64_t> ProbeSectors;
+  uint64_t ProbeLane0 = 0;
   const Value *DataDependentOn = nullptr;
   bool Unmodelled = false, ControlDataDependent = false;
   uint64_t ArgMask = 0;
@@ -288,7 +290,12 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
 
   // Per access: the probe warp and the sectors it touches (global only), to
   // find loads that share sectors.
-  std::vector<std::pair<std::optional<WarpSample>, std::vector<uint64_t>>> Probes;
+  struct ProbeFacts {
+    std::optional<WarpSample> S;
+    std::vector<uint64_t> Sectors;
+    uint64_t Lane0Addr = 0;
+  };
+  std::vector<ProbeFacts> Probes;
   for (const MemoryAccess &A : Spaces.accesses()) {
     Prediction P;
     Tally T;
@@ -381,6 +388,7 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
           T.Probe = S;
           T.ProbeMask = Mask;
           T.ProbeSectors = Sectors;
+          T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
         }
         int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
         if (T.Lane0Offset < 0)
@@ -492,24 +500,44 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     if (P.Pattern == "coalesced" && P.ActiveLanes < Arch.WarpSize)
       P.Pattern = "partial-warp";
     if (Global && T.ProbeSite)
-      Probes.back() = {T.Probe, std::move(T.ProbeSectors)};
+      Probes.back() = {T.Probe, std::move(T.ProbeSectors), T.ProbeLane0};
     R.Predictions.push_back(std::move(P));
   }
 
-  // A misaligned load whose sectors another load of the same warp touches.
+  auto SameWarp = [&](size_t I, size_t J) {
+    return Probes[I].S && Probes[J].S && sameSample(*Probes[I].S, *Probes[J].S);
+  };
   for (size_t I = 0; I < R.Predictions.size(); ++I) {
     Prediction &P = R.Predictions[I];
-    if (P.Pattern != "misaligned" || Spaces.accesses()[I].Op != AccessOp::Load ||
-        !Probes[I].first)
-      continue;
-    for (size_t J = 0; J < R.Predictions.size(); ++J) {
-      const MemoryAccess &Other = Spaces.accesses()[J];
-      if (J != I && Other.Op == AccessOp::Load && Probes[J].first &&
-          sameSample(*Probes[I].first, *Probes[J].first) &&
-          shareAny(Probes[I].second, Probes[J].second)) {
-        P.SharesSectorsWith = Other.Loc;
-        break;
+    const MemoryAccess &A = Spaces.accesses()[I];
+    // A misaligned load whose sectors another load of the same warp touches.
+    if (P.Pattern == "misaligned" && A.Op == AccessOp::Load)
+      for (size_t J = 0; J < R.Predictions.size(); ++J) {
+        const MemoryAccess &Other = Spaces.accesses()[J];
+        if (J != I && Other.Op == AccessOp::Load && SameWarp(I, J) &&
+            shareAny(Probes[I].Sectors, Probes[J].Sectors)) {
+          P.SharesSectorsWith = Other.Loc;
+          break;
+        }
       }
+    // A struct field: do the same warp's accesses at the same stride cover
+    // the whole struct of each lane?
+    if (P.Pattern == "struct-field" && P.StructBytes) {
+      int64_t Struct = P.StructBytes;
+      std::vector<bool> Covered(Struct, false);
+      for (size_t J = 0; J < R.Predictions.size(); ++J) {
+        const MemoryAccess &Other = Spaces.accesses()[J];
+        const Prediction &PJ = R.Predictions[J];
+        if (Other.Op != A.Op || !PJ.StrideBytes || *PJ.StrideBytes != *P.StrideBytes ||
+            !SameWarp(I, J))
+          continue;
+        int64_t From = int64_t(Probes[J].Lane0Addr - Probes[I].Lane0Addr);
+        if (From <= -Struct || From >= Struct)
+          continue; // Another struct (or another array).
+        for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
+          Covered[((Byte % Struct) + Struct) % Struct] = true;
+      }
+      P.EveryFieldUsed = llvm::all_of(Covered, [](bool C) { return C; });
     }
   }
 
@@ -605,7 +633,7 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
       OS << " (" << P.sampledStridesText() << ")";
     }
     if (P.StructBytes)
-      OS << " struct " << P.StructBytes << "B";
+      OS << " struct " << P.StructBytes << "B" << (P.EveryFieldUsed ? " every-field" : "");
     if (P.Pattern == "misaligned") {
       if (P.MisalignOffsets.size() > 1)
         OS << " offset " << P.MisalignOffsets.front() << ".." << P.MisalignOffsets.back()

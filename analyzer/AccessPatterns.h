@@ -35,6 +35,9 @@ struct Prediction {
   double Ideal = 0;                   ///< What the same lanes could cost at best.
   double ActiveLanes = 0;             ///< Average active lanes per request.
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
+  /// For struct fields: the accesses of the same kind (loads, or stores) that
+  /// the same warp makes at the same stride cover every byte of the struct.
+  bool EveryFieldUsed = false;
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
   /// For misaligned: lane 0's offsets in its sector over the sampled warps
   /// that pay for it, sorted; more than one when the alignment changes from

@@ -52,6 +52,8 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
                  {"ir_sites", (int64_t)A.Sites.size()}};
   if (P.StructBytes)
     O["struct_bytes"] = P.StructBytes;
+  if (P.EveryFieldUsed)
+    O["every_field_used"] = true;
   if (P.Pattern == "misaligned")
     O["offset_bytes"] = P.MisalignBytes;
   if (P.MisalignOffsets.size() > 1) {
