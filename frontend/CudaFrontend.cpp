@@ -36,14 +36,17 @@ struct EmbeddedFile {
 
 constexpr StringLiteral PreludeDir = "/__warplint_prelude";
 
-/// The real file system with the prelude mounted at PreludeDir.
-IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem() {
+/// The real file system with the prelude mounted at PreludeDir and, when the
+/// input comes from memory, its text at Path (absolute).
+IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const FrontendOptions &Opts) {
   auto Overlay =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   for (const EmbeddedFile &F : EmbeddedPrelude)
     Memory->addFile((PreludeDir + "/" + F.Name).str(), 0,
                     MemoryBuffer::getMemBuffer(F.Contents, F.Name));
+  if (Opts.Contents)
+    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(*Opts.Contents, Path));
   Overlay->pushOverlay(Memory);
   return Overlay;
 }
@@ -114,7 +117,11 @@ std::string findCudaSdk(const FrontendOptions &Opts) {
   return "";
 }
 
-Expected<DeviceModule> compileCuda(StringRef Path, const FrontendOptions &Opts) {
+Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts) {
+  // A file served from memory is found by its absolute name.
+  SmallString<256> Path(GivenPath);
+  if (Opts.Contents)
+    sys::fs::make_absolute(Path);
   DeviceModule Result;
   Result.Path = Path.str();
   Result.Arch = Opts.Arch;
@@ -122,14 +129,14 @@ Expected<DeviceModule> compileCuda(StringRef Path, const FrontendOptions &Opts) 
   std::string Sdk = findCudaSdk(Opts);
   Result.HeaderMode = Sdk.empty() ? "prelude" : "sdk:" + Sdk;
 
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem();
-  std::string DiagText;
-  raw_string_ostream DiagOS(DiagText);
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, Opts);
+  std::string DriverText, DiagText;
+  raw_string_ostream DriverOS(DriverText), DiagOS(DiagText);
   clang::DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = false;
   // The driver and the compiler get printers of their own so that Clang's
   // closing "N warnings generated" counts only the compile's diagnostics.
-  clang::TextDiagnosticPrinter DriverPrinter(DiagOS, DiagOpts);
+  clang::TextDiagnosticPrinter DriverPrinter(DriverOS, DiagOpts);
   clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts);
   IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
       clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &DriverPrinter,
@@ -148,12 +155,15 @@ Expected<DeviceModule> compileCuda(StringRef Path, const FrontendOptions &Opts) 
     return createStringError(inconvertibleErrorCode(),
                              "%s: error: could not build a CUDA device "
                              "compilation for these flags\n%s",
-                             Path.str().c_str(), DiagText.c_str());
+                             Path.c_str(), DriverText.c_str());
   Invocation->getFrontendOpts().DisableFree = false;
 
   clang::CompilerInstance CI(Invocation);
   CI.createVirtualFileSystem(FS, &Printer);
   CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  // "N errors generated" belongs with the errors, not on our stderr (where
+  // parallel checks would interleave it).
+  CI.setVerboseOutputStream(DiagOS);
   DeviceCodeGenAction Action(*Result.Context, Result.Launches);
   bool Ok = CI.ExecuteAction(Action);
   std::unique_ptr<Module> M = Action.takeModule();

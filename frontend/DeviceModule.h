@@ -84,6 +84,9 @@ struct DeviceModule {
   std::vector<LocalArrayDecl> LocalArrays;
   std::vector<SourceLaunch> Launches;
   std::vector<StructFieldUse> StructFields; ///< Sorted, unique.
+  /// The input's text when it was compiled from memory (FrontendOptions::
+  /// Contents): what reads the source (suppressions, fix-its) must see it.
+  std::optional<std::string> Contents;
 
   DeviceModule() : Context(std::make_unique<llvm::LLVMContext>()) {}
 };

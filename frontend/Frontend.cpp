@@ -10,7 +10,22 @@ using namespace llvm;
 
 namespace warplint {
 
+namespace {
+/// loadInput for an input whose text is Opts.Contents (an editor's buffer):
+/// PTX by its extension, anything else as CUDA (the editor calls it CUDA,
+/// whatever the name: a .h of kernels).
+Expected<DeviceModule> loadFromMemory(StringRef Path, const FrontendOptions &Opts) {
+  Expected<DeviceModule> DM = sys::path::extension(Path) == ".ptx" ? compilePtx(Path, Opts)
+                                                                    : compileCuda(Path, Opts);
+  if (DM)
+    DM->Contents = Opts.Contents;
+  return DM;
+}
+} // namespace
+
 Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
+  if (Opts.Contents)
+    return loadFromMemory(Path, Opts);
   if (sys::fs::is_directory(Path))
     return createStringError(inconvertibleErrorCode(),
                              "%s: error: is a directory", Path.str().c_str());

@@ -6,6 +6,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct FrontendOptions {
   std::string CudaPath;
   /// Use the embedded prelude even when an SDK is found.
   bool ForcePrelude = false;
+  /// The input's text, used instead of the file on disk (an editor's unsaved
+  /// buffer); the file need not exist. Other files still come from disk.
+  std::optional<std::string> Contents;
 };
 
 /// The CUDA SDK to use, or "" when none is found (the prelude is used).

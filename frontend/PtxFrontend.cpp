@@ -45,6 +45,8 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
 }
 
 Expected<DeviceModule> compilePtx(StringRef Path, const FrontendOptions &Opts) {
+  if (Opts.Contents)
+    return compilePtxBuffer(*Opts.Contents, Path, Opts);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       MemoryBuffer::getFile(Path, /*IsText=*/true, /*RequiresNullTerminator=*/false);
   if (!Buf)

@@ -50,8 +50,7 @@ std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile
 
 /// Suppressions removed, sorted, and one finding kept of several identical
 /// ones (the load and the store of `s[i] += ...` cost the same).
-std::vector<Finding> finish(std::vector<Finding> Out) {
-  SourceCache Sources;
+std::vector<Finding> finish(std::vector<Finding> Out, SourceCache Sources = SourceCache()) {
   removeSuppressed(Out, Sources);
   std::stable_sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end(),
@@ -99,7 +98,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     for (const std::unique_ptr<Rule> &R : Rules)
       R->check(K, Sink);
   }
-  return finish(std::move(Out));
+  return finish(std::move(Out), SourceCache(DM));
 }
 
 std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,

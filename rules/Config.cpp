@@ -19,47 +19,63 @@ RuleOptions WarplintConfig::optionsFor(StringRef Id) const {
 
 namespace {
 
-/// Walks the YAML document; the first error wins and names file and line.
+/// Walks the YAML document; the first error wins and names file, line and
+/// column ("PATH:LINE:COL: error: ...").
 class ConfigParser {
 public:
   ConfigParser(StringRef Text, StringRef Path) : Path(Path.str()) {
     SM.AddNewSourceBuffer(MemoryBuffer::getMemBufferCopy(Text, Path), SMLoc());
-    // The YAML parser's own errors become ours (the first one wins), never
-    // lines on stderr.
-    SM.setDiagHandler(
-        [](const SMDiagnostic &D, void *Self) {
-          auto &P = *static_cast<ConfigParser *>(Self);
-          if (!P.Error)
-            P.Error = (P.Path + ":" + Twine(D.getLineNo()) + ": " + D.getMessage()).str();
-        },
-        this);
+    SM.setDiagHandler(onYamlError, this);
   }
 
   Expected<WarplintConfig> parse() {
     C.Path = Path;
-    yaml::Stream S(SM.getMemoryBuffer(1)->getBuffer(), SM, /*ShowColors=*/false);
-    yaml::Document &Doc = *S.begin();
-    yaml::Node *Root = Doc.getRoot();
-    if (!Error && Root && !isa<yaml::NullNode>(Root)) {
-      if (auto *M = dyn_cast<yaml::MappingNode>(Root))
-        top(*M);
-      else
-        fail(Root, "expected a mapping of 'arch', 'rules' and 'launch'");
+    StringRef Text = SM.getMemoryBuffer(1)->getBuffer();
+    // Syntax first, over the whole stream: a walk that stops at the first
+    // wrong setting leaves the parser mid-document.
+    {
+      yaml::Stream Syntax(Text, SM, /*ShowColors=*/false);
+      for (yaml::Document &D : Syntax)
+        D.skip();
+      if (Syntax.failed() && !Error)
+        Error = Path + ": error: not valid YAML";
     }
-    if (S.failed() && !Error)
-      Error = Path + ": not valid YAML";
+    if (!Error) {
+      Walking = true;
+      yaml::Stream S(Text, SM, /*ShowColors=*/false);
+      yaml::document_iterator Doc = S.begin();
+      yaml::Node *Root = Doc != S.end() ? Doc->getRoot() : nullptr;
+      if (Root && !isa<yaml::NullNode>(Root)) {
+        if (auto *M = dyn_cast<yaml::MappingNode>(Root))
+          top(*M);
+        else
+          fail(Root, "expected a mapping of 'arch', 'rules' and 'launch'");
+      }
+      if (!Error && ++Doc != S.end())
+        fail(Doc->getRoot(), "expected one YAML document");
+    }
     if (Error)
       return createStringError(inconvertibleErrorCode(), *Error);
     return std::move(C);
   }
 
 private:
+  static void onYamlError(const SMDiagnostic &D, void *Self) {
+    auto &P = *static_cast<ConfigParser *>(Self);
+    // Once the syntax is known good, the walk's own errors are the ones told.
+    if (P.Error || P.Walking)
+      return;
+    P.Error = (P.Path + ":" + Twine(D.getLineNo()) + ":" + Twine(D.getColumnNo() + 1) +
+               ": error: " + D.getMessage())
+                  .str();
+  }
+
   void fail(yaml::Node *N, const Twine &Msg) {
     if (Error)
       return;
     SMLoc Loc = N ? N->getSourceRange().Start : SMLoc();
-    unsigned Line = Loc.isValid() ? SM.getLineAndColumn(Loc).first : 0;
-    Error = (Path + ":" + Twine(Line) + ": " + Msg).str();
+    auto [Line, Col] = Loc.isValid() ? SM.getLineAndColumn(Loc) : std::pair<unsigned, unsigned>();
+    Error = (Path + ":" + Twine(Line) + ":" + Twine(Col) + ": error: " + Msg).str();
   }
 
   std::optional<std::string> scalar(yaml::Node *N) {
@@ -73,11 +89,15 @@ private:
   void top(yaml::MappingNode &M) {
     for (yaml::KeyValueNode &KV : M) {
       std::optional<std::string> Key = scalar(KV.getKey());
-      if (!Key)
+      if (!Key || Error)
         return;
       if (*Key == "arch") {
-        if (std::optional<std::string> V = scalar(KV.getValue()))
-          C.Arch = *V;
+        if (std::optional<std::string> V = scalar(KV.getValue())) {
+          if (Expected<const ArchProfile &> A = lookupArch(*V))
+            C.Arch = *V;
+          else
+            fail(KV.getValue(), toString(A.takeError()));
+        }
       } else if (*Key == "rules") {
         if (auto *R = dyn_cast_or_null<yaml::MappingNode>(KV.getValue()))
           rules(*R);
@@ -97,7 +117,7 @@ private:
   void rules(yaml::MappingNode &M) {
     for (yaml::KeyValueNode &KV : M) {
       std::optional<std::string> Id = scalar(KV.getKey());
-      if (!Id)
+      if (!Id || Error)
         return;
       if (!findRule(*Id))
         return fail(KV.getKey(), "unknown rule '" + *Id + "'");
@@ -120,6 +140,9 @@ private:
             return;
           if (*K == "severity" && !parseSeverity(*V))
             return fail(Opt.getValue(), "severity must be note, warning or error");
+          double Number;
+          if (*K == "threshold" && (!to_float(*V, Number) || !(Number >= 0)))
+            return fail(Opt.getValue(), "threshold must be a number of 0 or more");
           if (*K == "enabled") {
             if (*V == "false" || *V == "off")
               C.Disabled.insert(*Id);
@@ -159,7 +182,7 @@ private:
     E.Source = "config " + Path;
     for (yaml::KeyValueNode &KV : M) {
       std::optional<std::string> Key = scalar(KV.getKey());
-      if (!Key)
+      if (!Key || Error)
         return;
       if (*Key == "grid" || *Key == "block") {
         std::optional<Dim3> D = dims(KV.getValue());
@@ -188,6 +211,7 @@ private:
   SourceMgr SM;
   WarplintConfig C;
   std::optional<std::string> Error;
+  bool Walking = false; ///< The syntax check is over.
 };
 
 } // namespace

@@ -72,7 +72,7 @@ std::string fixFor(const MemoryAccess &A, const Prediction &P, StringRef Field,
 } // namespace
 
 void GlobalAosFieldRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  SourceCache Sources;
+  SourceCache Sources(K.DM); // The editor's unsaved text when there is one.
   for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = K.Spaces.accesses()[I];
     const Prediction &P = K.Patterns.prediction(I);

@@ -56,9 +56,10 @@ Use pointerUse(const Argument &A) {
 
 /// Where to insert " __restrict__" for parameter Name of a kernel whose
 /// declaration starts at Line: just after the '*' before the name.
-std::optional<FixIt> restrictFixIt(StringRef File, unsigned Line, StringRef Name) {
+std::optional<FixIt> restrictFixIt(const DeviceModule &DM, StringRef File, unsigned Line,
+                                   StringRef Name) {
   Regex Param("\\*[ \t]*(const[ \t]+)?" + Regex::escape(Name) + "[ \t]*[,)]");
-  SourceCache Sources;
+  SourceCache Sources(DM); // The editor's unsaved text when there is one.
   for (unsigned L = Line; L < Line + 8; ++L) {
     StringRef Text = Sources.line(File, L);
     SmallVector<StringRef, 2> M;
@@ -101,7 +102,7 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
   if (!Written || ReadOnly.empty() || !Decl.valid())
     return;
   for (const Argument *A : ReadOnly) {
-    std::optional<FixIt> Fix = restrictFixIt(Decl.File, Decl.Line, A->getName());
+    std::optional<FixIt> Fix = restrictFixIt(K.DM, Decl.File, Decl.Line, A->getName());
     SourceLoc Loc = Fix ? Fix->Loc : Decl;
     Finding F = make(K, Loc,
                      kernelPrefix(K) + "'" + paramName(*A) +

@@ -46,9 +46,9 @@ Finding Rule::make(StringRef Kernel, SourceLoc Loc, std::string Message,
 
 std::string ruleDocPath(StringRef Id) { return ("docs/rules/" + Id + ".md").str(); }
 
-std::string ruleHelpUri(StringRef Id) {
-  return (Twine(WARPLINT_RULE_DOCS_URL) + "/" + Id + ".md").str();
-}
+std::string ruleHelpUri(StringRef Id) { return ruleDocsUri() + "/" + Id.str() + ".md"; }
+
+std::string ruleDocsUri() { return WARPLINT_RULE_DOCS_URL; }
 
 const RuleInfo *findRule(StringRef Id) {
   for (const RuleInfo &R : allRules())

@@ -137,6 +137,9 @@ std::string ruleDocPath(llvm::StringRef Id);
 /// The help link for a rule (SARIF helpUri, LSP codeDescription).
 std::string ruleHelpUri(llvm::StringRef Id);
 
+/// Where the rule pages live (WARPLINT_RULE_DOCS_URL): ruleHelpUri's base.
+std::string ruleDocsUri();
+
 /// Builds RuleInfo::Create for a rule class with a (const RuleOptions &)
 /// constructor.
 template <class R> std::unique_ptr<Rule> createRule(const RuleOptions &Opts) {

@@ -2,6 +2,7 @@
 #ifndef WARPLINT_RULES_SUPPRESSIONS_H
 #define WARPLINT_RULES_SUPPRESSIONS_H
 
+#include "frontend/DeviceModule.h"
 #include "rules/Finding.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -15,6 +16,11 @@ namespace warplint {
 /// The lines of source files, each file read once.
 class SourceCache {
 public:
+  SourceCache() = default;
+  /// Serves DM's input from DM.Contents when it was compiled from memory
+  /// (an editor's unsaved buffer), other files from disk.
+  explicit SourceCache(const DeviceModule &DM);
+
   /// Line (1-based) of File without its newline; empty when unreadable.
   llvm::StringRef line(llvm::StringRef File, unsigned Line);
 
@@ -23,7 +29,11 @@ private:
     std::unique_ptr<llvm::MemoryBuffer> Buffer;
     std::vector<llvm::StringRef> Lines;
   };
+  static void fill(Entry &E, std::unique_ptr<llvm::MemoryBuffer> Buffer);
   llvm::StringMap<Entry> Files;
+  /// The file served from memory (absolute path) and its text.
+  std::string MemoryPath;
+  std::optional<std::string> MemoryText;
 };
 
 /// True when Text holds a `warplint: ignore[...]` comment naming Rule (a

@@ -23,6 +23,8 @@ struct CommandLine {
   llvm::cl::SubCommand Accesses{"accesses", "List every memory access with its state space"};
   llvm::cl::SubCommand Run{"run", "Run a kernel on the device model and report counters"};
   llvm::cl::SubCommand Check{"check", "Report wasted memory traffic as diagnostics"};
+  llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics and fix-its to an editor (Language "
+                                  "Server Protocol over stdin/stdout)"};
   llvm::cl::OptionCategory Category{"warplint options"};
 
   // Common to every subcommand.
@@ -71,6 +73,7 @@ struct CommandLine {
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Lsp),
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<bool> DumpIr{"dump-ir", llvm::cl::desc("Print the module the analyses see"),
@@ -95,6 +98,13 @@ struct CommandLine {
                                        llvm::cl::init(0), llvm::cl::sub(Check),
                                        llvm::cl::cat(Category)};
 
+  // lsp
+  llvm::cl::opt<std::string> LspLog{"log",
+                                    llvm::cl::desc("What the server logs on stderr: error, "
+                                                   "info or debug"),
+                                    llvm::cl::init("error"), llvm::cl::sub(Lsp),
+                                    llvm::cl::cat(Category)};
+
   /// Clang flags given after "--".
   std::vector<std::string> ClangArgs;
 
@@ -113,6 +123,9 @@ struct CommandLine {
 int runAccessesCommand(const CommandLine &CL);
 int runRunCommand(const CommandLine &CL);
 int runCheckCommand(const CommandLine &CL);
+/// Serves until the client's "exit": 0 after a "shutdown" request, else 1
+/// (as the protocol asks); 2 when the flags are wrong.
+int runLspCommand(const CommandLine &CL);
 
 } // namespace warplint
 

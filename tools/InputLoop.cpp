@@ -56,7 +56,7 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
   return O;
 }
 
-Expected<InputSet> collectInputs(const CommandLine &CL) {
+Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   InputSet In;
   In.Files.assign(CL.Files.begin(), CL.Files.end());
   if (!CL.BuildDir.empty()) {
@@ -64,12 +64,12 @@ Expected<InputSet> collectInputs(const CommandLine &CL) {
     In.Db = clang::tooling::CompilationDatabase::loadFromDirectory(CL.BuildDir, Err);
     if (!In.Db)
       return createStringError(inconvertibleErrorCode(), "%s", Err.c_str());
-    if (In.Files.empty())
+    if (In.Files.empty() && RequireFiles)
       for (const std::string &F : In.Db->getAllFiles())
         if (StringRef(F).ends_with(".cu"))
           In.Files.push_back(F);
   }
-  if (In.Files.empty())
+  if (In.Files.empty() && RequireFiles)
     return createStringError(inconvertibleErrorCode(), "no input files");
   Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
   if (!Arch)

@@ -23,7 +23,9 @@ struct InputSet {
 };
 
 /// Collects the inputs of CL; fails when there are none or -p is unreadable.
-llvm::Expected<InputSet> collectInputs(const CommandLine &CL);
+/// Without RequireFiles (a server that is handed its files later) only the
+/// compilation database and the base options are set up.
+llvm::Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles = true);
 
 /// Loads each file of CL.Files and calls Fn on it. A file that cannot be
 /// loaded gets its message on stderr and the others still run. Returns

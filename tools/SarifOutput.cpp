@@ -1,8 +1,12 @@
 //===- SarifOutput.cpp - Findings as SARIF 2.1.0 --------------------------===//
 //
-// Written with Clang's SARIF writer (clang/Basic/Sarif.h): the tool, its rules
-// with their help links, and one result per finding with its location and
-// related locations (notes).
+// Written with Clang's SARIF writer (clang/Basic/Sarif.h): the tool and its
+// version, every rule with its summary, default level and help link, and one
+// result per finding with its location (the token it points at) and related
+// locations (notes). The writer has no place for a related location's message,
+// for fixes, or for a location in a file it cannot open; those are added to
+// the document it returns, in the shape the SARIF 2.1.0 schema gives them,
+// and its artifacts are put in the order of the indices it gave them.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/Rule.h"
@@ -10,12 +14,18 @@
 #include "tools/SourceMapper.h"
 
 #include "clang/Basic/Sarif.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
 namespace warplint {
 
 namespace {
+
 clang::SarifResultLevel sarifLevel(Severity S) {
   switch (S) {
   case Severity::Note:
@@ -27,40 +37,237 @@ clang::SarifResultLevel sarifLevel(Severity S) {
   }
   return clang::SarifResultLevel::Warning;
 }
+
+json::Object message(StringRef Text) { return json::Object{{"text", Text.str()}}; }
+
+/// What the writer cannot express for one result.
+struct ResultExtras {
+  /// Messages of the related locations the writer wrote, in order.
+  std::vector<std::string> RelatedMessages;
+  /// Locations (primary first when the writer had none) it could not write.
+  std::optional<json::Object> PrimaryLocation;
+  json::Array OtherRelated;
+  json::Array Fixes;
+};
+
+/// Builds SARIF locations for what the writer does not cover, with the URIs
+/// and code-point columns the writer would use.
+class RegionBuilder {
+public:
+  explicit RegionBuilder(SourceMapper &Map) : Map(Map) {}
+
+  /// The token at L as a character range (SARIF regions end after it).
+  clang::CharSourceRange token(clang::SourceLocation L) {
+    clang::SourceManager &SM = Map.sourceManager();
+    clang::SourceLocation End = clang::Lexer::getLocForEndOfToken(L, 0, SM, Map.langOptions());
+    if (End.isInvalid() || End == L || SM.getFileID(End) != SM.getFileID(L) ||
+        SM.getSpellingLineNumber(End) != SM.getSpellingLineNumber(L))
+      End = L;
+    return clang::CharSourceRange::getCharRange(L, End);
+  }
+
+  /// "file:///abs/path" for File, as the writer spells it; a relative
+  /// reference when File is relative and cannot be found from here.
+  std::string uri(StringRef File) {
+    SmallString<256> Real;
+    if (!sys::fs::real_path(File, Real))
+      return clang::SarifDocumentWriter::fileNameToURI(Real);
+    if (sys::path::is_absolute(File))
+      return clang::SarifDocumentWriter::fileNameToURI(File);
+    std::string Ref;
+    for (char C : File) {
+      if (isAlnum(C) || StringRef("-._~/").contains(C))
+        Ref += C;
+      else
+        Ref += "%" + toHex(StringRef(&C, 1));
+    }
+    return Ref;
+  }
+
+  /// A physical location from warplint's own (file, line, column), with
+  /// code-point columns when the file is readable. With Columns the region
+  /// is that many characters long (a fix-it's deletion); without, it runs
+  /// to the end of the line (the token's length is unknown).
+  json::Object physical(const SourceLoc &L, std::optional<unsigned> Columns = std::nullopt) {
+    json::Object Region{{"startLine", L.Line}};
+    if (L.Column) {
+      Region["startColumn"] = codePoints(L, L.Column);
+      if (Columns)
+        Region["endColumn"] = codePoints(L, L.Column + *Columns);
+    }
+    return json::Object{{"artifactLocation", json::Object{{"uri", uri(L.File)}}},
+                        {"region", std::move(Region)}};
+  }
+
+private:
+  /// The 1-based code-point column of byte column Column on L's line.
+  unsigned codePoints(const SourceLoc &L, unsigned Column) {
+    SourceLoc LineStart = L;
+    LineStart.Column = 1;
+    clang::SourceLocation Begin = Map.locate(LineStart);
+    if (Begin.isInvalid())
+      return Column;
+    StringRef Text = Map.sourceManager().getCharacterData(Begin);
+    unsigned Result = 1;
+    for (unsigned Byte = 0; Byte + 1 < Column && Byte < Text.size();) {
+      Byte += getNumBytesForUTF8(Text[Byte]);
+      ++Result;
+    }
+    return Result;
+  }
+
+  SourceMapper &Map;
+};
+
+/// SARIF fixes for F's fix-its, all of them one fix (they belong together).
+json::Array fixesFor(const Finding &F, RegionBuilder &Regions) {
+  if (F.FixIts.empty())
+    return {};
+  json::Array Changes;
+  for (const FixIt &X : F.FixIts) {
+    json::Object Where = Regions.physical(X.Loc, X.RemoveColumns);
+    json::Object Replacement{{"deletedRegion", std::move(*Where.getObject("region"))},
+                             {"insertedContent", message(X.Insert)}};
+    Changes.push_back(json::Object{
+        {"artifactLocation", std::move(*Where.getObject("artifactLocation"))},
+        {"replacements", json::Array{std::move(Replacement)}}});
+  }
+  std::string Description = F.Notes.empty() ? F.Message : F.Notes.front().Message;
+  return json::Array{json::Object{{"description", message(Description)},
+                                  {"artifactChanges", std::move(Changes)}}};
+}
+
+/// Writes F as a result of Writer and returns what the writer leaves out.
+ResultExtras appendFinding(clang::SarifDocumentWriter &Writer, size_t RuleIdx, const Finding &F,
+                           SourceMapper &Map, RegionBuilder &Regions) {
+  ResultExtras Extras;
+  clang::SarifResult Result = clang::SarifResult::create(RuleIdx)
+                                  .setRuleId(F.Rule)
+                                  .setDiagnosticMessage(F.Message)
+                                  .setDiagnosticLevel(sarifLevel(F.Level));
+  if (clang::SourceLocation Loc = Map.locate(F.Loc); Loc.isValid())
+    Result = Result.addLocations({Regions.token(Loc)});
+  else if (F.Loc.valid())
+    Extras.PrimaryLocation =
+        json::Object{{"physicalLocation", Regions.physical(F.Loc)}};
+  SmallVector<clang::CharSourceRange, 4> Related;
+  for (const RelatedNote &N : F.Notes) {
+    if (clang::SourceLocation NL = Map.locate(N.Loc); NL.isValid()) {
+      Related.push_back(Regions.token(NL));
+      Extras.RelatedMessages.push_back(N.Message);
+      continue;
+    }
+    json::Object Loc{{"message", message(N.Message)}};
+    if (N.Loc.valid())
+      Loc["physicalLocation"] = Regions.physical(N.Loc);
+    Extras.OtherRelated.push_back(std::move(Loc));
+  }
+  if (!Related.empty())
+    Result = Result.addRelatedLocations(Related);
+  Extras.Fixes = fixesFor(F, Regions);
+  Writer.appendResult(Result);
+  return Extras;
+}
+
+/// Adds Extras to the result the writer wrote.
+void addExtras(json::Object &Result, ResultExtras Extras) {
+  if (Extras.PrimaryLocation)
+    Result["locations"] = json::Array{std::move(*Extras.PrimaryLocation)};
+  if (json::Array *Related = Result.getArray("relatedLocations"))
+    for (size_t I = 0; I < Related->size() && I < Extras.RelatedMessages.size(); ++I)
+      (*Related)[I].getAsObject()->try_emplace("message", message(Extras.RelatedMessages[I]));
+  if (!Extras.OtherRelated.empty()) {
+    json::Array *Related = Result.getArray("relatedLocations");
+    if (!Related) {
+      Result["relatedLocations"] = json::Array();
+      Related = Result.getArray("relatedLocations");
+    }
+    for (json::Value &V : Extras.OtherRelated)
+      Related->push_back(std::move(V));
+  }
+  if (!Extras.Fixes.empty())
+    Result["fixes"] = std::move(Extras.Fixes);
+}
+
+/// The writer's rules carry only a full description; SARIF viewers show the
+/// short one in lists. warplint's rule pages replace Clang's manual as the
+/// tool's information link.
+void describeTool(json::Object &Run) {
+  json::Object *Driver = Run.getObject("tool")->getObject("driver");
+  (*Driver)["informationUri"] = ruleDocsUri();
+  for (json::Value &R : *Driver->getArray("rules")) {
+    json::Object &Rule = *R.getAsObject();
+    if (const json::Object *Full = Rule.getObject("fullDescription"))
+      Rule["shortDescription"] = json::Object(*Full);
+  }
+}
+
+/// Gives every artifactLocation under V that has a URI of the run's artifacts
+/// that artifact's index, as the writer does for its own locations.
+void indexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
+  if (json::Array *A = V.getAsArray()) {
+    for (json::Value &E : *A)
+      indexArtifacts(E, Index);
+    return;
+  }
+  json::Object *O = V.getAsObject();
+  if (!O)
+    return;
+  if (json::Object *Loc = O->getObject("artifactLocation"))
+    if (std::optional<StringRef> Uri = Loc->getString("uri"); Uri && !Loc->get("index"))
+      if (auto It = Index.find(*Uri); It != Index.end())
+        (*Loc)["index"] = It->second;
+  for (auto &KV : *O)
+    indexArtifacts(KV.second, Index);
+}
+
 } // namespace
 
 json::Object findingsSarif(ArrayRef<Finding> Findings) {
   SourceMapper Map;
+  RegionBuilder Regions(Map);
   clang::SarifDocumentWriter Writer(Map.sourceManager());
-  Writer.createRun("warplint", "warplint", WARPLINT_VERSION);
+  Writer.createRun("warplint", "warplint: wasted memory traffic in CUDA kernels",
+                   WARPLINT_VERSION);
   StringMap<size_t> RuleIndex;
-  for (const RuleInfo &R : allRules()) {
-    RuleIndex[R.Id] = Writer.createRule(clang::SarifRule::create()
-                                            .setRuleId(R.Id)
-                                            .setName(R.Id)
-                                            .setDescription(R.Summary)
-                                            .setHelpURI(ruleHelpUri(R.Id)));
-  }
+  auto AddRule = [&](StringRef Id, StringRef Summary, Severity Level) {
+    RuleIndex[Id] = Writer.createRule(
+        clang::SarifRule::create()
+            .setRuleId(Id)
+            .setName(Id)
+            .setDescription(Summary)
+            .setHelpURI(ruleHelpUri(Id))
+            .setDefaultConfiguration(
+                clang::SarifReportingConfiguration::create().setLevel(sarifLevel(Level))));
+  };
+  for (const RuleInfo &R : allRules())
+    AddRule(R.Id, R.Summary, R.DefaultLevel);
+  std::vector<ResultExtras> Extras;
   for (const Finding &F : Findings) {
-    auto It = RuleIndex.find(F.Rule);
-    if (It == RuleIndex.end())
-      continue;
-    clang::SarifResult Result = clang::SarifResult::create(It->second)
-                                    .setRuleId(F.Rule)
-                                    .setDiagnosticMessage(F.text())
-                                    .setDiagnosticLevel(sarifLevel(F.Level));
-    clang::SourceLocation Loc = Map.locate(F.Loc);
-    if (Loc.isValid())
-      Result = Result.addLocations({clang::CharSourceRange::getCharRange(Loc, Loc)});
-    SmallVector<clang::CharSourceRange, 4> Related;
-    for (const RelatedNote &N : F.Notes)
-      if (clang::SourceLocation NL = Map.locate(N.Loc); NL.isValid())
-        Related.push_back(clang::CharSourceRange::getCharRange(NL, NL));
-    if (!Related.empty())
-      Result = Result.addRelatedLocations(Related);
-    Writer.appendResult(Result);
+    if (!RuleIndex.count(F.Rule)) // Not in the registry: still reported.
+      AddRule(F.Rule, F.Rule, F.Level);
+    Extras.push_back(appendFinding(Writer, RuleIndex[F.Rule], F, Map, Regions));
   }
   json::Object Doc = Writer.createDocument();
+  json::Object &Run = *(*Doc.getArray("runs"))[0].getAsObject();
+  describeTool(Run);
+  json::Array &Results = *Run.getArray("results");
+  for (size_t I = 0; I < Results.size(); ++I)
+    addExtras(*Results[I].getAsObject(), std::move(Extras[I]));
+  // The writer numbers artifacts as it meets them but lists them sorted by
+  // URI; SARIF's index is the position in the list, so put them in order.
+  json::Array &Artifacts = *Run.getArray("artifacts");
+  auto IndexOf = [](const json::Value &A) {
+    return *A.getAsObject()->getObject("location")->getInteger("index");
+  };
+  llvm::sort(Artifacts, [&](const json::Value &A, const json::Value &B) {
+    return IndexOf(A) < IndexOf(B);
+  });
+  StringMap<int64_t> ArtifactIndex;
+  for (const json::Value &A : Artifacts)
+    ArtifactIndex[*A.getAsObject()->getObject("location")->getString("uri")] = IndexOf(A);
+  for (json::Value &R : Results)
+    indexArtifacts(R, ArtifactIndex);
   return Doc;
 }
 

@@ -37,6 +37,8 @@ int main(int argc, char **argv) {
     return runRunCommand(CL);
   if (CL.Check)
     return runCheckCommand(CL);
-  errs() << "usage: warplint {check|accesses|run} FILE... [options]; see --help\n";
+  if (CL.Lsp)
+    return runLspCommand(CL);
+  errs() << "usage: warplint {check|accesses|run} FILE... [options], warplint lsp; see --help\n";
   return ExitToolError;
 }

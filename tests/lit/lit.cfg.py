@@ -1,6 +1,7 @@
 # lit configuration: every .cu, .ptx, .ll, .sass and .test file under tests/lit
 # and samples/ is a test whose RUN lines and expectations are written inline.
 import os
+import sys
 import lit.formats
 
 config.name = "warplint"
@@ -12,6 +13,8 @@ config.test_exec_root = os.path.join(os.path.dirname(config.warplint), "..", "te
 config.substitutions.append(("%warplint", config.warplint))
 config.substitutions.append(("%samples", os.path.join(config.source_root, "samples")))
 config.substitutions.append(("%root", config.source_root))
+# Helper scripts of the tests (Inputs/*.py) run with lit's own Python.
+config.substitutions.append(("%python", sys.executable))
 # %clang-ptx OUT SRC: the PTX that LLVM's NVPTX backend writes for a .cu file
 # (through the embedded prelude, with line tables), so rule tests can run on
 # PTX input too.

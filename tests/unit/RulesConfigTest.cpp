@@ -50,11 +50,15 @@ TEST(RulesConfig, ErrorsNameFileAndLine) {
     return C ? std::string() : toString(C.takeError());
   };
   EXPECT_EQ(ErrorOf("arch: sm_80\nrules:\n  no-such-rule: off\n"),
-            "cfg.yaml:3: unknown rule 'no-such-rule'");
+            "cfg.yaml:3:3: error: unknown rule 'no-such-rule'");
   EXPECT_EQ(ErrorOf("rules:\n  global-uncoalesced:\n    severity: loud\n"),
-            "cfg.yaml:3: severity must be note, warning or error");
-  EXPECT_EQ(ErrorOf("colour: blue\n"), "cfg.yaml:1: unknown key 'colour' (arch, rules, launch)");
+            "cfg.yaml:3:15: error: severity must be note, warning or error");
+  EXPECT_EQ(ErrorOf("colour: blue\n"), "cfg.yaml:1:1: error: unknown key 'colour' (arch, rules, launch)");
   EXPECT_NE(ErrorOf("launch:\n  block: [0]\n").find("cfg.yaml:2:"), std::string::npos);
+  EXPECT_EQ(ErrorOf("rules:\n  global-uncoalesced:\n    threshold: lots\n"),
+            "cfg.yaml:3:16: error: threshold must be a number of 0 or more");
+  EXPECT_EQ(ErrorOf("arch: sm_11\n").find("cfg.yaml:1:7: error: unknown architecture"), 0u);
+  EXPECT_EQ(ErrorOf("arch: sm_80\n---\narch: sm_90\n"), "cfg.yaml:3:1: error: expected one YAML document");
   EXPECT_NE(ErrorOf("rules: [\n"), "");
   EXPECT_NE(ErrorOf("- a\n- b\n"), "");
 }

@@ -1,0 +1,35 @@
+//===- CheckFile.h - Check one file as `check` and `lsp` do -----*- C++ -*-===//
+#ifndef WARPLINT_TOOLS_CHECKFILE_H
+#define WARPLINT_TOOLS_CHECKFILE_H
+
+#include "rules/Checker.h"
+#include "tools/CommandLine.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// What checking one file produced.
+struct FileResult {
+  std::vector<Finding> Findings;
+  /// Notes about the check itself (ptxas not found, a run that failed).
+  std::vector<std::string> Notes;
+  std::string Error; ///< The tool could not check the file; names it.
+};
+
+/// How to check, from CL's flags: launches (--grid, --block, --arg,
+/// --launch-file), --kernel, --confirm and ptxas.
+llvm::Expected<CheckOptions> checkOptions(const CommandLine &CL);
+
+/// Checks Path under the configuration found for it (or --config): compiles
+/// it with FO (at the configuration's arch unless --arch is given; from
+/// FO.Contents when set) and runs the enabled rules.
+FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
+                     llvm::StringRef Path);
+
+} // namespace warplint
+
+#endif
