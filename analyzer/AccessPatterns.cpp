@@ -181,19 +181,22 @@ sitesInIterationOrder(const MemoryAccess &A, const DenseMap<const BasicBlock *, 
   std::vector<const IrAccess *> Sites;
   for (const IrAccess &S : A.Sites)
     Sites.push_back(&S);
-  auto Position = [&](const IrAccess *S) {
-    const Instruction *I = S->Inst;
-    unsigned InBlock = 0;
-    for (const Instruction &Other : *I->getParent()) {
-      if (&Other == I)
-        break;
-      ++InBlock;
+  if (Sites.size() > 1) {
+    DenseMap<const IrAccess *, std::pair<unsigned, unsigned>> Position;
+    for (const IrAccess *S : Sites) {
+      const Instruction *I = S->Inst;
+      unsigned InBlock = 0;
+      for (const Instruction &Other : *I->getParent()) {
+        if (&Other == I)
+          break;
+        ++InBlock;
+      }
+      Position[S] = {Rpo.lookup(I->getParent()), InBlock};
     }
-    return std::make_pair(Rpo.lookup(I->getParent()), InBlock);
-  };
-  llvm::stable_sort(Sites, [&](const IrAccess *X, const IrAccess *Y) {
-    return Position(X) < Position(Y);
-  });
+    llvm::stable_sort(Sites, [&](const IrAccess *X, const IrAccess *Y) {
+      return Position[X] < Position[Y];
+    });
+  }
   const LoopInfo &LI = Model.loops();
   const Loop *L = LI.getLoopFor(Sites.front()->Inst->getParent());
   for (const IrAccess *S : Sites)
