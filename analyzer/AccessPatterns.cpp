@@ -211,6 +211,57 @@ sitesInIterationOrder(const MemoryAccess &A, const DenseMap<const BasicBlock *, 
   return Sites;
 }
 
+/// One warp of an access, to compare it with the other accesses of the
+/// kernel: the sample, the global sectors it touches, its first lane's address.
+struct ProbeFacts {
+  std::optional<WarpSample> S;
+  std::vector<uint64_t> Sectors;
+  uint64_t Lane0Addr = 0;
+};
+
+/// What the accesses of one kernel tell about each other: the load that
+/// shares a misaligned load's sectors, and whether struct-field accesses
+/// cover their whole struct.
+void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Probes,
+                    std::vector<Prediction> &Predictions) {
+  auto SameWarp = [&](size_t I, size_t J) {
+    return Probes[I].S && Probes[J].S && sameSample(*Probes[I].S, *Probes[J].S);
+  };
+  for (size_t I = 0; I < Predictions.size(); ++I) {
+    Prediction &P = Predictions[I];
+    const MemoryAccess &A = Spaces.accesses()[I];
+    // A misaligned load whose sectors another load of the same warp touches.
+    if (P.Pattern == "misaligned" && A.Op == AccessOp::Load)
+      for (size_t J = 0; J < Predictions.size(); ++J) {
+        const MemoryAccess &Other = Spaces.accesses()[J];
+        if (J != I && Other.Op == AccessOp::Load && SameWarp(I, J) &&
+            shareAny(Probes[I].Sectors, Probes[J].Sectors)) {
+          P.SharesSectorsWith = Other.Loc;
+          break;
+        }
+      }
+    // A struct field: do the same warp's accesses at the same stride cover
+    // the whole struct of each lane?
+    if (P.Pattern == "struct-field" && P.StructBytes) {
+      int64_t Struct = P.StructBytes;
+      std::vector<bool> Covered(Struct, false);
+      for (size_t J = 0; J < Predictions.size(); ++J) {
+        const MemoryAccess &Other = Spaces.accesses()[J];
+        const Prediction &PJ = Predictions[J];
+        if (Other.Op != A.Op || !PJ.StrideBytes || *PJ.StrideBytes != *P.StrideBytes ||
+            !SameWarp(I, J))
+          continue;
+        int64_t From = int64_t(Probes[J].Lane0Addr - Probes[I].Lane0Addr);
+        if (From <= -Struct || From >= Struct)
+          continue; // Another struct (or another array).
+        for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
+          Covered[((Byte % Struct) + Struct) % Struct] = true;
+      }
+      P.EveryFieldUsed = llvm::all_of(Covered, [](bool C) { return C; });
+    }
+  }
+}
+
 std::string describeDependence(const Value *V) {
   if (const auto *I = dyn_cast<Instruction>(V)) {
     SourceLoc L = userLocation(*I);
@@ -293,11 +344,6 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
 
   // Per access: the probe warp and the sectors it touches (global only), to
   // find loads that share sectors.
-  struct ProbeFacts {
-    std::optional<WarpSample> S;
-    std::vector<uint64_t> Sectors;
-    uint64_t Lane0Addr = 0;
-  };
   std::vector<ProbeFacts> Probes;
   for (const MemoryAccess &A : Spaces.accesses()) {
     Prediction P;
@@ -507,42 +553,7 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     R.Predictions.push_back(std::move(P));
   }
 
-  auto SameWarp = [&](size_t I, size_t J) {
-    return Probes[I].S && Probes[J].S && sameSample(*Probes[I].S, *Probes[J].S);
-  };
-  for (size_t I = 0; I < R.Predictions.size(); ++I) {
-    Prediction &P = R.Predictions[I];
-    const MemoryAccess &A = Spaces.accesses()[I];
-    // A misaligned load whose sectors another load of the same warp touches.
-    if (P.Pattern == "misaligned" && A.Op == AccessOp::Load)
-      for (size_t J = 0; J < R.Predictions.size(); ++J) {
-        const MemoryAccess &Other = Spaces.accesses()[J];
-        if (J != I && Other.Op == AccessOp::Load && SameWarp(I, J) &&
-            shareAny(Probes[I].Sectors, Probes[J].Sectors)) {
-          P.SharesSectorsWith = Other.Loc;
-          break;
-        }
-      }
-    // A struct field: do the same warp's accesses at the same stride cover
-    // the whole struct of each lane?
-    if (P.Pattern == "struct-field" && P.StructBytes) {
-      int64_t Struct = P.StructBytes;
-      std::vector<bool> Covered(Struct, false);
-      for (size_t J = 0; J < R.Predictions.size(); ++J) {
-        const MemoryAccess &Other = Spaces.accesses()[J];
-        const Prediction &PJ = R.Predictions[J];
-        if (Other.Op != A.Op || !PJ.StrideBytes || *PJ.StrideBytes != *P.StrideBytes ||
-            !SameWarp(I, J))
-          continue;
-        int64_t From = int64_t(Probes[J].Lane0Addr - Probes[I].Lane0Addr);
-        if (From <= -Struct || From >= Struct)
-          continue; // Another struct (or another array).
-        for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
-          Covered[((Byte % Struct) + Struct) % Struct] = true;
-      }
-      P.EveryFieldUsed = llvm::all_of(Covered, [](bool C) { return C; });
-    }
-  }
+  relateAccesses(Spaces, Probes, R.Predictions);
 
   // Branches and barriers.
   for (const BasicBlock &BB : K) {
