@@ -80,6 +80,29 @@ struct BranchDivergence {
   SourceLoc Loc;
   enum Kind { Uniform, Divergent, DataDependent } K = Uniform;
   double DivergentFraction = 0; ///< Of sampled warp executions.
+  unsigned Samples = 0;          ///< Sampled warp executions that reach it.
+  unsigned DivergentSamples = 0; ///< Of those, the ones whose lanes disagree.
+  /// The most lanes of a divergent sample that leave the majority's path (1
+  /// for a single-lane branch such as `if (threadIdx.x == 0)`).
+  unsigned MinorityLanes = 0;
+  /// The condition changes at most once along the threads in launch order (a
+  /// bounds check `if (i < n)`): only the warp that straddles the bound
+  /// diverges, once per execution of the branch.
+  bool Boundary = false;
+  /// The condition changes at most once along each block's threads in order
+  /// (`if (threadIdx.x < s)`, and every Boundary branch): the threads of each
+  /// path are packed together, so at most one warp per block diverges and no
+  /// other assignment of the block's work to its lanes would do better.
+  bool Packed = false;
+  /// The lanes disagree only in blocks on the grid's upper edge (a 2-D bounds
+  /// check `if (x < w && y < h)` with the grid rounded up).
+  bool GridEdge = false;
+  /// The estimated fraction of the whole launch's warp executions that
+  /// diverge: DivergentFraction, scaled down for Boundary and GridEdge
+  /// branches to the warps and blocks where that can happen.
+  double LaunchFraction = 0;
+  /// The branch (the first copy when a loop was unrolled).
+  const llvm::Instruction *Inst = nullptr;
 };
 
 /// A barrier and whether only part of the block may reach it.

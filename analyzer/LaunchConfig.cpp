@@ -84,6 +84,27 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
               .str());
     }
   }
+  // Dynamic shared memory: explicit, annotation, host launch, defaults.
+  for (const LaunchEntry &E : Explicit)
+    if (launchMatches(E, F) && E.SharedBytes) {
+      C.DynamicSharedBytes = E.SharedBytes;
+      C.SharedSource = E.Source;
+      break;
+    }
+  for (StringRef Kind : {"annotation", "host-launch"}) {
+    if (!C.SharedSource.empty())
+      break;
+    for (const SourceLaunch &L : DM.Launches)
+      if (L.Kernel == F.getName() && L.Source == Kind && L.SharedBytes) {
+        C.DynamicSharedBytes = *L.SharedBytes;
+        C.SharedSource = (Kind + " at line " + Twine(L.Line)).str();
+        break;
+      }
+  }
+  if (C.SharedSource.empty() && Defaults && Defaults->SharedBytes) {
+    C.DynamicSharedBytes = Defaults->SharedBytes;
+    C.SharedSource = Defaults->Source;
+  }
   if (Defaults)
     for (const auto &KV : Defaults->Args)
       C.Args.insert(KV); // Explicit values, inserted first, win.

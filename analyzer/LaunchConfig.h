@@ -19,6 +19,10 @@ struct LaunchConfig {
   std::map<std::string, int64_t> Args;
   std::string Source;        ///< "command line", "annotation", "host-launch", ...
   bool BlockAssumed = false; ///< No source said; a 1-D block was assumed.
+  /// Dynamic shared memory per block (the third <<<>>> argument), 0 unless a
+  /// source gave it; SharedSource says which ("annotation at line 4", ...).
+  uint64_t DynamicSharedBytes = 0;
+  std::string SharedSource;
   std::vector<std::string> Assumptions;
 
   /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".
@@ -30,7 +34,9 @@ struct LaunchConfig {
 /// host launch k<<<g, b>>> with constant dims in the same file;
 /// __launch_bounds__; Defaults (the configuration's launch defaults) when
 /// given; otherwise a 1-D block of 256 threads (a multiple of 32), stated as
-/// an assumption. Argument values of Defaults fill in those not given.
+/// an assumption. Argument values of Defaults fill in those not given. The
+/// dynamic shared memory comes from the first of an explicit entry, an
+/// annotation, a host launch and Defaults that gives it.
 LaunchConfig resolveLaunch(const DeviceModule &DM, const llvm::Function &F,
                            llvm::ArrayRef<LaunchEntry> Explicit,
                            const LaunchEntry *Defaults = nullptr);

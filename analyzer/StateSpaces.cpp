@@ -285,6 +285,8 @@ StateSpaces StateSpaces::analyze(const DeviceModule &DM, const Function &Kernel)
   for (const LocalArrayDecl &D : DM.LocalArrays) {
     const Function *Owner = DM.M->getFunction(D.Function);
     bool Reached = Owner && Funcs.contains(Owner);
+    if (Owner && !Reached && isKernel(*Owner))
+      continue; // Another kernel's array that happens to share a name.
     const AllocaInst *Survivor = nullptr;
     for (const Function *F : Funcs)
       for (const Instruction &Inst : instructions(*F))
@@ -298,6 +300,7 @@ StateSpaces StateSpaces::analyze(const DeviceModule &DM, const Function &Kernel)
     LocalArrayStatus S;
     S.Decl = D;
     S.Promoted = !Survivor;
+    S.Alloca = Survivor;
     if (Survivor)
       S.Reason = localReason(*Survivor);
     R.Locals.push_back(std::move(S));

@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class AllocaInst;
+}
+
 namespace warplint {
 
 /// What an access does.
@@ -56,6 +60,8 @@ struct LocalArrayStatus {
   LocalArrayDecl Decl;
   bool Promoted = false; ///< Lives in registers (.reg).
   std::string Reason;    ///< Why it stayed in local memory.
+  /// The alloca that survived optimization; null when promoted.
+  const llvm::AllocaInst *Alloca = nullptr;
 };
 
 /// The state spaces of one kernel's accesses. Query it, print it.

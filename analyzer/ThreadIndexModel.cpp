@@ -463,8 +463,10 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
     if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
       return ~0u;
     const LaneValues &C = eval(Br->getCondition(), St.S);
-    if (!C.known())
+    if (!C.known()) {
       DataDependent = true;
+      return ~0u; // Every lane may take it.
+    }
     bool WantTrue = Br->getSuccessor(0) == To;
     uint32_t Mask = 0;
     for (unsigned L = 0; L < 32; ++L)
@@ -474,8 +476,10 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
   }
   if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
     const LaneValues &C = eval(Sw->getCondition(), St.S);
-    if (!C.known())
+    if (!C.known()) {
       DataDependent = true;
+      return ~0u; // Every lane may take it.
+    }
     uint32_t Mask = 0;
     for (unsigned L = 0; L < 32; ++L) {
       const BasicBlock *Dest = Sw->getDefaultDest();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Register-pressure calibration: the IR estimate (analyzer/RegisterPressure)
 # next to ptxas's "Used N registers" for every kernel of
-# tests/lit/registers/Inputs and tests/hardware/registers.cu, and whether the
+# tests/lit/registers/Inputs, tests/hardware/registers.cu and
+# tests/lit/rules/register-spill.cu, and whether the
 # spill predictions agree. Needs ptxas (CUDA toolkit); run by hand.
 # Usage: bench/registers.sh [BUILD_DIR]   (default: build)
 set -euo pipefail

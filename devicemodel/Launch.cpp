@@ -2,10 +2,9 @@
 #include "devicemodel/Launch.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <random>
 
@@ -23,38 +22,6 @@ std::string formatNumber(double V) {
   if (V == std::floor(V) && std::fabs(V) < 1e15)
     return std::to_string(int64_t(V));
   return std::to_string(V);
-}
-
-Expected<Dim3> dimsFromJson(const json::Value &V) {
-  Dim3 D;
-  if (auto N = V.getAsInteger()) {
-    D.V[0] = *N;
-    return D;
-  }
-  if (auto S = V.getAsString())
-    return parseDims(*S);
-  const json::Array *A = V.getAsArray();
-  if (!A || A->empty() || A->size() > 3)
-    return fail("dimensions must be a number or a list of 1 to 3 numbers");
-  for (size_t I = 0; I < A->size(); ++I) {
-    auto N = (*A)[I].getAsInteger();
-    if (!N || *N < 1)
-      return fail("dimensions must be positive integers");
-    D.V[I] = *N;
-  }
-  return D;
-}
-
-std::string jsonScalarText(const json::Value &V) {
-  if (auto I = V.getAsInteger())
-    return std::to_string(*I);
-  if (auto D = V.getAsNumber())
-    return formatNumber(*D);
-  if (auto S = V.getAsString())
-    return S->str();
-  if (auto B = V.getAsBoolean())
-    return *B ? "1" : "0";
-  return "";
 }
 
 } // namespace
@@ -117,44 +84,31 @@ Expected<FillSpec> parseFill(StringRef Text) {
   return fail("'" + Text + "' is not a fill (zero | iota | random:LO:HI | const:V)");
 }
 
-Expected<std::vector<LaunchRequest>> readLaunchFile(StringRef Path) {
-  auto Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return fail(Path + ": " + Buf.getError().message());
-  Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
-  if (!Doc)
-    return fail(Path + ": " + toString(Doc.takeError()));
-  const json::Array *List = Doc->getAsArray();
-  if (!List)
-    return fail(Path + ": a launch file is a JSON list of launches");
-  std::vector<LaunchRequest> Out;
-  for (size_t I = 0; I < List->size(); ++I) {
-    auto Where = [&](const Twine &Msg) {
-      return fail(Path + ": launch " + Twine(I + 1) + ": " + Msg);
-    };
-    const json::Object *O = (*List)[I].getAsObject();
-    if (!O)
-      return Where("not an object");
-    LaunchRequest R;
-    if (auto K = O->getString("kernel"))
-      R.Kernel = K->str();
-    for (auto [Key, Dst] : {std::make_pair("grid", &R.Grid), std::make_pair("block", &R.Block)})
-      if (const json::Value *V = O->get(Key)) {
-        Expected<Dim3> D = dimsFromJson(*V);
-        if (!D)
-          return Where(Twine(Key) + ": " + toString(D.takeError()));
-        *Dst = *D;
-      }
-    if (const json::Object *Args = O->getObject("args"))
-      for (auto &KV : *Args)
-        R.Args.push_back({KV.first.str(), jsonScalarText(KV.second)});
-    if (const json::Object *Bufs = O->getObject("buffers"))
-      for (auto &KV : *Bufs)
-        R.Buffers.push_back({KV.first.str(), jsonScalarText(KV.second)});
-    if (auto S = O->getInteger("shared_bytes"))
-      R.SharedBytes = *S;
-    Out.push_back(std::move(R));
+LaunchRequest launchRequest(const LaunchEntry &E) {
+  LaunchRequest R;
+  R.Kernel = E.Kernel;
+  R.Grid = E.Grid;
+  R.Block = E.Block;
+  for (const auto &KV : E.Args)
+    R.Args.push_back({KV.first, std::to_string(KV.second)});
+  for (const auto &KV : E.FloatArgs) {
+    char Text[32];
+    snprintf(Text, sizeof(Text), "%.17g", KV.second);
+    R.Args.push_back({KV.first, Text});
   }
+  for (const auto &KV : E.Buffers)
+    R.Buffers.push_back(KV);
+  R.SharedBytes = E.SharedBytes;
+  return R;
+}
+
+Expected<std::vector<LaunchRequest>> readLaunchFile(StringRef Path) {
+  Expected<std::vector<LaunchEntry>> Entries = warplint::readLaunchFile(Path);
+  if (!Entries)
+    return Entries.takeError();
+  std::vector<LaunchRequest> Out;
+  for (const LaunchEntry &E : *Entries)
+    Out.push_back(launchRequest(E));
   return Out;
 }
 
@@ -248,10 +202,12 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
           B.Fill = *F;
         }
       } else {
-        B.Count = Threads * 2;
+        B.Count = Threads * std::max<uint64_t>(1, Req.DefaultElemsPerThread);
         B.Defaulted = true;
         L.Notes.push_back("buffer '" + PI.Name + "': " + std::to_string(B.Count) + " x " +
-                          B.ElemType + " (2 per thread of the launch; give --buffer " +
+                          B.ElemType + " (" +
+                          std::to_string(std::max<uint64_t>(1, Req.DefaultElemsPerThread)) +
+                          " per thread of the launch; give --buffer " +
                           PI.Name + "=COUNT[:FILL] to size it), zero");
       }
       B.Address = Mem.addBuffer(B.Name, B.Count * B.ElemBytes, B.ElemBytes, B.ElemType);

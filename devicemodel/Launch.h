@@ -11,6 +11,7 @@
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/BlockRunner.h"
 #include "devicemodel/DeviceMemory.h"
+#include "frontend/LaunchFile.h"
 
 #include <optional>
 #include <utility>
@@ -25,6 +26,10 @@ struct LaunchRequest {
   std::vector<std::pair<std::string, std::string>> Args;    ///< NAME, VALUE.
   std::vector<std::pair<std::string, std::string>> Buffers; ///< NAME, COUNT[:FILL].
   uint64_t SharedBytes = 0;
+  /// Elements per thread of the launch given to a pointer parameter that
+  /// Buffers does not size (zero-filled, so a generous size costs only the
+  /// pages the kernel touches).
+  uint64_t DefaultElemsPerThread = 2;
 };
 
 /// Parses "X[,Y[,Z]]" (each at least 1).
@@ -33,8 +38,11 @@ llvm::Expected<Dim3> parseDims(llvm::StringRef Text);
 /// Parses "NAME=VALUE".
 llvm::Expected<std::pair<std::string, std::string>> parseAssignment(llvm::StringRef Text);
 
-/// Reads a launch file: a JSON list of {"kernel", "grid", "block", "args",
-/// "buffers", "shared_bytes"}. Errors name the file.
+/// The request for one launch of a launch file or the command line.
+LaunchRequest launchRequest(const LaunchEntry &E);
+
+/// Reads a launch file (frontend/LaunchFile's reader, which `check` and
+/// `accesses` use too) as requests. Errors name the file.
 llvm::Expected<std::vector<LaunchRequest>> readLaunchFile(llvm::StringRef Path);
 
 /// How a buffer is filled.

@@ -69,6 +69,9 @@ struct SourceLaunch {
   std::string Kernel;    ///< Mangled kernel name.
   std::optional<Dim3> Grid;
   std::optional<Dim3> Block;
+  /// Dynamic shared memory per block: the third <<<>>> argument when it is a
+  /// constant, or shared(N) in an annotation.
+  std::optional<uint64_t> SharedBytes;
   std::string Source;    ///< "annotation", "host-launch", "launch-bounds".
   unsigned Line = 0;     ///< Where it was found.
 };

@@ -80,6 +80,9 @@ public:
       L.Grid = G;
     if (evalDim3(Config->getArg(1), B))
       L.Block = B;
+    uint64_t Shared = 0;
+    if (Config->getNumArgs() >= 3 && evalBytes(Config->getArg(2), Shared))
+      L.SharedBytes = Shared;
     if (L.Grid || L.Block)
       Launches.push_back(L);
     return true;
@@ -116,6 +119,20 @@ private:
       return false;
     Out = R.Val.getInt().getZExtValue();
     return Out > 0;
+  }
+
+  /// A byte count: 0 allowed (the default argument of <<<g, b>>>).
+  bool evalBytes(const Expr *E, uint64_t &Out) {
+    E = E->IgnoreImplicit();
+    if (isa<CXXDefaultArgExpr>(E)) {
+      Out = 0;
+      return true;
+    }
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+      return false;
+    Out = R.Val.getInt().getZExtValue();
+    return true;
   }
 
   bool evalDim3(const Expr *E, Dim3 &D, unsigned Depth = 0) {
@@ -186,10 +203,12 @@ bool parseLaunchAnnotation(StringRef Text, SourceLaunch &Out) {
       L.Grid = D;
     else if (Text.consume_front("block") && parseTriple(Text, D))
       L.Block = D;
+    else if (Text.consume_front("shared") && parseTriple(Text, D) && D.count() == D.V[0])
+      L.SharedBytes = D.V[0];
     else
       break;
   }
-  if (!L.Grid && !L.Block)
+  if (!L.Grid && !L.Block && !L.SharedBytes)
     return false;
   Out = L;
   return true;

@@ -23,7 +23,8 @@ std::unique_ptr<clang::ASTConsumer>
 createLaunchCollector(clang::CompilerInstance &CI,
                       std::vector<SourceLaunch> &Launches);
 
-/// Parses an annotation such as "warplint: launch grid(64,64) block(32,8)".
+/// Parses an annotation such as "warplint: launch grid(64,64) block(32,8)"
+/// (optionally "shared(N)": N bytes of dynamic shared memory per block).
 /// Returns false when Text holds no launch annotation.
 bool parseLaunchAnnotation(llvm::StringRef Text, SourceLaunch &Out);
 

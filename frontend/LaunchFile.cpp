@@ -4,6 +4,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace warplint {
@@ -35,9 +37,48 @@ Error parseArgAssignment(StringRef Text, std::map<std::string, int64_t> &Out) {
 
 namespace {
 
+/// Stores an argument value given as text: an integer (decimal or 0x) or a
+/// floating-point number. False when it is neither.
+bool storeArg(StringRef Name, StringRef Value, LaunchEntry &E) {
+  int64_t I;
+  double D;
+  Value = Value.trim();
+  if (!Value.getAsInteger(0, I)) {
+    E.Args[Name.str()] = I;
+    return true;
+  }
+  if (Value.getAsDouble(D))
+    return false;
+  if (D == std::floor(D) && std::fabs(D) < 9e18)
+    E.Args[Name.str()] = int64_t(D);
+  else
+    E.FloatArgs[Name.str()] = D;
+  return true;
+}
+
+} // namespace
+
+Error parseArgAssignment(StringRef Text, LaunchEntry &E) {
+  auto [Name, Value] = Text.split('=');
+  if (Name.trim().empty() || !Text.contains('=') || !storeArg(Name.trim(), Value, E))
+    return createStringError(inconvertibleErrorCode(),
+                             "expected NAME=NUMBER, got '%s'", Text.str().c_str());
+  return Error::success();
+}
+
+namespace {
+
 std::optional<Dim3> dimFromJson(const json::Value *V) {
   if (!V)
     return std::nullopt;
+  if (std::optional<StringRef> S = V->getAsString()) {
+    Expected<Dim3> D = parseDim3(*S);
+    if (!D) {
+      consumeError(D.takeError());
+      return std::nullopt;
+    }
+    return *D;
+  }
   Dim3 D;
   if (std::optional<int64_t> N = V->getAsInteger()) {
     if (*N <= 0)
@@ -85,24 +126,49 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
     E.Grid = dimFromJson(O->get("grid"));
     E.Block = dimFromJson(O->get("block"));
     if ((O->get("grid") && !E.Grid) || (O->get("block") && !E.Block))
-      return Fail("entry " + Twine(I) + ": grid and block are a positive number or a "
-                  "list of up to three");
+      return Fail("entry " + Twine(I) + ": grid and block are a positive number, a "
+                  "list of up to three or an \"X,Y,Z\" string");
+    if (O->get("args") && !O->getObject("args"))
+      return Fail("entry " + Twine(I) + ": \"args\" is an object of NAME: VALUE");
     if (const json::Object *Args = O->getObject("args"))
       for (const auto &KV : *Args) {
-        std::optional<int64_t> V = KV.second.getAsInteger();
-        if (!V)
-          return Fail("entry " + Twine(I) + ": argument '" + KV.first.str() +
-                      "' is not an integer");
-        E.Args[KV.first.str()] = *V;
+        std::string Name = KV.first.str();
+        const json::Value &V = KV.second;
+        bool Stored = true;
+        if (std::optional<int64_t> N = V.getAsInteger())
+          E.Args[Name] = *N;
+        else if (std::optional<double> D = V.getAsNumber())
+          E.FloatArgs[Name] = *D;
+        else if (std::optional<bool> B = V.getAsBoolean())
+          E.Args[Name] = *B;
+        else if (std::optional<StringRef> S = V.getAsString())
+          Stored = storeArg(Name, *S, E);
+        else
+          Stored = false;
+        if (!Stored)
+          return Fail("entry " + Twine(I) + ": argument '" + Name + "' is not a number");
       }
+    if (O->get("buffers") && !O->getObject("buffers"))
+      return Fail("entry " + Twine(I) +
+                  ": \"buffers\" is an object of NAME: \"COUNT[:FILL]\"");
     if (const json::Object *Bufs = O->getObject("buffers"))
       for (const auto &KV : *Bufs) {
+        if (std::optional<int64_t> N = KV.second.getAsInteger(); N && *N >= 0) {
+          E.Buffers[KV.first.str()] = std::to_string(*N);
+          continue;
+        }
         std::optional<StringRef> V = KV.second.getAsString();
         if (!V)
           return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() +
                       "' is not a \"COUNT[:FILL]\" string");
         E.Buffers[KV.first.str()] = V->str();
       }
+    if (const json::Value *V = O->get("shared_bytes")) {
+      std::optional<int64_t> N = V->getAsInteger();
+      if (!N || *N < 0)
+        return Fail("entry " + Twine(I) + ": shared_bytes is a number of bytes");
+      E.SharedBytes = *N;
+    }
     Out.push_back(std::move(E));
   }
   return Out;

@@ -1,8 +1,10 @@
 //===- LaunchFile.h - Launch files and launch flags -------------*- C++ -*-===//
 //
 // A launch file is a JSON list of {"kernel", "grid", "block", "args",
-// "buffers"}; `check`, `accesses` and `run` read it. Dims may be given as a
-// number or a list of up to three numbers.
+// "buffers", "shared_bytes"}; `check`, `accesses` and `run` all read it
+// through readLaunchFile. Dims may be given as a number, a list of up to three
+// numbers or an "X,Y,Z" string; argument values as numbers, booleans or
+// numeric strings; buffers as "COUNT[:FILL]" strings or a bare COUNT.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_LAUNCHFILE_H
@@ -23,8 +25,10 @@ namespace warplint {
 struct LaunchEntry {
   std::string Kernel; ///< Source or mangled name; empty: any kernel.
   std::optional<Dim3> Grid, Block;
-  std::map<std::string, int64_t> Args;          ///< Scalar argument values.
+  std::map<std::string, int64_t> Args;          ///< Integer argument values.
+  std::map<std::string, double> FloatArgs;      ///< Non-integral argument values.
   std::map<std::string, std::string> Buffers;   ///< NAME -> "COUNT[:FILL]".
+  uint64_t SharedBytes = 0;                     ///< Dynamic shared memory per block.
   std::string Source;                           ///< "launch file F" / "command line".
 };
 
@@ -34,6 +38,10 @@ llvm::Expected<Dim3> parseDim3(llvm::StringRef Text);
 /// Parses "NAME=VALUE" integer arguments into Out.
 llvm::Error parseArgAssignment(llvm::StringRef Text,
                                std::map<std::string, int64_t> &Out);
+
+/// Parses "NAME=VALUE" into E: an integer into E.Args, another number into
+/// E.FloatArgs.
+llvm::Error parseArgAssignment(llvm::StringRef Text, LaunchEntry &E);
 
 /// Reads a launch file. Errors name the file.
 llvm::Expected<std::vector<LaunchEntry>> readLaunchFile(llvm::StringRef Path);

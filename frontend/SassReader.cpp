@@ -88,6 +88,90 @@ std::optional<uint64_t> keyedNumber(StringRef Text, StringRef Key) {
   return V;
 }
 
+/// The register ptxas uses as the stack pointer: the one loaded from
+/// c[0x0][0x28] at entry (R1 in every listing of the toolkit seen so far).
+std::string stackPointer(const SassFunction &F) {
+  for (const SassInstruction &I : F.Instructions) {
+    StringRef Ops = I.Operands;
+    if (!Ops.contains("c[0x0][0x28]"))
+      continue;
+    StringRef Dst = Ops.split(',').first.trim();
+    if (Dst.starts_with("R"))
+      return Dst.str();
+  }
+  return "R1";
+}
+
+/// The address of an LDL/STL: "[R1+0x10]" is base R1 at constant offset 0x10.
+struct LocalAddress {
+  std::string Base;
+  int64_t Offset = 0;
+  bool ConstantOffset = false; ///< No register part besides the base.
+};
+
+LocalAddress localAddress(StringRef Operands) {
+  LocalAddress L;
+  size_t Open = Operands.find('[');
+  size_t Close = Operands.find(']', Open);
+  if (Open == StringRef::npos || Close == StringRef::npos)
+    return L;
+  StringRef In = Operands.slice(Open + 1, Close).trim();
+  size_t Plus = In.find_first_of("+-");
+  L.Base = In.take_front(Plus).trim().str();
+  if (Plus == StringRef::npos) {
+    L.ConstantOffset = true;
+    return L;
+  }
+  StringRef Off = In.drop_front(Plus).trim();
+  bool Negative = Off.consume_front("-");
+  Off.consume_front("+");
+  Off = Off.trim();
+  Negative ^= Off.consume_front("-");
+  uint64_t V;
+  if (Off.consume_front("0x") ? Off.getAsInteger(16, V) : Off.getAsInteger(10, V))
+    return L; // A register offset (UR4): computed.
+  L.Offset = Negative ? -int64_t(V) : int64_t(V);
+  L.ConstantOffset = true;
+  return L;
+}
+
+/// Tells spills from private arrays among F's LDL/STL. An access through an
+/// address computed at run time is an array indexed at run time. An access
+/// at a constant offset from the stack pointer is a spill, unless the
+/// function also has run-time-indexed local accesses (so its frame holds an
+/// array) and the slot is never both stored and reloaded at a constant
+/// offset (array elements written by constant index and read by a run-time
+/// one, or the other way round).
+void classifyLocalAccesses(SassFunction &F) {
+  std::string SP = stackPointer(F);
+  struct Slot {
+    size_t Access;
+    int64_t Begin, End;
+    bool Store;
+  };
+  std::vector<Slot> Slots;
+  bool AnyRuntime = false;
+  for (size_t N = 0; N < F.Accesses.size(); ++N) {
+    SassMemoryAccess &A = F.Accesses[N];
+    if (A.Space != AS_Local)
+      continue;
+    LocalAddress L = localAddress(F.Instructions[A.Index].Operands);
+    if (L.Base == SP && L.ConstantOffset) {
+      Slots.push_back({N, L.Offset, L.Offset + int64_t(A.Bytes), A.Op == SassMemOp::Store});
+      continue;
+    }
+    A.RuntimeAddress = true;
+    A.IsSpill = false;
+    AnyRuntime = true;
+  }
+  if (!AnyRuntime)
+    return;
+  for (const Slot &S : Slots)
+    F.Accesses[S.Access].IsSpill = any_of(Slots, [&](const Slot &O) {
+      return O.Store != S.Store && O.Begin < S.End && S.Begin < O.End;
+    });
+}
+
 /// Parser state over one listing.
 class Parser {
 public:
@@ -283,6 +367,7 @@ private:
       if (auto It = FrameSize.find(F.Name); It != FrameSize.end())
         F.StackFrameBytes = It->second;
       annotateSassLoops(F, LabelsOf[F.Name]);
+      classifyLocalAccesses(F);
     }
     // Functions named only by .nv.info or -res-usage have no code here.
     llvm::erase_if(Listing.Functions,
@@ -372,23 +457,43 @@ unsigned SassFunction::spillInstructionsInLoops() const {
   return count_if(Accesses, [&](const SassMemoryAccess &A) { return A.IsSpill && inLoop(A); });
 }
 
+unsigned SassFunction::localArrayInstructions() const {
+  return count_if(Accesses,
+                  [](const SassMemoryAccess &A) { return A.Space == AS_Local && !A.IsSpill; });
+}
+
+unsigned SassFunction::localArrayInstructionsInLoops() const {
+  return count_if(Accesses, [&](const SassMemoryAccess &A) {
+    return A.Space == AS_Local && !A.IsSpill && inLoop(A);
+  });
+}
+
 void SassFunction::print(raw_ostream &OS) const {
   OS << "function " << SourceName << " (" << Name << "): " << Instructions.size()
      << " instructions, registers "
      << (Registers ? std::to_string(*Registers) : std::string("unknown"));
   if (StackFrameBytes)
     OS << ", stack frame " << *StackFrameBytes << " bytes";
-  OS << ", " << Loops << " loops, " << spillInstructions() << " local ("
-     << spillInstructionsInLoops() << " in loops)\n";
+  OS << ", " << Loops << " loops, " << spillInstructions() << " spill instructions ("
+     << spillInstructionsInLoops() << " in loops), " << localArrayInstructions()
+     << " local-array instructions (" << localArrayInstructionsInLoops() << " in loops)\n";
   for (const SassMemoryAccess &A : Accesses) {
     const SassInstruction &I = Instructions[A.Index];
-    OS << formatv("  {0:x4} {1,-7} {2,-3} {3,2}B ", I.Address,
+    OS << formatv("  {0:x4} {1,-7} {2,-4} {3,2}B ", I.Address,
                   addrSpaceName(A.Space), sassMemOpName(A.Op), A.Bytes);
     OS << (I.Predicate.empty() ? "" : I.Predicate + " ") << I.Opcode;
+    if (A.IsSpill)
+      OS << " [spill]";
+    else if (A.Space == AS_Local)
+      OS << (A.RuntimeAddress ? " [local array, run-time index]" : " [local array]");
     if (I.LoopDepth)
       OS << " [loop depth " << I.LoopDepth << "]";
-    if (I.Source.valid())
+    if (I.Source.valid()) {
       OS << " " << I.Source.File << ":" << I.Source.Line;
+      if (!I.Source.InlinedAtFile.empty())
+        OS << " (inlined at " << I.Source.InlinedAtFile << ":" << I.Source.InlinedAtLine
+           << ")";
+    }
     OS << "\n";
   }
 }

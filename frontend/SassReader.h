@@ -4,8 +4,10 @@
 // with or without -g/-gi line info, optionally with `cuobjdump -res-usage`
 // output in the same text): per function the register count where the
 // listing has it (EIATTR_REGCOUNT, SHI_REGISTERS, REG:), every memory
-// instruction by state space, the spills (LDL/STL), which of them sit inside
-// loops (frontend/SassCfg) and their source lines.
+// instruction by state space, the spills (LDL/STL of stack slots that are
+// stored and reloaded) apart from private arrays in local memory (LDL/STL
+// through computed addresses), which of them sit inside loops
+// (frontend/SassCfg) and their source lines.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_SASSREADER_H
@@ -57,7 +59,12 @@ struct SassMemoryAccess {
   SassMemOp Op = SassMemOp::Load;
   unsigned Bytes = 4;
   int ConstBank = -1;  ///< c[0xN][...] bank for constant loads.
-  bool IsSpill = false; ///< LDL/STL: a spill or a local array after ptxas.
+  /// LDL/STL of a stack slot ptxas both stores and reloads at a constant
+  /// offset from the stack pointer: a register spill.
+  bool IsSpill = false;
+  /// LDL/STL through an address computed at run time: a private array
+  /// indexed with a run-time index (never a spill).
+  bool RuntimeAddress = false;
 };
 
 /// One function of a listing.
@@ -78,6 +85,9 @@ struct SassFunction {
   }
   unsigned spillInstructions() const;
   unsigned spillInstructionsInLoops() const;
+  /// LDL/STL that are not spills: private arrays kept in local memory.
+  unsigned localArrayInstructions() const;
+  unsigned localArrayInstructionsInLoops() const;
   void print(llvm::raw_ostream &OS) const;
 };
 

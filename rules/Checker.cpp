@@ -84,8 +84,9 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     std::optional<dm::LaunchReport> Run;
     if (Opts.Confirm) {
       bool Synthesized = false;
-      Expected<dm::LaunchReport> R =
-          confirmingRun(F, Patterns.launch(), Arch, Opts.ConfirmBlocks, Synthesized);
+      dm::LaunchRequest Req = confirmingRequest(F, Patterns.launch(), Opts.Launches, Defaults,
+                                                Opts.ConfirmBlocks, Synthesized);
+      Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks);
       if (R) {
         Run = std::move(*R);
         K.Run = &*Run;

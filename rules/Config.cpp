@@ -200,8 +200,17 @@ private:
           if (llvm::Error Err = parseArgAssignment(*K + "=" + *V, E.Args))
             return fail(Arg.getValue(), toString(std::move(Err)));
         }
+      } else if (*Key == "shared_bytes") {
+        std::optional<std::string> V = scalar(KV.getValue());
+        uint64_t N;
+        if (!V)
+          return;
+        if (StringRef(*V).getAsInteger(0, N))
+          return fail(KV.getValue(), "'shared_bytes' must be a non-negative integer");
+        E.SharedBytes = N;
       } else {
-        return fail(KV.getKey(), "unknown launch key '" + *Key + "' (grid, block, args)");
+        return fail(KV.getKey(), "unknown launch key '" + *Key +
+                                     "' (grid, block, args, shared_bytes)");
       }
     }
     C.Launch = std::move(E);

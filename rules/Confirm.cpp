@@ -1,34 +1,112 @@
 //===- Confirm.cpp - What the device model measured for a finding ---------===//
 #include "rules/Confirm.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Function.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 using namespace llvm;
 
 namespace warplint {
 
-Expected<dm::LaunchReport> confirmingRun(const Function &Kernel, const LaunchConfig &Launch,
-                                         const ArchProfile &Arch, unsigned Blocks,
-                                         bool &Synthesized) {
+namespace {
+/// A double as text that reads back to the same value.
+std::string numberText(double V) {
+  char Text[32];
+  snprintf(Text, sizeof(Text), "%.17g", V);
+  return Text;
+}
+} // namespace
+
+dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &Launch,
+                                    ArrayRef<LaunchEntry> Explicit, const LaunchEntry *Defaults,
+                                    unsigned Blocks, bool &Synthesized) {
   dm::LaunchRequest Req;
   Req.Kernel = Kernel.getName().str();
   Req.Block = Launch.Block;
   Synthesized = !Launch.Grid || Launch.BlockAssumed;
-  if (Launch.Grid) {
-    Req.Grid = Launch.Grid;
-  } else {
-    Dim3 G;
-    G.V = {std::max(1u, Blocks), 1, 1};
-    Req.Grid = G;
-  }
+  Dim3 Grid;
+  Grid.V = {std::max(1u, Blocks), 1, 1};
+  if (Launch.Grid)
+    Grid = *Launch.Grid;
+  Req.Grid = Grid;
+  // Only what names a parameter of this kernel: --arg and the configuration
+  // apply to every kernel of a file.
+  StringSet<> Params;
+  for (const Argument &A : Kernel.args())
+    if (A.hasName())
+      Params.insert(A.getName());
   for (const auto &KV : Launch.Args)
-    Req.Args.emplace_back(KV.first, std::to_string(KV.second));
+    if (Params.count(KV.first))
+      Req.Args.emplace_back(KV.first, std::to_string(KV.second));
+  // Buffers, non-integral arguments and dynamic shared memory: the first
+  // matching entry that gives one wins, the configuration's last.
+  StringSet<> Given;
+  auto AddEntry = [&](const LaunchEntry &E) {
+    for (const auto &KV : E.Buffers)
+      if (Params.count(KV.first) && Given.insert(KV.first).second)
+        Req.Buffers.emplace_back(KV.first, KV.second);
+    for (const auto &KV : E.FloatArgs)
+      if (Params.count(KV.first) && !Launch.Args.count(KV.first) &&
+          Given.insert(KV.first).second)
+        Req.Args.emplace_back(KV.first, numberText(KV.second));
+    if (!Req.SharedBytes)
+      Req.SharedBytes = E.SharedBytes;
+  };
+  for (const LaunchEntry &E : Explicit)
+    if (launchMatches(E, Kernel))
+      AddEntry(E);
+  if (Defaults)
+    AddEntry(*Defaults);
+  // Generous default buffers, within ConfirmMaxDefaultBytes for 16-byte
+  // elements.
+  uint64_t Threads = std::max<uint64_t>(1, Grid.count() * Launch.Block.count());
+  Req.DefaultElemsPerThread =
+      std::clamp<uint64_t>(ConfirmMaxDefaultBytes / (Threads * 16), 2, ConfirmElemsPerThread);
+  return Req;
+}
+
+Expected<dm::LaunchReport> confirmingRun(const Function &Kernel, const dm::LaunchRequest &Req,
+                                         const ArchProfile &Arch, unsigned Blocks) {
   dm::RunOptions Opts;
   Opts.SampleBlocks = Blocks;
   Opts.Threads = 1; // The checker already runs files in parallel.
   return dm::runLaunch(Kernel, Req, Arch, Opts);
+}
+
+namespace {
+/// "grid(4,1,1) block(128,1,1)" of a run.
+std::string shapeText(const dm::LaunchReport &R) {
+  return formatv("grid({0},{1},{2}) block({3},{4},{5})", R.Grid.V[0], R.Grid.V[1], R.Grid.V[2],
+                 R.Block.V[0], R.Block.V[1], R.Block.V[2]);
+}
+} // namespace
+
+std::string runDescription(const KernelFacts &K) {
+  if (!K.Run)
+    return "";
+  const dm::LaunchReport &R = *K.Run;
+  std::string S = shapeText(R);
+  if (K.RunSynthesized)
+    S += K.launch().BlockAssumed ? ", a launch synthesized for the run: no launch was found"
+                                 : ", a grid synthesized for the run: no grid was given";
+  // Scalar arguments the run made up: "argument 'n' = 512 (not given: ...)".
+  SmallVector<std::string, 4> Made;
+  for (StringRef N : R.Notes)
+    if (N.consume_front("argument '") && N.contains("(not given")) {
+      auto [Name, Rest] = N.split("' = ");
+      Made.push_back((Name + " = " + Rest.split(' ').first).str());
+    }
+  if (!Made.empty())
+    S += "; not given: " + join(Made, ", ");
+  if (R.Run.Sampled)
+    S += formatv("; {0} of {1} blocks run", R.Run.BlocksRun, R.Run.TotalBlocks).str();
+  return S;
 }
 
 namespace {
@@ -43,6 +121,9 @@ bool sameOp(AccessOp Op, dm::MemOp M) {
   }
   return false;
 }
+
+/// "sectors per request" for "sectors_per_request".
+std::string unitText(StringRef Metric) { return Metric.rsplit("_per_").first.str() + " per request"; }
 } // namespace
 
 const dm::SiteMetrics *measuredSite(const KernelFacts &K, const MemoryAccess &A) {
@@ -80,27 +161,83 @@ void confirmAccess(const KernelFacts &K, const MemoryAccess &A, const Prediction
     return;
   Confirmation C;
   C.Metric = Prediction::metricName(A.Space).str();
-  C.Predicted = P.PerRequest;
-  C.Launch = formatv("grid({0},{1},{2}) block({3},{4},{5})", K.Run->Grid.V[0],
-                     K.Run->Grid.V[1], K.Run->Grid.V[2], K.Run->Block.V[0],
-                     K.Run->Block.V[1], K.Run->Block.V[2]);
+  // A data-dependent access had no prediction: the figure is the run's alone.
+  bool RunOnly = P.Pattern == "data-dependent";
+  if (!RunOnly)
+    C.Predicted = P.PerRequest;
+  C.Launch = shapeText(*K.Run);
   C.Synthesized = K.RunSynthesized;
+  std::string Run = runDescription(K);
   const dm::SiteMetrics *S = measuredSite(K, A);
   std::optional<double> M = S ? measuredPerRequest(*S) : std::nullopt;
   if (!M) {
-    F.Notes.push_back({A.Loc, "the confirming run (" + C.Launch +
-                                  ") never executed this access"});
+    std::string Why = K.Run->Run.Stopped ? ": the run stopped early at an error" : "";
+    F.Notes.push_back({A.Loc, "the device model's run (" + Run + ") never executed this access" +
+                                  Why + ", so it neither confirms nor contradicts it"});
     return;
   }
   C.Measured = *M;
-  C.Contradicted = P.Ideal > 0 && *M <= Threshold * P.Ideal;
-  std::string Msg = formatv("device model measured {0:F2} {1} ({2}{3})", *M,
-                            StringRef(C.Metric).rsplit("_per_").first.str() + " per request",
-                            C.Launch, C.Synthesized ? ", a launch synthesized for the run" : "");
+  std::string Unit = unitText(C.Metric);
+  bool NoWaste = !RunOnly && P.Ideal > 0 && *M <= Threshold * P.Ideal;
+  bool OffFigure = !RunOnly && P.PerRequest && *P.PerRequest > 0 &&
+                   std::fabs(*M - *P.PerRequest) > ConfirmTolerance * *P.PerRequest;
+  C.Contradicted = NoWaste || OffFigure;
+  std::string Msg = formatv("device model measured {0:F2} {1} ({2})", *M, Unit, Run);
+  if (NoWaste)
+    Msg += formatv(": the run contradicts the prediction, it saw no waste ({0:F2} where {1} "
+                   "would do)",
+                   *M, P.Ideal == std::floor(P.Ideal) ? formatv("{0}", int64_t(P.Ideal)).str()
+                                                      : formatv("{0:F2}", P.Ideal).str());
+  else if (OffFigure)
+    Msg += formatv(": the run contradicts the predicted {0:F2} {1}", *P.PerRequest, Unit);
+  else if (!RunOnly)
+    Msg += ": the run confirms the prediction";
+  else
+    Msg += ": the addresses depend on data, so only the run can tell";
   if (C.Contradicted)
-    Msg += ": the run contradicts the prediction";
+    F.Message += formatv(" (contradicted by the device model, which measured {0:F2} {1})", *M,
+                         Unit);
   F.Notes.push_back({A.Loc, Msg});
   F.Confirmed = C;
+}
+
+std::vector<const dm::Finding *> runErrors(const KernelFacts &K, StringRef Kind) {
+  std::vector<const dm::Finding *> Out;
+  if (K.Run)
+    for (const dm::Finding &F : K.Run->Errors)
+      if (F.Kind == Kind)
+        Out.push_back(&F);
+  return Out;
+}
+
+std::string runMessage(const dm::Finding &E) {
+  std::string M = E.Message;
+  if (!E.Loc.valid())
+    return M;
+  std::string Where = " at " + E.Loc.File + ":" + std::to_string(E.Loc.Line);
+  size_t At = M.find(Where);
+  // Only a whole "FILE:LINE", not the start of a longer line number.
+  while (At != std::string::npos) {
+    size_t End = At + Where.size();
+    if (End == M.size() || !isDigit(M[End]))
+      return M.erase(At, Where.size());
+    At = M.find(Where, End);
+  }
+  return M;
+}
+
+Confirmation eventConfirmation(const KernelFacts &K, StringRef Metric, bool Seen,
+                               bool Predicted) {
+  Confirmation C;
+  C.Metric = Metric.str();
+  C.Measured = Seen;
+  if (Predicted)
+    C.Predicted = 1;
+  C.Contradicted = Predicted && !Seen;
+  C.Synthesized = K.RunSynthesized;
+  if (K.Run)
+    C.Launch = shapeText(*K.Run);
+  return C;
 }
 
 } // namespace warplint

@@ -1,11 +1,21 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
+#include "rules/BarrierDivergent.h"
+#include "rules/ConstantDivergent.h"
 #include "rules/GlobalAosField.h"
 #include "rules/GlobalMisaligned.h"
 #include "rules/GlobalReuseWithoutTiling.h"
 #include "rules/GlobalRmwInLoop.h"
 #include "rules/GlobalUncoalesced.h"
+#include "rules/LocalDynamicIndex.h"
+#include "rules/OccupancyLimited.h"
+#include "rules/OutOfBounds.h"
 #include "rules/ReadonlyNotRestrict.h"
+#include "rules/RegisterSpill.h"
 #include "rules/SharedBankConflict.h"
+#include "rules/SharedExternAlias.h"
+#include "rules/SharedRace.h"
+#include "rules/SharedStaticTooLarge.h"
+#include "rules/WarpDivergentBranch.h"
 
 namespace warplint {
 
@@ -26,6 +36,26 @@ llvm::ArrayRef<RuleInfo> allRules() {
        Severity::Note, createRule<ReadonlyNotRestrictRule>},
       {"shared-bank-conflict", "lanes of a warp hit the same shared-memory bank at different words",
        Severity::Warning, createRule<SharedBankConflictRule>},
+      {"shared-race", "two threads of a block touch the same shared word, one writing, with no barrier between (--confirm)",
+       Severity::Error, createRule<SharedRaceRule>},
+      {"barrier-divergent", "__syncthreads() reached by only part of a block",
+       Severity::Error, createRule<BarrierDivergentRule>},
+      {"constant-divergent", "the lanes of a warp read different __constant__ addresses, serializing the read",
+       Severity::Warning, createRule<ConstantDivergentRule>},
+      {"local-dynamic-index", "a private array indexed at run time lives in local memory",
+       Severity::Warning, createRule<LocalDynamicIndexRule>},
+      {"register-spill", "registers spill to local memory (predicted, ptxas or SASS)",
+       Severity::Warning, createRule<RegisterSpillRule>},
+      {"occupancy-limited", "registers, shared memory or block size hold occupancy below a threshold",
+       Severity::Warning, createRule<OccupancyLimitedRule>},
+      {"shared-static-too-large", "static shared memory over the per-block limit or most of an SM",
+       Severity::Warning, createRule<SharedStaticTooLargeRule>},
+      {"shared-extern-alias", "several extern __shared__ arrays alias the same dynamic shared memory",
+       Severity::Warning, createRule<SharedExternAliasRule>},
+      {"warp-divergent-branch", "the lanes of a warp disagree on a branch and run its paths one after the other",
+       Severity::Warning, createRule<WarpDivergentBranchRule>},
+      {"out-of-bounds", "an access past the end of a buffer or of shared, local or constant memory (--confirm)",
+       Severity::Error, createRule<OutOfBoundsRule>},
   };
   return Rules;
 }

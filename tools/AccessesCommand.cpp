@@ -106,6 +106,13 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
                                                               : "uniform";
     json::Object O = *locJson(B.Loc).getAsObject();
     O["kind"] = Kind;
+    if (B.K == BranchDivergence::Divergent) {
+      O["divergent_fraction"] = B.DivergentFraction;
+      O["launch_fraction"] = B.LaunchFraction;
+      O["boundary"] = B.Boundary;
+      O["packed"] = B.Packed;
+      O["grid_edge"] = B.GridEdge;
+    }
     Branches.push_back(std::move(O));
   }
   for (const BarrierReach &B : P.barriers()) {
@@ -128,6 +135,52 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
       {"branches", std::move(Branches)},
       {"barriers", std::move(Barriers)},
       {"local_arrays", std::move(Locals)}};
+}
+
+/// One function of a SASS listing: ptxas's facts and every memory
+/// instruction by state space, spills and local-array accesses apart.
+json::Object sassFunctionJson(const SassFunction &F) {
+  json::Array Accesses;
+  for (const SassMemoryAccess &A : F.Accesses) {
+    const SassInstruction &I = F.instruction(A);
+    json::Object O{{"file", I.Source.File},
+                   {"line", I.Source.Line},
+                   {"column", 0},
+                   {"listing_line", I.ListingLine},
+                   {"address", I.Address},
+                   {"opcode", I.Opcode},
+                   {"space", addrSpaceName(A.Space)},
+                   {"op", sassMemOpName(A.Op)},
+                   {"bytes", A.Bytes},
+                   {"spill", A.IsSpill},
+                   {"local_array", A.Space == AS_Local && !A.IsSpill},
+                   {"runtime_address", A.RuntimeAddress},
+                   {"loop_depth", I.LoopDepth}};
+    if (!I.Predicate.empty())
+      O["predicate"] = I.Predicate;
+    if (A.ConstBank >= 0)
+      O["const_bank"] = A.ConstBank;
+    if (!I.Source.InlinedAtFile.empty())
+      O["inlined_at"] = json::Object{{"file", I.Source.InlinedAtFile},
+                                     {"line", I.Source.InlinedAtLine}};
+    Accesses.push_back(std::move(O));
+  }
+  auto Optional = [](const auto &V) { return V ? json::Value(*V) : json::Value(nullptr); };
+  return json::Object{{"name", F.SourceName},
+                      {"mangled", F.Name},
+                      {"registers", Optional(F.Registers)},
+                      {"stack_frame_bytes", Optional(F.StackFrameBytes)},
+                      {"instructions", (int64_t)F.Instructions.size()},
+                      {"loops", F.Loops},
+                      {"spill_instructions", F.spillInstructions()},
+                      {"spill_instructions_in_loops", F.spillInstructionsInLoops()},
+                      {"local_array_instructions", F.localArrayInstructions()},
+                      {"local_array_instructions_in_loops", F.localArrayInstructionsInLoops()},
+                      {"accesses", std::move(Accesses)}};
+}
+
+bool sassSelected(const CommandLine &CL, const SassFunction &F) {
+  return CL.Kernel.empty() || CL.Kernel == F.Name || CL.Kernel == F.SourceName;
 }
 
 } // namespace
@@ -160,6 +213,24 @@ int runAccessesCommand(const CommandLine &CL) {
     }
     if (CL.Format == "json")
       Files.push_back(json::Object{{"file", DM.Path}, {"kernels", std::move(Kernels)}});
+  }, [&](const SassListing &L) {
+    if (CL.Format != "json") {
+      outs() << L.Path << ": " << L.Format << " listing"
+             << (L.Arch.empty() ? "" : " for " + L.Arch) << "\n";
+      for (const SassFunction &F : L.Functions)
+        if (sassSelected(CL, F))
+          F.print(outs());
+      return;
+    }
+    json::Array Kernels;
+    for (const SassFunction &F : L.Functions)
+      if (sassSelected(CL, F))
+        Kernels.push_back(sassFunctionJson(F));
+    Files.push_back(json::Object{{"file", L.Path},
+                                 {"input", "sass"},
+                                 {"listing", L.Format},
+                                 {"arch", L.Arch.empty() ? json::Value(nullptr) : json::Value(L.Arch)},
+                                 {"kernels", std::move(Kernels)}});
   });
   if (CL.Format == "json")
     outs() << formatv("{0:2}", json::Value(json::Object{{"files", std::move(Files)}}))

@@ -49,8 +49,10 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
     R.Error = toString(Arch.takeError());
     return R;
   }
-  if (Path.ends_with(".sass") && !FO.Contents) {
-    Expected<SassListing> L = readSassListing(Path);
+  if (isSassListing(Path)) {
+    // A listing from the file, stdin ("-"), or the editor's text.
+    Expected<SassListing> L =
+        FO.Contents ? parseSassListing(*FO.Contents, Path) : readSassListing(Path);
     if (!L) {
       R.Error = toString(L.takeError());
       return R;

@@ -63,12 +63,14 @@ struct CommandLine {
                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                    llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
-                                      llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Run), llvm::cl::sub(Check),
+                                      llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),

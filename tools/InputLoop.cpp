@@ -79,7 +79,10 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   return std::move(In);
 }
 
-int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
+bool isSassListing(StringRef Path) { return Path == "-" || Path.ends_with(".sass"); }
+
+int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
+                 function_ref<void(const SassListing &)> OnSass) {
   Expected<InputSet> In = collectInputs(CL);
   if (!In) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
@@ -87,6 +90,22 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn) {
   }
   int Exit = ExitClean;
   for (const std::string &Path : In->Files) {
+    if (isSassListing(Path)) {
+      if (!OnSass) {
+        errs() << Path << ": error: a SASS listing is read by 'warplint accesses' and "
+                          "'warplint check', not by this command\n";
+        Exit = ExitToolError;
+        continue;
+      }
+      Expected<SassListing> L = readSassListing(Path);
+      if (!L) {
+        errs() << toString(L.takeError()) << "\n";
+        Exit = ExitToolError;
+        continue;
+      }
+      OnSass(*L);
+      continue;
+    }
     Expected<DeviceModule> DM = loadInput(Path, In->optionsFor(Path));
     if (!DM) {
       std::string Msg = toString(DM.takeError());
@@ -119,10 +138,20 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     Cmd.Block = *B;
   }
   for (const std::string &A : CL.Args)
-    if (Error E = parseArgAssignment(A, Cmd.Args))
+    if (Error E = parseArgAssignment(A, Cmd))
       return createStringError(inconvertibleErrorCode(), "--arg: %s",
                                toString(std::move(E)).c_str());
-  if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty())
+  for (const std::string &B : CL.Buffers) {
+    auto [Name, Spec] = StringRef(B).split('=');
+    if (Name.trim().empty() || Spec.trim().empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "--buffer: expected NAME=COUNT[:FILL], got '%s'", B.c_str());
+    Cmd.Buffers[Name.trim().str()] = Spec.trim().str();
+  }
+  if (CL.SharedBytes.getNumOccurrences())
+    Cmd.SharedBytes = CL.SharedBytes;
+  if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty() || !Cmd.FloatArgs.empty() ||
+      !Cmd.Buffers.empty() || Cmd.SharedBytes)
     Out.push_back(std::move(Cmd));
   if (!CL.LaunchFile.empty()) {
     Expected<std::vector<LaunchEntry>> File = readLaunchFile(CL.LaunchFile);

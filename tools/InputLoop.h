@@ -3,6 +3,7 @@
 #define WARPLINT_TOOLS_INPUTLOOP_H
 
 #include "frontend/LaunchFile.h"
+#include "frontend/SassReader.h"
 #include "tools/CommandLine.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -27,10 +28,16 @@ struct InputSet {
 /// compilation database and the base options are set up.
 llvm::Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles = true);
 
-/// Loads each file of CL.Files and calls Fn on it. A file that cannot be
+/// True for an input read as a SASS listing (cuobjdump -sass or nvdisasm
+/// output): a .sass file, or "-" (stdin; no other frontend reads it).
+bool isSassListing(llvm::StringRef Path);
+
+/// Loads each file of CL.Files and calls Fn on it, or OnSass for a SASS
+/// listing (an error when the command takes none). A file that cannot be
 /// loaded gets its message on stderr and the others still run. Returns
 /// ExitToolError when any file failed or none was given, else ExitClean.
-int forEachInput(const CommandLine &CL, llvm::function_ref<void(DeviceModule &)> Fn);
+int forEachInput(const CommandLine &CL, llvm::function_ref<void(DeviceModule &)> Fn,
+                 llvm::function_ref<void(const SassListing &)> OnSass = nullptr);
 
 /// The launches the user gave: --launch-file entries, then --grid/--block/
 /// --arg from the command line (which come first, so they win).

@@ -25,6 +25,17 @@ config.substitutions.append(("%clang-ptx", " ".join([
     "-include", "__warplint_prelude.h", "-O2", "-gline-tables-only", "-S", "-o"])))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 
+# Tests that run the toolkit's ptxas (check --ptxas) say "REQUIRES: ptxas";
+# found where warplint looks for it (analyzer/PtxasConfirm.h findPtxas).
+import shutil
+def _find_ptxas():
+    for d in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
+        if d and os.access(os.path.join(d, "bin", "ptxas"), os.X_OK):
+            return True
+    return shutil.which("ptxas") is not None
+if _find_ptxas():
+    config.available_features.add("ptxas")
+
 # Tests that need a CUDA SDK's headers say "REQUIRES: cuda-sdk".
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
    os.path.exists(os.path.join(os.environ.get("CUDA_PATH", "/nonexistent"), "include", "cuda_runtime.h")):

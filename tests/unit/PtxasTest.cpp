@@ -135,7 +135,8 @@ TEST(PtxasRun, CalibrationTable) {
   for (const char *Name : {"tests/lit/registers/Inputs/light.cu",
                            "tests/lit/registers/Inputs/heavy.cu",
                            "tests/lit/registers/Inputs/kernels.cu",
-                           "tests/hardware/registers.cu"}) {
+                           "tests/hardware/registers.cu",
+                           "tests/lit/rules/register-spill.cu"}) {
     FrontendOptions FO;
     Expected<DeviceModule> DM = loadInput(fixture(Name), FO);
     ASSERT_TRUE(bool(DM)) << toString(DM.takeError());

@@ -1,6 +1,8 @@
 #include "frontend/SassReader.h"
+#include "analyzer/PtxasConfirm.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include "gtest/gtest.h"
@@ -216,4 +218,55 @@ TEST(SassReader, RealListingFacts) {
   Expected<SassListing> K = readSassListing(fixture("tests/sass/kernels.sm_80.nvdisasm-g.sass"));
   ASSERT_TRUE(bool(K));
   EXPECT_EQ(K->find("matmul")->Registers, 32u);
+}
+
+// Spills told apart from private arrays: the bytes of the spill STL/LDL in
+// each listing are exactly ptxas's "bytes spill stores/loads" of the same
+// compile, and a run-time-indexed array is local memory, never a spill.
+TEST(SassReader, SpillBytesMatchPtxas) {
+  struct Case {
+    const char *Listing, *Ptxas;
+  } Cases[] = {
+      {"tests/sass/heavy.sm_90.nvdisasm-gi.sass", "tests/sass/heavy.sm_90.ptxas.txt"},
+      {"tests/sass/heavy.sm_80.cuobjdump.sass", "tests/sass/heavy.sm_80.ptxas.txt"},
+      {"tests/sass/heavy.sm_75.nvdisasm-g.sass", "tests/sass/heavy.sm_75.ptxas.txt"},
+      {"tests/sass/kernels.sm_90.cuobjdump.sass", "tests/sass/kernels.sm_90.ptxas.txt"},
+      {"tests/sass/kernels.sm_75.nvdisasm-g.sass", "tests/sass/kernels.sm_75.ptxas.txt"},
+      {"tests/hardware/h100/registers.sass", "tests/hardware/h100/registers.ptxas.txt"},
+  };
+  unsigned Spilling = 0, WithArrays = 0;
+  for (const Case &C : Cases) {
+    Expected<SassListing> L = readSassListing(fixture(C.Listing));
+    ASSERT_TRUE(bool(L)) << toString(L.takeError());
+    auto Text = MemoryBuffer::getFile(fixture(C.Ptxas));
+    ASSERT_TRUE(bool(Text)) << C.Ptxas;
+    Expected<PtxasReport> P = parsePtxasOutput((*Text)->getBuffer());
+    ASSERT_TRUE(bool(P)) << toString(P.takeError());
+    for (const SassFunction &F : L->Functions) {
+      const PtxasFunctionInfo *I = P->find(F.Name);
+      ASSERT_TRUE(I) << C.Listing << " " << F.Name;
+      uint64_t Stores = 0, Loads = 0;
+      for (const SassMemoryAccess &A : F.Accesses)
+        if (A.IsSpill)
+          (A.Op == SassMemOp::Store ? Stores : Loads) += A.Bytes;
+      EXPECT_EQ(Stores, I->SpillStoreBytes) << C.Listing << " " << F.SourceName;
+      EXPECT_EQ(Loads, I->SpillLoadBytes) << C.Listing << " " << F.SourceName;
+      Spilling += I->spills();
+      // A frame without spills holds private arrays.
+      if (I->StackFrameBytes && !I->spills()) {
+        EXPECT_GT(F.localArrayInstructions(), 0u) << C.Listing << " " << F.SourceName;
+        ++WithArrays;
+      }
+    }
+  }
+  EXPECT_EQ(Spilling, 4u);
+  EXPECT_EQ(WithArrays, 2u);
+  // local_dynamic reads its array by a run-time index inside the loop.
+  Expected<SassListing> K = readSassListing(fixture("tests/sass/kernels.sm_90.nvdisasm-gi.sass"));
+  ASSERT_TRUE(bool(K));
+  const SassFunction *LD = K->find("local_dynamic");
+  ASSERT_TRUE(LD);
+  EXPECT_EQ(LD->spillInstructions(), 0u);
+  EXPECT_GT(LD->localArrayInstructionsInLoops(), 0u);
+  EXPECT_TRUE(any_of(LD->Accesses, [](const SassMemoryAccess &A) { return A.RuntimeAddress; }));
 }

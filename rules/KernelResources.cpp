@@ -1,0 +1,112 @@
+//===- KernelResources.cpp - Registers, shared memory, where --------------===//
+#include "rules/KernelResources.h"
+
+#include "rules/Suppressions.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+
+/// The unqualified name without template arguments: "ns::k<int>" -> "k".
+StringRef shortName(StringRef Name) {
+  Name = Name.take_until([](char C) { return C == '<'; });
+  size_t Colon = Name.rfind("::");
+  return Colon == StringRef::npos ? Name : Name.drop_front(Colon + 2);
+}
+
+bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
+
+} // namespace
+
+SourceLoc kernelLocation(const Function &F) {
+  SourceLoc L = declarationLocation(F);
+  if (!L.valid())
+    return L;
+  std::string Name = sourceName(F);
+  StringRef Short = shortName(Name);
+  SourceCache Sources;
+  StringRef Text = Sources.line(L.File, L.Line);
+  for (size_t Pos = Text.find(Short); !Short.empty() && Pos != StringRef::npos;
+       Pos = Text.find(Short, Pos + 1)) {
+    bool Starts = Pos == 0 || !isIdentChar(Text[Pos - 1]);
+    size_t End = Pos + Short.size();
+    bool Ends = End == Text.size() || !isIdentChar(Text[End]);
+    if (Starts && Ends) {
+      L.Column = Pos + 1;
+      break;
+    }
+  }
+  return L;
+}
+
+std::string RegisterFigure::str() const {
+  if (FromPtxas)
+    return formatv("{0} registers per thread (ptxas)", Registers).str();
+  return formatv("about {0} registers per thread (estimated from the IR; --ptxas gives "
+                 "ptxas's count)",
+                 Registers)
+      .str();
+}
+
+RegisterFigure registersPerThread(const KernelFacts &K) {
+  RegisterFigure R;
+  if (K.Ptxas && K.Ptxas->HasUsage) {
+    R.Registers = K.Ptxas->Registers;
+    R.FromPtxas = true;
+    return R;
+  }
+  R.Registers = std::min(K.Registers.estimatedRegisters(), K.Registers.cap().Registers);
+  return R;
+}
+
+uint64_t staticSharedBytes(const KernelFacts &K, const SharedMemoryUse &Shared) {
+  if (K.Ptxas && K.Ptxas->HasUsage)
+    return K.Ptxas->SharedBytes;
+  return Shared.staticBytes();
+}
+
+KernelResources launchResources(const KernelFacts &K, const SharedMemoryUse &Shared) {
+  KernelResources R;
+  R.BlockSize = unsigned(std::min<uint64_t>(K.launch().Block.count(), ~0u));
+  R.RegistersPerThread = registersPerThread(K).Registers;
+  R.StaticSharedBytes = staticSharedBytes(K, Shared);
+  R.DynamicSharedBytes = K.launch().DynamicSharedBytes;
+  return R;
+}
+
+std::string dynamicSharedAssumption(const KernelFacts &K) {
+  const LaunchConfig &L = K.launch();
+  if (L.SharedSource.empty())
+    return "";
+  return " and " + formatBytes(L.DynamicSharedBytes) + " of dynamic shared memory from the " +
+         L.SharedSource;
+}
+
+SourceLoc sassLocation(const SassFacts &K, const SassInstruction &I) {
+  if (I.Source.valid())
+    return SourceLoc{I.Source.File, I.Source.Line, 1};
+  return SourceLoc{K.File, I.ListingLine, 1};
+}
+
+const SassMemoryAccess *
+firstSassAccess(const SassFunction &F, function_ref<bool(const SassMemoryAccess &)> Pred) {
+  const SassMemoryAccess *First = nullptr;
+  for (const SassMemoryAccess &A : F.Accesses) {
+    if (!Pred(A))
+      continue;
+    if (F.inLoop(A))
+      return &A;
+    if (!First)
+      First = &A;
+  }
+  return First;
+}
+
+} // namespace warplint

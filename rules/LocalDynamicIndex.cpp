@@ -1,0 +1,188 @@
+//===- LocalDynamicIndex.cpp - local-dynamic-index ------------------------===//
+#include "rules/LocalDynamicIndex.h"
+
+#include "rules/AccessMessages.h"
+#include "rules/KernelResources.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+#include <memory>
+
+using namespace llvm;
+
+namespace warplint {
+
+LocalDynamicIndexRule::LocalDynamicIndexRule(const RuleOptions &Opts)
+    : Rule("local-dynamic-index", Opts) {}
+
+namespace {
+
+constexpr const char *Fix =
+    "unroll the loops that index it (#pragma unroll) so every index is a constant and "
+    "the array can live in registers, pick the element with a switch over constant "
+    "indices, or keep the array in shared memory (one slice per thread)";
+
+/// Loop depth of instructions, the loops of each function found once.
+class LoopDepths {
+public:
+  unsigned depth(const Instruction &I) {
+    const Function *F = I.getFunction();
+    auto It = Loops.find(F);
+    if (It == Loops.end()) {
+      // The analyses take a mutable function; they only read it.
+      auto DT = std::make_unique<DominatorTree>(const_cast<Function &>(*F));
+      auto LI = std::make_unique<LoopInfo>(*DT);
+      It = Loops.emplace(F, std::make_pair(std::move(DT), std::move(LI))).first;
+    }
+    return It->second.second->getLoopDepth(I.getParent());
+  }
+
+private:
+  std::map<const Function *,
+           std::pair<std::unique_ptr<DominatorTree>, std::unique_ptr<LoopInfo>>>
+      Loops;
+};
+
+/// True when Ptr indexes its object with a run-time value.
+bool isDynamicIndex(const Value *Ptr) {
+  for (unsigned Depth = 0; Ptr && Depth < 12; ++Depth) {
+    Ptr = Ptr->stripPointerCasts();
+    if (isa<PHINode>(Ptr) || isa<SelectInst>(Ptr))
+      return true;
+    const auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP)
+      return false;
+    if (!GEP->hasAllConstantIndices())
+      return true;
+    Ptr = GEP->getPointerOperand();
+  }
+  return false;
+}
+
+/// One access of a private array, as the rule weighs it.
+struct ArrayAccess {
+  size_t Index = 0; ///< Into StateSpaces::accesses().
+  bool Dynamic = false;
+  bool InLoop = false;
+  /// Preference for the finding's location: dynamic loads in loops first.
+  unsigned rank(const MemoryAccess &A) const {
+    return (InLoop ? 4 : 0) + (Dynamic ? 2 : 0) + (A.Op == AccessOp::Load ? 1 : 0);
+  }
+};
+
+} // namespace
+
+void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  LoopDepths Loops;
+  for (const LocalArrayStatus &L : K.Spaces.localArrays()) {
+    if (L.Promoted || !L.Alloca || !StringRef(L.Reason).contains("dynamic index"))
+      continue;
+    std::vector<ArrayAccess> Uses;
+    for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
+      const MemoryAccess &A = K.Spaces.accesses()[I];
+      if (A.Space != AS_Local)
+        continue;
+      ArrayAccess U;
+      U.Index = I;
+      bool Mine = false;
+      for (const IrAccess &S : A.Sites) {
+        if (getUnderlyingObject(S.Pointer, 12) != L.Alloca)
+          continue;
+        Mine = true;
+        U.Dynamic |= isDynamicIndex(S.Pointer);
+        U.InLoop |= Loops.depth(*S.Inst) > 0;
+      }
+      if (Mine)
+        Uses.push_back(U);
+    }
+    if (Uses.empty())
+      continue;
+    const ArrayAccess *Best = &Uses.front();
+    unsigned InLoops = 0;
+    for (const ArrayAccess &U : Uses) {
+      InLoops += U.InLoop;
+      if (U.rank(K.Spaces.accesses()[U.Index]) > Best->rank(K.Spaces.accesses()[Best->Index]))
+        Best = &U;
+    }
+    const MemoryAccess &A = K.Spaces.accesses()[Best->Index];
+    // PTX input names the whole frame (the .local depot), not one array.
+    std::string Array =
+        StringRef(L.Decl.Name).starts_with("__local_depot")
+            ? formatv("the local frame '{0}' of its private arrays ({1} bytes per thread)",
+                      L.Decl.Name, L.Decl.Bytes)
+                  .str()
+            : formatv("private array '{0}' ({1} bytes per thread)", L.Decl.Name, L.Decl.Bytes)
+                  .str();
+    // ptxas has the last word on where the array lives.
+    if (K.Ptxas && K.Ptxas->HasUsage && !K.Ptxas->StackFrameBytes && !K.Ptxas->spills()) {
+      Out(make(K, A.Loc,
+               formatv("{0}{1} is indexed with a run-time index, but ptxas kept it in "
+                       "registers (no stack frame): no local-memory traffic",
+                       kernelPrefix(K), Array),
+               Severity::Note));
+      continue;
+    }
+    std::string What = A.Op == AccessOp::Load ? "load" : A.Op == AccessOp::Store ? "store"
+                                                                                  : "access";
+    std::string Where =
+        Best->InLoop
+            ? formatv("this {0} runs inside a loop, so every iteration is a round trip "
+                      "through L1 to local memory where a register would cost nothing",
+                      What)
+                  .str()
+            : formatv("this {0} is a round trip through L1 to local memory where a register "
+                      "would cost nothing",
+                      What)
+                  .str();
+    std::string Count = formatv("{0} local access{1}, {2} inside loops", Uses.size(),
+                                Uses.size() == 1 ? "" : "es", InLoops);
+    const Prediction &P = K.Patterns.prediction(Best->Index);
+    std::string Cost;
+    if (P.PerRequest && wasteRatio(P) > 1)
+      Cost = "; the lanes' indices differ: " + costAgainstIdeal(A, P);
+    else if (!P.PerRequest && !P.DependsOn.empty())
+      Cost = "; the index depends on " + P.DependsOn;
+    Finding F = make(K, A.Loc,
+                     formatv("{0}{1} lives in local memory because it is indexed with a "
+                             "run-time index: {2} ({3}{4}); {5}",
+                             kernelPrefix(K), Array, Where, Count, Cost, Fix),
+                     Best->InLoop ? Severity::Warning : Severity::Note);
+    if (L.Decl.Line)
+      F.Notes.push_back({SourceLoc{A.Loc.File, L.Decl.Line, L.Decl.Column},
+                         "'" + L.Decl.Name + "' is first used here"});
+    if (K.Ptxas && K.Ptxas->HasUsage)
+      F.Notes.push_back({A.Loc, localMemoryVerdict(*K.Ptxas, true)});
+    Out(std::move(F));
+  }
+}
+
+void LocalDynamicIndexRule::checkSass(const SassFacts &K, const FindingSink &Out) const {
+  const SassFunction &Fn = K.Function;
+  unsigned InLoops = Fn.localArrayInstructionsInLoops();
+  if (!InLoops)
+    return;
+  auto IsArray = [](const SassMemoryAccess &A) { return A.Space == AS_Local && !A.IsSpill; };
+  const SassMemoryAccess *First = firstSassAccess(
+      Fn, [&](const SassMemoryAccess &A) { return IsArray(A) && A.RuntimeAddress; });
+  if (!First || !Fn.inLoop(*First))
+    First = firstSassAccess(Fn, IsArray);
+  unsigned Runtime = count_if(Fn.Accesses, [&](const SassMemoryAccess &A) {
+    return IsArray(A) && A.RuntimeAddress && Fn.inLoop(A);
+  });
+  std::string Frame =
+      Fn.StackFrameBytes ? formatv(" ({0} bytes of stack frame)", *Fn.StackFrameBytes).str()
+                         : "";
+  Out(make(K, sassLocation(K, Fn.instruction(*First)),
+           formatv("kernel '{0}': {1} of {2} local-memory instructions that are not spills "
+                   "sit inside loops ({3} through addresses computed at run time): a private "
+                   "array indexed at run time stays in local memory{4} and each is a round "
+                   "trip through L1 on every iteration; {5}",
+                   K.Name, InLoops, Fn.localArrayInstructions(), Runtime, Frame, Fix)));
+}
+
+} // namespace warplint

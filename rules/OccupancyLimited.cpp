@@ -1,0 +1,130 @@
+//===- OccupancyLimited.cpp - occupancy-limited ---------------------------===//
+#include "rules/OccupancyLimited.h"
+
+#include "rules/AccessMessages.h"
+#include "rules/KernelResources.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace warplint {
+
+OccupancyLimitedRule::OccupancyLimitedRule(const RuleOptions &Opts)
+    : Rule("occupancy-limited", Opts), Threshold(Opts.number("threshold", 50)) {}
+
+namespace {
+
+/// "50" or "37.5".
+std::string percentText(double V) {
+  if (V == std::floor(V))
+    return std::to_string(int64_t(V));
+  return formatv("{0:F1}", V).str();
+}
+
+unsigned percentOf(const ArchProfile &A, unsigned Blocks, unsigned WarpsPerBlock) {
+  return unsigned(std::lround(100.0 * Blocks * WarpsPerBlock / A.MaxWarpsPerSM));
+}
+
+/// The blocks per SM that would reach Threshold percent, within what the
+/// warp and block limits allow; at least one more than now.
+unsigned blocksWanted(const OccupancyResult &O, double Threshold) {
+  const ArchProfile &A = *O.Arch;
+  unsigned Ceiling = std::min(O.BlocksByWarps, O.BlocksByBlockLimit);
+  unsigned Want = unsigned(std::ceil(Threshold / 100.0 * A.MaxWarpsPerSM / O.WarpsPerBlock));
+  return std::min(std::max(Want, O.BlocksPerSM + 1), Ceiling);
+}
+
+/// A concrete change for the limiting resource.
+std::string fixFor(const KernelFacts &K, const OccupancyResult &O, double Threshold) {
+  const ArchProfile &A = K.Arch;
+  unsigned Blocks = blocksWanted(O, Threshold);
+  unsigned Percent = percentOf(A, Blocks, O.WarpsPerBlock);
+  switch (O.Limiter) {
+  case OccupancyLimiter::Registers: {
+    unsigned Regs = maxRegistersForBlocks(A, O.Input.BlockSize, Blocks);
+    return formatv("cut the registers to {0} per thread for {1} blocks = {2}%: keep fewer "
+                   "values live, or let ptxas aim for it with __launch_bounds__({3}, {1}) "
+                   "(watch for spills)",
+                   Regs, Blocks, Percent, O.Input.BlockSize);
+  }
+  case OccupancyLimiter::SharedMemory: {
+    uint64_t PerBlock = A.SharedBytesPerSM / Blocks / A.SharedAllocUnit * A.SharedAllocUnit;
+    PerBlock = PerBlock > A.SharedReservedPerBlock ? PerBlock - A.SharedReservedPerBlock : 0;
+    return formatv("use at most {0} of shared memory per block for {1} blocks = {2}% "
+                   "(smaller tiles, fewer pipeline stages, or data kept in registers)",
+                   formatBytes(PerBlock), Blocks, Percent);
+  }
+  case OccupancyLimiter::Warps: {
+    unsigned Best = 0;
+    for (unsigned T = A.WarpSize; T <= O.Input.BlockSize; T += A.WarpSize)
+      if (A.MaxWarpsPerSM % (T / A.WarpSize) == 0)
+        Best = T;
+    return formatv("use a block size whose warps divide the {0} warps of an SM (e.g. {1} "
+                   "threads)",
+                   A.MaxWarpsPerSM, Best ? Best : A.WarpSize);
+  }
+  case OccupancyLimiter::Blocks:
+    return formatv("use blocks of at least {0} threads so the limit of {1} blocks per SM "
+                   "does not cap occupancy",
+                   A.MaxThreadsPerSM / A.MaxBlocksPerSM, A.MaxBlocksPerSM);
+  case OccupancyLimiter::None:
+    break;
+  }
+  return "";
+}
+
+/// The figures behind the limiting resource: ": about 40 registers per
+/// thread (...)", ": 48 KB static shared memory", or "" for the block size.
+std::string limitingFigures(const KernelFacts &K, const OccupancyResult &O) {
+  const KernelResources &R = O.Input;
+  if (O.Limiter == OccupancyLimiter::Registers || O.BlocksPerSM == 0)
+    if (O.limitedBy(OccupancyLimiter::Registers) || O.BlocksByRegisters == 0)
+      return ": " + registersPerThread(K).str();
+  if (O.Limiter != OccupancyLimiter::SharedMemory && O.BlocksPerSM != 0)
+    return "";
+  if (R.StaticSharedBytes && R.DynamicSharedBytes)
+    return formatv(": {0} static + {1} dynamic shared memory", formatBytes(R.StaticSharedBytes),
+                   formatBytes(R.DynamicSharedBytes));
+  if (R.DynamicSharedBytes)
+    return formatv(": {0} of dynamic shared memory", formatBytes(R.DynamicSharedBytes));
+  return formatv(": {0} of static shared memory", formatBytes(R.StaticSharedBytes));
+}
+
+} // namespace
+
+void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  SharedMemoryUse Shared = SharedMemoryUse::analyze(K.Kernel);
+  KernelResources R = launchResources(K, Shared);
+  // Static shared memory over the static limit is shared-static-too-large's.
+  if (R.StaticSharedBytes > K.Arch.SharedBytesPerBlockDefault)
+    return;
+  OccupancyResult O = computeOccupancy(K.Arch, R);
+  SourceLoc Loc = kernelLocation(K.Kernel);
+  if (!Loc.valid())
+    Loc = K.Registers.peakLocation();
+  std::string Assumption = K.launchAssumption() + dynamicSharedAssumption(K);
+  if (O.BlocksPerSM == 0) {
+    Out(make(K, Loc,
+             formatv("{0}the launch fails: {1}{2}, {3}; use smaller blocks or fewer registers "
+                     "per thread (__launch_bounds__ makes ptxas fit the block)",
+                     kernelPrefix(K), O.message(), limitingFigures(K, O), Assumption),
+             Severity::Error));
+    return;
+  }
+  if (O.occupancyPercent() >= Threshold)
+    return;
+  Finding F = make(K, Loc,
+                   formatv("{0}{1}, below the {2}% threshold{3}, {4}; fewer resident warps "
+                           "hide less memory latency; {5}",
+                           kernelPrefix(K), O.message(), percentText(Threshold),
+                           limitingFigures(K, O), Assumption, fixFor(K, O, Threshold)));
+  if (K.Ptxas && K.Ptxas->HasUsage)
+    F.Notes.push_back({Loc, K.Ptxas->summary()});
+  Out(std::move(F));
+}
+
+} // namespace warplint

@@ -1,0 +1,128 @@
+// occupancy-limited: the CUDA occupancy calculation with the launch's block
+// size, the kernel's registers and its static plus dynamic shared memory;
+// a warning below the threshold (50% by default, 75% with the configuration
+// in Inputs), naming the limiting resource with its numbers; an error when
+// no block fits.
+// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[occupancy-limited]'
+// RUN: not %warplint check --no-cuda-sdk --config %S/Inputs/occupancy-75.yaml %s 2>&1 | FileCheck %s --check-prefix=T75 --implicit-check-not='[occupancy-limited]'
+
+#define N 64
+
+// 64 accumulators: about 74 registers per thread, 3 blocks of 256 threads.
+// warplint: launch grid(128) block(256)
+// CHECK: occupancy-limited.cu:[[@LINE+2]]:17: warning: kernel 'many_registers': 74 registers per thread in blocks of 256 threads allow 3 blocks = 38% occupancy on sm_90, below the 50% threshold: about 74 registers per thread (estimated from the IR; --ptxas gives ptxas's count), with block(256,1,1) from the annotation at line [[@LINE-1]]; fewer resident warps hide less memory latency; cut the registers to 64 per thread for 4 blocks = 50%: keep fewer values live, or let ptxas aim for it with __launch_bounds__(256, 4) (watch for spills) [occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'many_registers': {{.*}} below the 75% threshold: {{.*}}; cut the registers to 40 per thread for 6 blocks = 75%{{.*}} [occupancy-limited]
+__global__ void many_registers(const float *in, float *out, int iters) {
+  float acc[N];
+#pragma unroll
+  for (int j = 0; j < N; ++j)
+    acc[j] = in[threadIdx.x + j * 1024];
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int j = 0; j < N; ++j)
+      acc[j] = acc[j] * acc[(j + 1) % N] + in[it];
+  }
+  float s = 0;
+#pragma unroll
+  for (int j = 0; j < N; ++j)
+    s += acc[j] * (float)j;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// 48 KB of static shared memory: 4 blocks = 50%, at the default threshold.
+// warplint: launch grid(128) block(256)
+// T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'big_tile': 48 KB of shared memory per block allows 4 blocks = 50% occupancy on sm_90, below the 75% threshold: 48 KB of static shared memory, with block(256,1,1) from the annotation at line [[@LINE-1]]; fewer resident warps hide less memory latency; use at most 37 KB of shared memory per block for 6 blocks = 75% (smaller tiles, fewer pipeline stages, or data kept in registers) [occupancy-limited]
+__global__ void big_tile(const float *in, float *out) {
+  __shared__ float s[12288];
+  int t = threadIdx.x;
+  for (int k = t; k < 12288; k += 256)
+    s[k] = in[blockIdx.x * 12288 + k];
+  __syncthreads();
+  out[blockIdx.x * 256 + t] = s[(t * 37) % 12288];
+}
+
+// 96 KB of dynamic shared memory from the host launch below.
+// CHECK: occupancy-limited.cu:[[@LINE+2]]:17: warning: kernel 'dynamic_tile': 96 KB of shared memory per block allows 2 blocks = 25% occupancy on sm_90, below the 50% threshold: 96 KB of dynamic shared memory, with block(256,1,1) from the host-launch at line {{[0-9]+}} and 96 KB of dynamic shared memory from the host-launch at line {{[0-9]+}}; fewer resident warps hide less memory latency; use at most 56 KB of shared memory per block for 4 blocks = 50% {{.*}} [occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'dynamic_tile': 96 KB of shared memory per block allows 2 blocks = 25%{{.*}} [occupancy-limited]
+__global__ void dynamic_tile(const float *in, float *out) {
+  extern __shared__ float d[];
+  int t = threadIdx.x;
+  for (int k = t; k < 24576; k += 256)
+    d[k] = in[blockIdx.x * 24576 + k];
+  __syncthreads();
+  out[blockIdx.x * 256 + t] = d[(t * 37) % 24576];
+}
+
+// One warp per block: the 32-block limit caps occupancy at 50%.
+// warplint: launch grid(1024) block(32)
+// T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'tiny_blocks': the limit of 32 blocks per SM with blocks of 32 threads gives 50% occupancy on sm_90, below the 75% threshold, with block(32,1,1) from the annotation at line [[@LINE-1]]; fewer resident warps hide less memory latency; use blocks of at least 64 threads so the limit of 32 blocks per SM does not cap occupancy [occupancy-limited]
+__global__ void tiny_blocks(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] * 2.0f;
+}
+
+// 74 registers x 1024 threads exceed the register file: the launch fails.
+// warplint: launch grid(64) block(1024)
+// CHECK: occupancy-limited.cu:[[@LINE+2]]:17: error: kernel 'cannot_launch': the launch fails: 74 registers per thread x 1024 threads need 81920 registers, more than the 65536 a block can have on sm_90: about 74 registers per thread {{.*}}, with block(1024,1,1) from the annotation at line [[@LINE-1]]; use smaller blocks or fewer registers per thread {{.*}} [occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+1]]:17: error: kernel 'cannot_launch': the launch fails{{.*}} [occupancy-limited]
+__global__ void cannot_launch(const float *in, float *out, int iters) {
+  float acc[N];
+#pragma unroll
+  for (int j = 0; j < N; ++j)
+    acc[j] = in[threadIdx.x + j * 1024];
+  for (int it = 0; it < iters; ++it) {
+#pragma unroll
+    for (int j = 0; j < N; ++j)
+      acc[j] = acc[j] * acc[(j + 1) % N] + in[it];
+  }
+  float s = 0;
+#pragma unroll
+  for (int j = 0; j < N; ++j)
+    s += acc[j] * (float)j;
+  out[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+
+// A template: 40 KB of shared memory allow 5 blocks = 63%, 4 KB allow 32.
+// warplint: launch grid(128) block(256)
+// T75: occupancy-limited.cu:[[@LINE+1]]:35: warning: kernel 'tiled<40>': 40 KB of shared memory per block allows 5 blocks = 63% occupancy on sm_90, below the 75% threshold{{.*}} [occupancy-limited]
+template <int KB> __global__ void tiled(const float *in, float *out) {
+  __shared__ float s[KB * 256];
+  int t = threadIdx.x;
+  for (int k = t; k < KB * 256; k += blockDim.x)
+    s[k] = in[blockIdx.x * KB * 256 + k];
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = s[(t * 37) % (KB * 256)];
+}
+template __global__ void tiled<40>(const float *, float *);
+template __global__ void tiled<4>(const float *, float *);
+
+// Through a macro, with the launch annotated at its use.
+#define SCALE_KERNEL(name)                                                                 \
+  __global__ void name(const float *in, float *out) {                                      \
+    extern __shared__ float buf[];                                                         \
+    buf[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];                          \
+    __syncthreads();                                                                       \
+    out[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x];        \
+  }
+// warplint: launch grid(64) block(128) shared(65536)
+// CHECK: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'from_macro': 64 KB of shared memory per block allows 3 blocks = 19% occupancy on sm_90, below the 50% threshold: 64 KB of dynamic shared memory, with block(128,1,1) from the annotation at line [[@LINE-1]] and 64 KB of dynamic shared memory from the annotation at line [[@LINE-1]]; {{.*}} [occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'from_macro': 64 KB of shared memory per block allows 3 blocks = 19%{{.*}} [occupancy-limited]
+SCALE_KERNEL(from_macro)
+// warplint: launch grid(64) block(128) shared(4096)
+SCALE_KERNEL(small_buffer)
+
+// Suppressed on the kernel's line (negative).
+// warplint: launch grid(64) block(128) shared(131072)
+// warplint: ignore[occupancy-limited]
+SCALE_KERNEL(known)
+
+// Full occupancy (negative).
+__global__ void light(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] * 2.0f + 1.0f;
+}
+
+void host(const float *in, float *out) {
+  dynamic_tile<<<128, 256, 98304>>>(in, out);
+  light<<<128, 256>>>(in, out);
+}
