@@ -4,7 +4,11 @@
 #include "analyzer/ThreadIndexModel.h"
 #include "analyzer/arch/MemoryCost.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -30,6 +34,34 @@ StringRef Prediction::metricName(unsigned Space) {
   }
 }
 
+std::string Prediction::sampledStridesText() const {
+  // "n=4096", or "k=n=4096" when several arguments take the value.
+  std::string Names = StrideDependsOn;
+  for (size_t At; (At = Names.find(", ")) != std::string::npos;)
+    Names.replace(At, 2, "=");
+  std::string Out;
+  for (const auto &[Value, Stride] : SampledStrides)
+    Out += formatv("{0}{1}B at {2}={3}", Out.empty() ? "" : ", ", Stride, Names, Value).str();
+  return Out;
+}
+
+std::string Prediction::perIterationText() const {
+  auto Num = [](double V) {
+    return V == std::round(V) ? std::to_string(int64_t(V)) : formatv("{0:F2}", V).str();
+  };
+  std::string Out;
+  for (size_t I = 0; I < PerIteration.size();) {
+    size_t J = I;
+    while (J < PerIteration.size() && PerIteration[J] == PerIteration[I])
+      ++J;
+    Out += (Out.empty() ? "" : ",") + Num(PerIteration[I]);
+    if (J - I > 1)
+      Out += "x" + std::to_string(J - I);
+    I = J;
+  }
+  return Out;
+}
+
 namespace {
 
 /// Running totals over the sampled executions of one access.
@@ -38,12 +70,70 @@ struct Tally {
   double Cost = 0, Ideal = 0, Lanes = 0, Min = 1e300, Max = 0;
   std::optional<int64_t> Stride;
   bool StrideConflict = false, Uniform = true, InLoop = false;
-  int64_t Lane0Offset = -1;
+  /// Lane 0's offset in its sector: in the first sample, and in every
+  /// sample that costs more than its ideal.
+  int64_t Lane0Offset = -1, FirstCostlyOffset = -1;
+  std::set<int64_t> CostlyOffsets;
+  /// Consecutive iterations of the innermost loop sampled for one warp, and
+  /// how many of those pairs touched a common sector (global accesses).
+  unsigned WindowPairs = 0, WindowOverlaps = 0;
+  /// The sectors the probe warp touches (global accesses), and the address
+  /// of its first active lane.
+  std::vector<uint64_t> ProbeSectors;
+  uint64_t ProbeLane0 = 0;
   const Value *DataDependentOn = nullptr;
   bool Unmodelled = false, ControlDataDependent = false;
   uint64_t ArgMask = 0;
   std::set<double> ArgSampleCosts[2];
+  /// Per argument sample: the lanes' stride and whether it was not constant.
+  std::optional<int64_t> ArgStride[2];
+  bool ArgStrideConflict[2] = {false, false};
+  /// Cost totals (sum, samples) per (iteration of the innermost loop, rank
+  /// of the IR site in program order).
+  std::map<std::pair<unsigned, unsigned>, std::pair<double, unsigned>> PerStep;
+  /// A sampled warp (argument sample 0) to evaluate again at another value.
+  const IrAccess *ProbeSite = nullptr;
+  WarpSample Probe;
+  uint32_t ProbeMask = 0;
 };
+
+/// The global sectors the active lanes touch, sorted and distinct.
+std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
+  std::vector<uint64_t> Out;
+  for (unsigned L = 0; L < 32; ++L)
+    if (W.Active >> L & 1)
+      for (uint64_t S = W.Addr[L] / Arch.SectorBytes;
+           S <= (W.Addr[L] + W.Bytes - 1) / Arch.SectorBytes; ++S)
+        Out.push_back(S);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B) {
+  for (size_t I = 0, J = 0; I < A.size() && J < B.size();) {
+    if (A[I] == B[J])
+      return true;
+    A[I] < B[J] ? ++I : ++J;
+  }
+  return false;
+}
+
+/// True when S is the iteration of its innermost loop right after Prev's, for
+/// the same warp and outer iterations.
+bool nextIteration(const WarpSample &Prev, const WarpSample &S) {
+  if (S.Iterations.empty() || Prev.Iterations.size() != S.Iterations.size() ||
+      !(Prev.BlockIdx == S.BlockIdx) || Prev.Warp != S.Warp || Prev.ArgSample != S.ArgSample)
+    return false;
+  size_t Last = S.Iterations.size() - 1;
+  for (size_t I = 0; I < Last; ++I)
+    if (Prev.Iterations[I] != S.Iterations[I])
+      return false;
+  return Prev.Iterations[Last].first == S.Iterations[Last].first &&
+         Prev.Iterations[Last].second + 1 == S.Iterations[Last].second;
+}
+
+bool sameSample(const WarpSample &A, const WarpSample &B) { return !(A < B) && !(B < A); }
 
 /// The constant stride between adjacent active lanes, if there is one.
 std::optional<int64_t> laneStride(const WarpAddresses &W) {
@@ -80,6 +170,98 @@ uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
   return 0;
 }
 
+/// The IR sites of A in program order (reverse post-order of their blocks,
+/// then position in the block), when the per-iteration costs of A can be
+/// told apart: all sites in the same innermost loop (or none) and, for copies
+/// outside any loop (a fully unrolled loop), each copy runs after the one
+/// before. Empty otherwise.
+std::vector<const IrAccess *>
+sitesInIterationOrder(const MemoryAccess &A, const DenseMap<const BasicBlock *, unsigned> &Rpo,
+                      const ThreadIndexModel &Model) {
+  std::vector<const IrAccess *> Sites;
+  for (const IrAccess &S : A.Sites)
+    Sites.push_back(&S);
+  if (Sites.size() > 1) {
+    DenseMap<const IrAccess *, std::pair<unsigned, unsigned>> Position;
+    for (const IrAccess *S : Sites) {
+      const Instruction *I = S->Inst;
+      unsigned InBlock = 0;
+      for (const Instruction &Other : *I->getParent()) {
+        if (&Other == I)
+          break;
+        ++InBlock;
+      }
+      Position[S] = {Rpo.lookup(I->getParent()), InBlock};
+    }
+    llvm::stable_sort(Sites, [&](const IrAccess *X, const IrAccess *Y) {
+      return Position[X] < Position[Y];
+    });
+  }
+  const LoopInfo &LI = Model.loops();
+  const Loop *L = LI.getLoopFor(Sites.front()->Inst->getParent());
+  for (const IrAccess *S : Sites)
+    if (LI.getLoopFor(S->Inst->getParent()) != L ||
+        S->Inst->getFunction() != Sites.front()->Inst->getFunction())
+      return {};
+  if (!L)
+    for (size_t I = 1; I < Sites.size(); ++I)
+      if (!isPotentiallyReachable(Sites[I - 1]->Inst, Sites[I]->Inst, nullptr,
+                                  &Model.domTree(), &LI))
+        return {}; // Copies on different paths, not one after another.
+  return Sites;
+}
+
+/// One warp of an access, to compare it with the other accesses of the
+/// kernel: the sample, the global sectors it touches, its first lane's address.
+struct ProbeFacts {
+  std::optional<WarpSample> S;
+  std::vector<uint64_t> Sectors;
+  uint64_t Lane0Addr = 0;
+};
+
+/// What the accesses of one kernel tell about each other: the load that
+/// shares a misaligned load's sectors, and whether struct-field accesses
+/// cover their whole struct.
+void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Probes,
+                    std::vector<Prediction> &Predictions) {
+  auto SameWarp = [&](size_t I, size_t J) {
+    return Probes[I].S && Probes[J].S && sameSample(*Probes[I].S, *Probes[J].S);
+  };
+  for (size_t I = 0; I < Predictions.size(); ++I) {
+    Prediction &P = Predictions[I];
+    const MemoryAccess &A = Spaces.accesses()[I];
+    // A misaligned load whose sectors another load of the same warp touches.
+    if (P.Pattern == "misaligned" && A.Op == AccessOp::Load)
+      for (size_t J = 0; J < Predictions.size(); ++J) {
+        const MemoryAccess &Other = Spaces.accesses()[J];
+        if (J != I && Other.Op == AccessOp::Load && SameWarp(I, J) &&
+            shareAny(Probes[I].Sectors, Probes[J].Sectors)) {
+          P.SharesSectorsWith = Other.Loc;
+          break;
+        }
+      }
+    // A struct field: do the same warp's accesses at the same stride cover
+    // the whole struct of each lane?
+    if (P.Pattern == "struct-field" && P.StructBytes) {
+      int64_t Struct = P.StructBytes;
+      std::vector<bool> Covered(Struct, false);
+      for (size_t J = 0; J < Predictions.size(); ++J) {
+        const MemoryAccess &Other = Spaces.accesses()[J];
+        const Prediction &PJ = Predictions[J];
+        if (Other.Op != A.Op || !PJ.StrideBytes || *PJ.StrideBytes != *P.StrideBytes ||
+            !SameWarp(I, J))
+          continue;
+        int64_t From = int64_t(Probes[J].Lane0Addr - Probes[I].Lane0Addr);
+        if (From <= -Struct || From >= Struct)
+          continue; // Another struct (or another array).
+        for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
+          Covered[((Byte % Struct) + Struct) % Struct] = true;
+      }
+      P.EveryFieldUsed = llvm::all_of(Covered, [](bool C) { return C; });
+    }
+  }
+}
+
 std::string describeDependence(const Value *V) {
   if (const auto *I = dyn_cast<Instruction>(V)) {
     SourceLoc L = userLocation(*I);
@@ -92,6 +274,50 @@ std::string describeDependence(const Value *V) {
 }
 
 double roundTo(double V, double Step) { return std::round(V / Step) * Step; }
+
+/// "4*n", "n", "-2*n", "4*n+4", "8*n-8".
+std::string affineText(int64_t Factor, int64_t Offset, StringRef Arg) {
+  std::string Out = Factor == 1    ? Arg.str()
+                    : Factor == -1 ? "-" + Arg.str()
+                                   : formatv("{0}*{1}", Factor, Arg).str();
+  if (Offset)
+    Out += formatv("{0}{1}", Offset > 0 ? "+" : "-", std::abs(Offset)).str();
+  return Out;
+}
+
+/// When the lanes' stride is constant for each value of the unknown scalar
+/// arguments but differs between the values: record what it depends on, the
+/// sampled strides and, for one argument, an affine formula that also holds
+/// at ThreadIndexModel::ArgCheckValue.
+void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
+  if (!T.ArgMask || !T.StrideConflict || T.ArgStrideConflict[0] ||
+      T.ArgStrideConflict[1] || !T.ArgStride[0] || !T.ArgStride[1] ||
+      *T.ArgStride[0] == *T.ArgStride[1])
+    return;
+  const auto &Values = ThreadIndexModel::ArgSampleValues;
+  P.StrideDependsOn = Model.argNames(T.ArgMask);
+  P.SampledStrides = {{Values[0], *T.ArgStride[0]}, {Values[1], *T.ArgStride[1]}};
+  if (llvm::popcount(T.ArgMask) != 1 || !T.ProbeSite)
+    return;
+  int64_t DV = int64_t(Values[0]) - int64_t(Values[1]);
+  int64_t DS = *T.ArgStride[0] - *T.ArgStride[1];
+  if (DS % DV)
+    return;
+  int64_t Factor = DS / DV, Offset = *T.ArgStride[0] - Factor * int64_t(Values[0]);
+  WarpSample Check = T.Probe;
+  Check.ArgSample = Values.size();
+  LaneValues Addr = Model.eval(T.ProbeSite->Pointer, Check);
+  if (!Addr.known())
+    return;
+  WarpAddresses W;
+  W.Addr = Addr.V;
+  W.Active = T.ProbeMask;
+  W.Bytes = std::max(T.ProbeSite->Bytes, 1u);
+  std::optional<int64_t> Stride = laneStride(W);
+  if (Stride &&
+      *Stride == Factor * int64_t(ThreadIndexModel::ArgCheckValue) + Offset)
+    P.StrideFormula = affineText(Factor, Offset, P.StrideDependsOn);
+}
 
 bool isBarrier(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
@@ -235,11 +461,22 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
   const Function &K = Spaces.kernel();
   const DataLayout &DL = K.getParent()->getDataLayout();
   ThreadIndexModel Model(K, Launch, Arch);
+  DenseMap<const BasicBlock *, unsigned> Rpo;
+  for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&K))
+    Rpo[BB] = Rpo.size();
 
+  // Per access: the probe warp and the sectors it touches (global only), to
+  // find loads that share sectors.
+  std::vector<ProbeFacts> Probes;
   for (const MemoryAccess &A : Spaces.accesses()) {
     Prediction P;
     Tally T;
+    bool Global = A.Space == AS_Global || A.Space == AS_Generic;
+    std::vector<const IrAccess *> Ordered = sitesInIterationOrder(A, Rpo, Model);
+    Probes.emplace_back();
     for (const IrAccess &Site : A.Sites) {
+      auto Rank = llvm::find(Ordered, &Site);
+      std::optional<std::pair<WarpSample, std::vector<uint64_t>>> Prev;
       if (Site.Inst->getFunction() != &K) {
         T.Unmodelled = true; // In a device function that was not inlined.
         continue;
@@ -287,6 +524,12 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
           break;
         }
         ++T.Samples;
+        if (Rank != Ordered.end()) {
+          unsigned Iteration = S.Iterations.empty() ? 0 : S.Iterations.back().second;
+          auto &Step = T.PerStep[{Iteration, unsigned(Rank - Ordered.begin())}];
+          Step.first += Cost;
+          ++Step.second;
+        }
         T.Cost += Cost;
         T.Ideal += Ideal;
         T.Lanes += Lanes;
@@ -299,8 +542,36 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
           T.StrideConflict = true;
         else
           T.Stride = St;
+        unsigned AS = S.ArgSample % 2;
+        if (!St || (T.ArgStride[AS] && *T.ArgStride[AS] != *St))
+          T.ArgStrideConflict[AS] = true;
+        else
+          T.ArgStride[AS] = St;
+        std::vector<uint64_t> Sectors;
+        if (Global) {
+          Sectors = sectorsOf(W, Arch);
+          if (Prev && nextIteration(Prev->first, S)) {
+            ++T.WindowPairs;
+            T.WindowOverlaps += shareAny(Prev->second, Sectors);
+          }
+        }
+        if (!T.ProbeSite && S.ArgSample == 0) {
+          T.ProbeSite = &Site;
+          T.Probe = S;
+          T.ProbeMask = Mask;
+          T.ProbeSectors = Sectors;
+          T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
+        }
+        int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
         if (T.Lane0Offset < 0)
-          T.Lane0Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
+          T.Lane0Offset = Offset;
+        if (Cost > Ideal) {
+          if (T.FirstCostlyOffset < 0)
+            T.FirstCostlyOffset = Offset;
+          T.CostlyOffsets.insert(Offset);
+        }
+        if (Global)
+          Prev.emplace(S, std::move(Sectors));
       }
     }
 
@@ -326,7 +597,15 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     P.Uniform = T.Uniform;
     if (!T.StrideConflict)
       P.StrideBytes = T.Stride;
+    else
+      describeArgStride(T, Model, P);
     P.LoopVarying = T.InLoop && T.Min != T.Max;
+    if (!Ordered.empty() && T.Min != T.Max && T.PerStep.size() > 1) {
+      for (const auto &[Key, Step] : T.PerStep)
+        P.PerIteration.push_back(roundTo(Step.first / Step.second, 0.01));
+      if (llvm::all_equal(P.PerIteration))
+        P.PerIteration.clear(); // The cost changes between warps, not iterations.
+    }
     if (T.ControlDataDependent)
       P.Assumptions.push_back("which lanes are active depends on data: every lane that "
                               "may reach the access was counted");
@@ -356,11 +635,15 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     else if (P.StrideBytes && std::abs(*P.StrideBytes) == Bytes)
       P.Pattern = AtIdeal ? "coalesced" : "misaligned";
     else if (P.StrideBytes && std::abs(*P.StrideBytes) > Bytes) {
-      uint64_t Struct = 0;
+      uint64_t Stride = std::abs(*P.StrideBytes), Struct = 0;
       for (const IrAccess &Site : A.Sites)
         if (uint64_t S = structFieldSize(Site.Pointer, DL))
           Struct = S;
-      if (Struct && Struct == uint64_t(std::abs(*P.StrideBytes))) {
+      // O2 turns most struct GEPs into byte offsets; the frontend recorded
+      // the structures this expression selects a field of before it did.
+      if (Struct != Stride && llvm::is_contained(A.StructSizes, Stride))
+        Struct = Stride;
+      if (Struct && Struct == Stride) {
         P.Pattern = "struct-field";
         P.StructBytes = Struct;
       } else if (std::abs(*P.StrideBytes) >= int64_t(Arch.LineBytes) &&
@@ -369,15 +652,31 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
       } else {
         P.Pattern = "strided";
       }
+    } else if (!P.SampledStrides.empty() && !AtIdeal &&
+               llvm::all_of(P.SampledStrides, [&](const auto &VS) {
+                 return std::abs(VS.second) > Bytes;
+               })) {
+      // Strided, by an amount that depends on an argument (m[x * n + y]).
+      bool Long = llvm::all_of(P.SampledStrides, [&](const auto &VS) {
+        return std::abs(VS.second) >= int64_t(Arch.LineBytes);
+      });
+      P.Pattern = Long && Launch.Block.V[1] > 1 ? "column-major" : "strided";
     } else {
       P.Pattern = AtIdeal ? "coalesced" : "irregular";
     }
-    if (P.Pattern == "misaligned")
-      P.MisalignBytes = T.Lane0Offset;
+    if (P.Pattern == "misaligned") {
+      P.MisalignBytes = T.FirstCostlyOffset >= 0 ? T.FirstCostlyOffset : T.Lane0Offset;
+      P.MisalignOffsets.assign(T.CostlyOffsets.begin(), T.CostlyOffsets.end());
+    }
+    P.SlidingWindow = P.LoopVarying && T.WindowPairs && T.WindowOverlaps == T.WindowPairs;
     if (P.Pattern == "coalesced" && P.ActiveLanes < Arch.WarpSize)
       P.Pattern = "partial-warp";
+    if (Global && T.ProbeSite)
+      Probes.back() = {T.Probe, std::move(T.ProbeSectors), T.ProbeLane0};
     R.Predictions.push_back(std::move(P));
   }
+
+  relateAccesses(Spaces, Probes, R.Predictions);
 
   // Branches and barriers.
   for (const BasicBlock &BB : K) {
@@ -459,15 +758,34 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
     auto Num = [](double V) { return formatv("{0}", V).str(); };
     if (P.StrideBytes && !P.Uniform)
       OS << " stride " << *P.StrideBytes << "B";
+    if (!P.SampledStrides.empty()) {
+      if (!P.StrideFormula.empty())
+        OS << " stride " << P.StrideFormula << " B";
+      else
+        OS << " stride depends on " << P.StrideDependsOn;
+      OS << " (" << P.sampledStridesText() << ")";
+    }
     if (P.StructBytes)
-      OS << " struct " << P.StructBytes << "B";
-    if (P.Pattern == "misaligned")
-      OS << " offset " << P.MisalignBytes << "B";
+      OS << " struct " << P.StructBytes << "B" << (P.EveryFieldUsed ? " every-field" : "");
+    if (P.Pattern == "misaligned") {
+      if (P.MisalignOffsets.size() > 1)
+        OS << " offset " << P.MisalignOffsets.front() << ".." << P.MisalignOffsets.back()
+           << "B";
+      else
+        OS << " offset " << P.MisalignBytes << "B";
+    }
+    if (P.SharesSectorsWith.valid())
+      OS << " shares-sectors-with " << P.SharesSectorsWith.Line << ":"
+         << P.SharesSectorsWith.Column;
+    if (P.SlidingWindow)
+      OS << " sliding-window";
     if (P.PerRequest) {
       OS << " " << Prediction::metricName(A.Space) << "=" << Num(*P.PerRequest)
          << " ideal " << Num(P.Ideal);
       if (P.Min != P.Max)
         OS << " range " << Num(P.Min) << ".." << Num(P.Max);
+      if (!P.PerIteration.empty())
+        OS << " per-iteration " << P.perIterationText();
     } else {
       OS << " (" << P.DependsOn << ")";
     }

@@ -35,8 +35,39 @@ struct Prediction {
   double Ideal = 0;                   ///< What the same lanes could cost at best.
   double ActiveLanes = 0;             ///< Average active lanes per request.
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
+  /// For struct fields: the accesses of the same kind (loads, or stores) that
+  /// the same warp makes at the same stride cover every byte of the struct.
+  bool EveryFieldUsed = false;
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
+  /// For misaligned: lane 0's offsets in its sector over the sampled warps
+  /// that pay for it, sorted; more than one when the alignment changes from
+  /// warp to warp (the rows of an odd pitch).
+  std::vector<int64_t> MisalignOffsets;
+  /// For a misaligned load: another load the same warp makes that touches
+  /// the same sectors (in[i] next to in[i + 1], a stencil), so the extra
+  /// sector is likely served by L1; invalid when there is none.
+  SourceLoc SharesSectorsWith;
+  /// For a loop-varying access: every pair of consecutive sampled iterations
+  /// touches a common sector (a sliding window, in[i + j] with j counting).
+  bool SlidingWindow = false;
   bool LoopVarying = false;
+  /// When the cost changes from one iteration of the loop around the access
+  /// to the next: the cost per iteration (of the innermost loop, averaged over
+  /// the sampled warps that run it), in order. Copies of a fully unrolled loop
+  /// count as its iterations when each runs after the one before.
+  std::vector<double> PerIteration;
+  /// When the stride between lanes depends on unknown scalar arguments (not
+  /// given with --arg or a launch file): their names ("n"), ...
+  std::string StrideDependsOn;
+  /// ... the stride at each sampled value (value, bytes), ...
+  std::vector<std::pair<uint64_t, int64_t>> SampledStrides;
+  /// ... and, for one argument when the stride is affine in it (checked at a
+  /// third value), the stride in bytes as a formula: "4*n", "4*n+4".
+  std::string StrideFormula;
+  /// "16384B at n=4096, 4000B at n=1000" (empty unless SampledStrides).
+  std::string sampledStridesText() const;
+  /// PerIteration compactly, repeats folded: "2,4,8x3,4,2,1".
+  std::string perIterationText() const;
   std::string DependsOn;              ///< For data-dependent: what it depends on.
   std::vector<std::string> Assumptions;
 

@@ -272,6 +272,14 @@ StateSpaces StateSpaces::analyze(const DeviceModule &DM, const Function &Kernel)
                    [](const MemoryAccess &A, const MemoryAccess &B) {
                      return std::tie(A.Loc, A.Space, A.Op) < std::tie(B.Loc, B.Space, B.Op);
                    });
+  for (MemoryAccess &M : R.Accesses) {
+    StructFieldUse Key{M.Loc.File, M.Loc.Line, M.Loc.Column, 0};
+    for (auto It = llvm::lower_bound(DM.StructFields, Key);
+         It != DM.StructFields.end() && It->File == Key.File && It->Line == Key.Line &&
+         It->Column == Key.Column;
+         ++It)
+      M.StructSizes.push_back(It->StructBytes);
+  }
 
   // Private arrays: promoted unless an alloca of that name survives.
   for (const LocalArrayDecl &D : DM.LocalArrays) {

@@ -50,6 +50,9 @@ struct MemoryAccess {
   unsigned Bytes = 0;
   std::string Reason;
   std::vector<IrAccess> Sites;
+  /// When the expression selects a field of a structure: the sizes of the
+  /// structures on its way (from DeviceModule::StructFields).
+  std::vector<uint64_t> StructSizes;
 };
 
 /// What became of a private array.

@@ -170,10 +170,13 @@ ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &L
 ThreadIndexModel::~ThreadIndexModel() = default;
 
 std::string ThreadIndexModel::argNames(uint64_t Mask) const {
+  // In parameter order (the map's order changes from run to run).
   std::string Out;
-  for (const auto &KV : UnknownArgIndex)
-    if (Mask >> KV.second & 1)
-      Out += (Out.empty() ? "" : ", ") + KV.first->getName().str();
+  for (const Argument &A : F.args()) {
+    auto It = UnknownArgIndex.find(&A);
+    if (It != UnknownArgIndex.end() && (Mask >> It->second & 1))
+      Out += (Out.empty() ? "" : ", ") + A.getName().str();
+  }
   return Out;
 }
 
@@ -248,7 +251,7 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     auto Known = Launch.Args.find(A->getName().str());
     if (Known != Launch.Args.end())
       return broadcast(maskTo(Known->second, Bits));
-    LaneValues R = broadcast(ArgSampleValues[St.S.ArgSample % ArgSampleValues.size()]);
+    LaneValues R = broadcast(argValue(St.S.ArgSample));
     R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(A);
     return R;
   }

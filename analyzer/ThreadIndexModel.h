@@ -83,6 +83,14 @@ public:
 
   /// Sample values used for unknown scalar arguments.
   static constexpr std::array<uint64_t, 2> ArgSampleValues = {4096, 1000};
+  /// A third value, never sampled for costs: a WarpSample with ArgSample ==
+  /// ArgSampleValues.size() evaluates unknown arguments as this, to check a
+  /// formula fitted to the two samples.
+  static constexpr uint64_t ArgCheckValue = 72;
+  /// The value unknown arguments take in argument sample A.
+  static constexpr uint64_t argValue(unsigned A) {
+    return A < ArgSampleValues.size() ? ArgSampleValues[A] : ArgCheckValue;
+  }
 
   const llvm::LoopInfo &loops() const { return *LI; }
   const llvm::DominatorTree &domTree() const { return *DT; }

@@ -179,6 +179,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   if (!TM)
     return TM.takeError();
   Result.LocalArrays = collectLocalArrays(*M);
+  Result.StructFields = collectStructFields(*M);
   optimizeForNvptx(*M, **TM);
   Result.M = std::move(M);
   return std::move(Result);

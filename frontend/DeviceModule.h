@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace warplint {
@@ -37,6 +38,22 @@ struct LocalArrayDecl {
   std::string Name;     ///< Variable name (the alloca's name).
   uint64_t Bytes = 0;
   unsigned Line = 0, Column = 0; ///< First use, 0 if unknown.
+};
+
+/// A source expression that selects a field of a structure (`p[i].mass`,
+/// `v[i].x`), recorded before optimization: LLVM's O2 pipeline rewrites
+/// struct-field GEPs into byte offsets, after which the struct is gone.
+struct StructFieldUse {
+  std::string File;              ///< As the debug location names it.
+  unsigned Line = 0, Column = 0; ///< Of the field selection or its access.
+  /// The size of a structure on the way to the field: the one that holds it,
+  /// or one an array index steps over (for `q[i].pos[1].y`, both
+  /// sizeof(*q) and sizeof(q->pos[0])).
+  uint64_t StructBytes = 0;
+  bool operator<(const StructFieldUse &O) const {
+    return std::tie(File, Line, Column, StructBytes) <
+           std::tie(O.File, O.Line, O.Column, O.StructBytes);
+  }
 };
 
 /// A launch shape: grid and block, each x, y, z.
@@ -69,6 +86,7 @@ struct DeviceModule {
   std::string HeaderMode;  ///< "sdk:<path>" or "prelude" (CUDA only).
   std::vector<LocalArrayDecl> LocalArrays;
   std::vector<SourceLaunch> Launches;
+  std::vector<StructFieldUse> StructFields; ///< Sorted, unique.
   /// The input's text when it was compiled from memory (FrontendOptions::
   /// Contents): what reads the source (suppressions, fix-its) must see it.
   std::optional<std::string> Contents;

@@ -55,6 +55,10 @@ void optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM);
 /// Records the private arrays of M before optimization.
 std::vector<LocalArrayDecl> collectLocalArrays(const llvm::Module &M);
 
+/// Records the struct-field selections of M (with the sizes of the structures
+/// they step through) before optimization turns them into byte offsets.
+std::vector<StructFieldUse> collectStructFields(const llvm::Module &M);
+
 } // namespace warplint
 
 #endif

@@ -31,6 +31,7 @@ Expected<DeviceModule> loadIr(StringRef Path, const FrontendOptions &Opts) {
   if (!TM)
     return TM.takeError();
   Result.LocalArrays = collectLocalArrays(*M);
+  Result.StructFields = collectStructFields(*M);
   optimizeForNvptx(*M, **TM);
   Result.M = std::move(M);
   return std::move(Result);

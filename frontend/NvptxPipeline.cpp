@@ -1,12 +1,15 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/Frontend.h"
+#include "frontend/SourceLocation.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -19,6 +22,7 @@
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <mutex>
+#include <set>
 
 using namespace llvm;
 
@@ -136,6 +140,76 @@ std::vector<LocalArrayDecl> collectLocalArrays(const Module &M) {
       Out.push_back(std::move(D));
     }
   return Out;
+}
+
+namespace {
+
+/// The sizes of the structures a chain of GEPs ending at Ptr steps through,
+/// when the chain selects a field of one of them; empty otherwise.
+SmallVector<uint64_t, 2> structSizesOnPath(const Value *Ptr, const DataLayout &DL) {
+  SmallVector<uint64_t, 2> Sizes;
+  bool SelectsField = false;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    // Not stripPointerCasts: it drops all-zero GEPs, which select first fields.
+    while (isa<BitCastOperator>(Ptr) || isa<AddrSpaceCastOperator>(Ptr))
+      Ptr = cast<Operator>(Ptr)->getOperand(0);
+    const auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP)
+      break;
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
+         ++GTI) {
+      Type *Indexed = GTI.getIndexedType();
+      if (StructType *STy = GTI.getStructTypeOrNull()) {
+        SelectsField = true;
+        if (STy->isSized())
+          Sizes.push_back(DL.getTypeAllocSize(STy).getFixedValue());
+      } else if (Indexed->isStructTy() && Indexed->isSized()) {
+        // Stepping over an array of structures.
+        Sizes.push_back(DL.getTypeAllocSize(Indexed).getFixedValue());
+      }
+    }
+    Ptr = GEP->getPointerOperand();
+  }
+  if (!SelectsField)
+    Sizes.clear();
+  return Sizes;
+}
+
+/// The pointer a memory instruction accesses, or null.
+const Value *accessedPointer(const Instruction &I) {
+  if (const auto *L = dyn_cast<LoadInst>(&I))
+    return L->getPointerOperand();
+  if (const auto *S = dyn_cast<StoreInst>(&I))
+    return S->getPointerOperand();
+  if (const auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
+    return C->getPointerOperand();
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<StructFieldUse> collectStructFields(const Module &M) {
+  std::set<StructFieldUse> Uses;
+  const DataLayout &DL = M.getDataLayout();
+  for (const Function &F : M)
+    for (const Instruction &I : instructions(F)) {
+      const Value *Ptr = isa<GetElementPtrInst>(I) ? &I : accessedPointer(I);
+      if (!Ptr)
+        continue;
+      SmallVector<uint64_t, 2> Sizes = structSizesOnPath(Ptr, DL);
+      if (Sizes.empty())
+        continue;
+      // Where the rules will look: the access's own location, and the field
+      // selection's (the load of `p[i].mass` usually shares it).
+      SourceLoc Loc = userLocation(I);
+      if (!Loc.valid())
+        continue;
+      for (uint64_t Bytes : Sizes)
+        Uses.insert({Loc.File, Loc.Line, Loc.Column, Bytes});
+    }
+  return {Uses.begin(), Uses.end()};
 }
 
 } // namespace warplint

@@ -38,6 +38,7 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
     return Lifted.takeError();
   Result.Launches = std::move(Lifted->Launches);
   Result.LocalArrays = collectLocalArrays(*Lifted->M);
+  Result.StructFields = collectStructFields(*Lifted->M);
   optimizeForNvptx(*Lifted->M, **TM);
   Result.M = std::move(Lifted->M);
   return std::move(Result);

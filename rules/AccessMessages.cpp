@@ -24,11 +24,11 @@ std::string number(double V) {
 std::string costAgainstIdeal(const MemoryAccess &A, const Prediction &P) {
   if (!P.PerRequest)
     return "";
-  std::string Cost = number(*P.PerRequest);
+  std::string Average;
   if (P.LoopVarying && P.Min != P.Max)
-    Cost += " on average (" + number(P.Min) + " to " + number(P.Max) + " over the loop)";
-  return formatv("{0} {1} per request where {2} would do", Cost, costUnit(A),
-                 number(P.Ideal));
+    Average = " on average (" + number(P.Min) + " to " + number(P.Max) + " over the loop)";
+  return formatv("{0} {1} per request{2} where {3} would do", number(*P.PerRequest),
+                 costUnit(A), Average, number(P.Ideal));
 }
 
 std::string kernelPrefix(const KernelFacts &K) { return "kernel '" + K.Name + "': "; }

@@ -8,8 +8,9 @@
 
 namespace warplint {
 
-/// "32 sectors per request where 4 would do" (or "... 4.88 (4 to 6) ..." for
-/// a loop-varying access) for access A predicted as P.
+/// "32 sectors per request where 4 would do" (or "4.88 sectors per request on
+/// average (4 to 5 over the loop) where 4 would do" for a loop-varying access)
+/// for access A predicted as P.
 std::string costAgainstIdeal(const MemoryAccess &A, const Prediction &P);
 
 /// The cost unit of A's space: "sectors", "wavefronts", "addresses".

@@ -23,6 +23,13 @@ std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Predi
   std::string Apart =
       P.StrideBytes ? formatv("adjacent threads are {0} bytes apart", std::abs(*P.StrideBytes)).str()
                     : std::string("the lanes' addresses are scattered");
+  if (!P.SampledStrides.empty()) {
+    // The stride depends on an argument that was not given.
+    Apart = P.StrideFormula.empty()
+                ? "adjacent threads are a distance apart that depends on " + P.StrideDependsOn
+                : "adjacent threads are " + P.StrideFormula + " bytes apart";
+    Apart += " (" + P.sampledStridesText() + ")";
+  }
   if (P.Pattern == "column-major")
     return {"threadIdx.x walks down a column: " + Apart,
             "swap the index order so threadIdx.x indexes the contiguous (last) dimension, "
@@ -37,6 +44,9 @@ std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Predi
                         .str(),
             "make adjacent threads touch adjacent elements (threadIdx.x in the "
             "fastest-varying index), or use a structure of arrays"};
+  if (!P.SampledStrides.empty())
+    return {Apart, "make adjacent threads touch adjacent elements (threadIdx.x in the "
+                   "fastest-varying index)"};
   return {Apart, "make adjacent threads touch adjacent addresses"};
 }
 

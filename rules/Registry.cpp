@@ -1,6 +1,8 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
 #include "rules/BarrierDivergent.h"
 #include "rules/ConstantDivergent.h"
+#include "rules/GlobalAosField.h"
+#include "rules/GlobalMisaligned.h"
 #include "rules/GlobalReuseWithoutTiling.h"
 #include "rules/GlobalRmwInLoop.h"
 #include "rules/GlobalUncoalesced.h"
@@ -21,6 +23,10 @@ llvm::ArrayRef<RuleInfo> allRules() {
   static const RuleInfo Rules[] = {
       {"global-uncoalesced", "a warp's global access touches more sectors than its bytes need",
        Severity::Warning, createRule<GlobalUncoalescedRule>},
+      {"global-misaligned", "a warp's contiguous global access starts off a sector boundary",
+       Severity::Warning, createRule<GlobalMisalignedRule>},
+      {"global-aos-field", "threads read or write one field of an array of structures",
+       Severity::Warning, createRule<GlobalAosFieldRule>},
       {"global-rmw-in-loop", "a global value is loaded and stored on every iteration of a loop",
        Severity::Warning, createRule<GlobalRmwInLoopRule>},
       {"global-reuse-without-tiling",

@@ -28,6 +28,12 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
     Predicted["min"] = P.Min;
     Predicted["max"] = P.Max;
     Predicted["active_lanes"] = P.ActiveLanes;
+    if (!P.PerIteration.empty()) {
+      json::Array PerIteration;
+      for (double V : P.PerIteration)
+        PerIteration.push_back(V);
+      Predicted["per_iteration"] = std::move(PerIteration);
+    }
   }
   json::Array Assumptions;
   for (const std::string &S : P.Assumptions)
@@ -46,8 +52,30 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
                  {"ir_sites", (int64_t)A.Sites.size()}};
   if (P.StructBytes)
     O["struct_bytes"] = P.StructBytes;
+  if (P.EveryFieldUsed)
+    O["every_field_used"] = true;
   if (P.Pattern == "misaligned")
     O["offset_bytes"] = P.MisalignBytes;
+  if (P.MisalignOffsets.size() > 1) {
+    json::Array Offsets;
+    for (int64_t Offset : P.MisalignOffsets)
+      Offsets.push_back(Offset);
+    O["offsets_bytes"] = std::move(Offsets); // Lane 0's offset changes between warps.
+  }
+  if (P.SharesSectorsWith.valid())
+    O["shares_sectors_with"] = locJson(P.SharesSectorsWith);
+  if (P.SlidingWindow)
+    O["sliding_window"] = true;
+  if (!P.SampledStrides.empty()) {
+    // The stride depends on unknown arguments: what it was at each value.
+    O["stride_depends_on"] = P.StrideDependsOn;
+    json::Array Samples;
+    for (const auto &[Value, Stride] : P.SampledStrides)
+      Samples.push_back(json::Object{{"arg_value", Value}, {"stride_bytes", Stride}});
+    O["stride_samples"] = std::move(Samples);
+    if (!P.StrideFormula.empty())
+      O["stride_formula"] = P.StrideFormula;
+  }
   if (!P.DependsOn.empty())
     O["depends_on"] = P.DependsOn;
   if (!A.Reason.empty())

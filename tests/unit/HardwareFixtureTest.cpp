@@ -3,7 +3,9 @@
 // For every kernel of tests/hardware/patterns.cu, the counters measured with
 // Nsight Compute on an H100 (tests/hardware/h100/patterns.ncu.csv) must be
 // predicted by the analyzer: global sectors per request, shared wavefronts per
-// request and constant addresses per request.
+// request and constant addresses per request. The global loads of some
+// kernels must also carry the pattern the measurement shows (struct fields
+// with their struct size, the misaligned offset).
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/AccessPatterns.h"
@@ -19,6 +21,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <map>
 
 using namespace llvm;
 using namespace warplint;
@@ -34,6 +37,24 @@ bool excluded(StringRef Kernel) {
   // below one. The prediction counts active executions only.
   return Kernel.starts_with("reduce_");
 }
+
+/// What the global load of some fixture kernels is called, with its stride,
+/// struct size or misalignment (0: not applicable).
+struct NamedPattern {
+  const char *Pattern;
+  int64_t Stride;
+  uint64_t StructBytes;
+  int64_t MisalignBytes;
+};
+const std::map<std::string, NamedPattern> GlobalLoadPatterns = {
+    {"copy_f32", {"coalesced", 4, 0, 0}},
+    {"offset1_f32", {"misaligned", 4, 0, 4}},
+    {"stride2_f32", {"strided", 8, 0, 0}},
+    {"stride32_f32", {"strided", 128, 0, 0}},
+    {"float3_x", {"struct-field", 12, 12, 0}},
+    {"struct16_field", {"struct-field", 16, 16, 0}},
+    {"colmajor_32x8", {"column-major", 1024, 0, 0}},
+};
 
 } // namespace
 
@@ -59,8 +80,18 @@ TEST(HardwareFixtures, PatternsArePredicted) {
     AccessPatterns P = AccessPatterns::analyze(S, L, defaultArch());
     // Predicted per-request cost per (space, op): the mean over the accesses.
     std::map<std::pair<unsigned, AccessOp>, std::pair<double, unsigned>> Predicted;
+    auto Named = GlobalLoadPatterns.find(Name);
     for (size_t I = 0; I < S.accesses().size(); ++I) {
       const Prediction &Pr = P.prediction(I);
+      const MemoryAccess &A = S.accesses()[I];
+      if (Named != GlobalLoadPatterns.end() && A.Space == AS_Global &&
+          A.Op == AccessOp::Load) {
+        const NamedPattern &E = Named->second;
+        EXPECT_EQ(Pr.Pattern, E.Pattern) << Name;
+        EXPECT_EQ(Pr.StrideBytes.value_or(0), E.Stride) << Name;
+        EXPECT_EQ(Pr.StructBytes, E.StructBytes) << Name;
+        EXPECT_EQ(Pr.MisalignBytes, E.MisalignBytes) << Name;
+      }
       if (!Pr.PerRequest)
         continue;
       auto &Slot = Predicted[{S.accesses()[I].Space, S.accesses()[I].Op}];
@@ -100,6 +131,56 @@ TEST(HardwareFixtures, PatternsArePredicted) {
     }
   }
   EXPECT_GT(Compared, 50u);
+}
+
+// The reductions are excluded above (ncu counts predicated-off requests), but
+// their shared-store wavefronts per block can be rebuilt from the
+// per-iteration prediction: iteration k (k = 0..7) of both loops runs with
+// 128 >> k threads, i.e. ceil((128 >> k) / 32) warps, and every warp stores
+// once before the loop. The loads are not compared: nvcc fuses the first
+// iteration's s[idx] and s[idx + 1] into one 8-byte load.
+TEST(HardwareFixtures, ReductionConflictsPerIteration) {
+  std::map<std::string, NcuKernel> Ncu = readNcuCsv(Dir + "h100/patterns.ncu.csv");
+  FrontendOptions Opts;
+  Opts.ForcePrelude = true;
+  Expected<DeviceModule> DM = loadInput(Dir + "patterns.cu", Opts);
+  ASSERT_TRUE(bool(DM)) << toString(DM.takeError());
+  const std::map<std::string, std::vector<double>> Expected = {
+      {"reduce_strided", {2, 4, 8, 8, 8, 4, 2, 1}}, {"reduce_sequential", {}}};
+  unsigned Checked = 0;
+  for (const Function &F : *DM->M) {
+    std::string Name = sourceName(F);
+    auto Want = Expected.find(Name);
+    if (!isKernel(F) || Want == Expected.end())
+      continue;
+    StateSpaces S = StateSpaces::analyze(*DM, F);
+    LaunchConfig L = resolveLaunch(*DM, F, {});
+    AccessPatterns P = AccessPatterns::analyze(S, L, defaultArch());
+    unsigned WarpsPerBlock = L.Block.count() / 32;
+    double Predicted = 0;
+    for (size_t I = 0; I < S.accesses().size(); ++I) {
+      const MemoryAccess &A = S.accesses()[I];
+      const Prediction &Pr = P.prediction(I);
+      if (A.Space != AS_Shared || A.Op != AccessOp::Store)
+        continue;
+      ASSERT_TRUE(Pr.PerRequest) << Name;
+      if (A.Sites.size() == 1) { // s[t] = in[...], before the loop.
+        Predicted += *Pr.PerRequest * WarpsPerBlock;
+        continue;
+      }
+      EXPECT_EQ(Pr.PerIteration, Want->second) << Name;
+      for (unsigned K = 0; K < 8; ++K) {
+        double Warps = std::ceil((128 >> K) / 32.0);
+        Predicted += (Pr.PerIteration.empty() ? *Pr.PerRequest : Pr.PerIteration[K]) * Warps;
+      }
+    }
+    const NcuKernel &M = Ncu.at(Name);
+    double Measured = M.Metrics.lookup("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum") /
+                      double(M.Grid.count());
+    EXPECT_DOUBLE_EQ(Predicted, Measured) << Name;
+    ++Checked;
+  }
+  EXPECT_EQ(Checked, 2u);
 }
 
 namespace {

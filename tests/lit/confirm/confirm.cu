@@ -34,7 +34,7 @@ __global__ void gather(const int *idx, const float *table, float *dst) {
 __global__ void warmup(const float *in, float *out) {
   float acc = 0;
   for (int k = 0; k < 1024; ++k)
-    // CHECK: confirm.cu:[[@LINE+2]]:12: warning: kernel 'warmup': {{[0-9.]+}} on average (4 to 32 over the loop) sectors per request where 4 would do: {{.*}} (contradicted by the device model, which measured 6.{{[0-9]+}} sectors per request) [global-uncoalesced]
+    // CHECK: confirm.cu:[[@LINE+2]]:12: warning: kernel 'warmup': {{[0-9.]+}} sectors per request on average (4 to 32 over the loop) where 4 would do: {{.*}} (contradicted by the device model, which measured 6.{{[0-9]+}} sectors per request) [global-uncoalesced]
     // CHECK: confirm.cu:[[@LINE+1]]:12: note: device model measured 6.{{[0-9]+}} sectors per request (grid(1,1,1) block(32,1,1)): the run contradicts the predicted {{[0-9.]+}} sectors per request
     acc += in[k < 64 ? threadIdx.x * 32 + k : threadIdx.x + k];
   out[threadIdx.x] = acc;

@@ -22,6 +22,15 @@ __global__ void column_walk(const float *m, float *out, int n) {
   out[y * n + x] = m[x * n + y];
 }
 
+// The same walk with the row length not given (only n is, above): the stride
+// is reported as the formula it is in the argument, with the sampled values.
+// warplint: launch grid(32,32) block(32,8)
+__global__ void column_walk_pitch(const float *m, float *out, int pitch) {
+  int x = blockIdx.x * 32 + threadIdx.x, y = blockIdx.y * 8 + threadIdx.y;
+  // CHECK: global-uncoalesced.cu:[[@LINE+1]]:23: warning: kernel 'column_walk_pitch': 32 sectors per request where 4 would do: threadIdx.x walks down a column: adjacent threads are 4*pitch bytes apart (16384B at pitch=4096, 4000B at pitch=1000), {{.*}}swap the index order {{.*}} [global-uncoalesced]
+  out[y * 1024 + x] = m[x * pitch + y];
+}
+
 // Through a macro: the location is the macro's use.
 #define AT(p, i) (p)[(i) * 4]
 // warplint: launch block(128)

@@ -1,0 +1,123 @@
+//===- GlobalMisaligned.cpp - global-misaligned ---------------------------===//
+#include "rules/GlobalMisaligned.h"
+
+#include "rules/AccessMessages.h"
+#include "rules/Confirm.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace warplint {
+
+GlobalMisalignedRule::GlobalMisalignedRule(const RuleOptions &Opts)
+    : Rule("global-misaligned", Opts), Threshold(Opts.number("threshold", 1.2)) {
+  std::string S = Opts.text("stencil", "note");
+  Stencil = S == "ignore"    ? StencilReport::Ignore
+            : S == "warning" ? StencilReport::Warning
+                             : StencilReport::Note;
+}
+
+namespace {
+
+/// True for accesses this rule speaks for: contiguous lanes that cost more
+/// sectors than their bytes need, at one offset or at offsets that move with
+/// a loop counter.
+bool contiguousOffBoundary(const MemoryAccess &A, const Prediction &P) {
+  if (!isGlobalAccess(A) || !P.PerRequest || wasteRatio(P) <= 1)
+    return false;
+  if (P.Pattern == "misaligned")
+    return true;
+  return P.Pattern == "loop-varying" && P.StrideBytes &&
+         std::abs(*P.StrideBytes) == int64_t(A.Bytes);
+}
+
+/// Where the warp starts relative to a sector.
+std::string whereItStarts(const MemoryAccess &A, const Prediction &P, unsigned Sector) {
+  if (P.Pattern == "loop-varying") {
+    std::string Out = formatv("the warp's start moves across {0}-byte sector boundaries "
+                              "as the loop counter changes",
+                              Sector)
+                          .str();
+    if (!P.PerIteration.empty())
+      Out += " (" + P.perIterationText() + " sectors per iteration)";
+    return Out;
+  }
+  if (P.MisalignOffsets.size() > 1)
+    return formatv("the warps' first lanes start {0} to {1} bytes into a {2}-byte sector, "
+                   "a different offset from warp to warp (a row pitch or offset that is not "
+                   "a multiple of {2} bytes)",
+                   P.MisalignOffsets.front(), P.MisalignOffsets.back(), Sector)
+        .str();
+  std::string Out = formatv("the warp's first lane starts {0} bytes into a {1}-byte sector",
+                            P.MisalignBytes, Sector)
+                        .str();
+  if (P.MisalignBytes % A.Bytes == 0)
+    Out += formatv(" ({0} element{1} past the boundary)", P.MisalignBytes / A.Bytes,
+                   P.MisalignBytes / A.Bytes == 1 ? "" : "s")
+               .str();
+  return Out;
+}
+
+/// Why the extra sector is probably cheap, for stencils and sliding windows.
+std::string whyCheap(const Prediction &P) {
+  if (P.SharesSectorsWith.valid())
+    return formatv("; the load at line {0}, column {1} reads the same sectors (a stencil's "
+                   "neighbour), so the extra sector is likely an L1 hit, and a stencil "
+                   "cannot avoid it",
+                   P.SharesSectorsWith.Line, P.SharesSectorsWith.Column)
+        .str();
+  return "; each iteration touches sectors the one before fetched (a sliding window), so "
+         "the extra sectors are likely L1 hits";
+}
+
+/// What to do about it.
+std::string fixFor(const MemoryAccess &A, const Prediction &P, bool Neighbour,
+                   unsigned Sector) {
+  if (Neighbour)
+    return "if the L1 traffic matters, load the block's tile with its halo into shared "
+           "memory once and read the neighbours from there";
+  if (P.Pattern == "loop-varying")
+    return formatv("make the loop's step a multiple of {0} bytes, or stage the data "
+                   "through shared memory",
+                   Sector)
+        .str();
+  if (P.MisalignOffsets.size() > 1)
+    return "pad each row to a multiple of 128 bytes (cudaMallocPitch returns such a "
+           "pitch) so every row starts on a line boundary";
+  return formatv("align the base so each warp starts on a {0}-byte boundary: keep the "
+                 "offset out of the pointer (pad the array's start instead), or shift the "
+                 "thread-to-element mapping by the offset",
+                 Sector)
+      .str();
+}
+
+} // namespace
+
+void GlobalMisalignedRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
+    const MemoryAccess &A = K.Spaces.accesses()[I];
+    const Prediction &P = K.Patterns.prediction(I);
+    if (!contiguousOffBoundary(A, P))
+      continue;
+    bool Neighbour = P.SharesSectorsWith.valid() || P.SlidingWindow;
+    if (Neighbour && Stencil == StencilReport::Ignore)
+      continue;
+    bool Hint =
+        (Neighbour && Stencil == StencilReport::Note) || wasteRatio(P) < Threshold;
+    std::string Message = kernelPrefix(K) + costAgainstIdeal(A, P) + ": " +
+                          whereItStarts(A, P, K.Arch.SectorBytes) +
+                          (Neighbour ? whyCheap(P) : "") + ", " + K.launchAssumption() +
+                          "; " + fixFor(A, P, Neighbour, K.Arch.SectorBytes);
+    Finding F = make(K, A.Loc, std::move(Message));
+    if (Hint)
+      F.Level = Severity::Note; // A hint stays a note whatever the configured severity.
+    addAssumptionNote(F, A, P);
+    confirmAccess(K, A, P, Hint ? 1.0 : Threshold, F);
+    Out(std::move(F));
+  }
+}
+
+} // namespace warplint
