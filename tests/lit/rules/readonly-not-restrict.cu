@@ -1,7 +1,7 @@
 // readonly-not-restrict: a note with the __restrict__ fix-it, where a load of
 // a read-only parameter follows a store through another pointer.
-// RUN: %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[readonly-not-restrict]'
-// RUN: %warplint check --no-cuda-sdk --format=json %s | FileCheck %s --check-prefix=JSON
+// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[readonly-not-restrict]'
+// RUN: not %warplint check --no-cuda-sdk --format=json %s | FileCheck %s --check-prefix=JSON
 
 // CHECK: readonly-not-restrict.cu:[[@LINE+4]]:36: note: kernel 'twice': 'x' is only read but not __restrict__: it is loaded after a store through 'y' that the compiler must assume may have changed it{{.*}} [readonly-not-restrict]
 // CHECK-NEXT: __global__ void twice(const float *x, float *y, int n) {
