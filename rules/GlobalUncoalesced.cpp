@@ -59,6 +59,11 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
     if (!isGlobalAccess(A) || P.Pattern == "struct-field" || P.Pattern == "misaligned" ||
         A.Sites.empty())
       continue;
+    // Contiguous lanes whose alignment moves with a loop counter are
+    // global-misaligned's business.
+    if (P.Pattern == "loop-varying" && P.StrideBytes &&
+        std::abs(*P.StrideBytes) == int64_t(A.Bytes))
+      continue;
     // An address that threadIdx.x does not enter is shared by the lanes of a
     // row (a broadcast): re-reading is global-reuse-without-tiling's business.
     ThreadDependence D = threadDependence(A.Sites.front().Pointer);
