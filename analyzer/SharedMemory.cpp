@@ -2,6 +2,7 @@
 #include "analyzer/SharedMemory.h"
 
 #include "frontend/DeviceModule.h"
+#include "frontend/TypeNames.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -52,46 +53,6 @@ const Type *innermostElement(const Type *T) {
 
 } // namespace
 
-std::string cTypeName(const Type *T) {
-  if (T->isFloatTy())
-    return "float";
-  if (T->isDoubleTy())
-    return "double";
-  if (T->isHalfTy())
-    return "half";
-  if (T->isBFloatTy())
-    return "bfloat16";
-  if (const auto *I = dyn_cast<IntegerType>(T)) {
-    switch (I->getBitWidth()) {
-    case 8:
-      return "char";
-    case 16:
-      return "short";
-    case 32:
-      return "int";
-    case 64:
-      return "long long";
-    default:
-      return formatv("i{0}", I->getBitWidth()).str();
-    }
-  }
-  if (T->isPointerTy())
-    return "pointer";
-  if (const auto *S = dyn_cast<StructType>(T)) {
-    if (!S->hasName())
-      return "struct";
-    StringRef N = S->getName();
-    for (StringRef P : {"struct.", "class.", "union."})
-      if (N.consume_front(P))
-        return ((P == "union." ? "union " : "struct ") + N).str();
-    return N.str();
-  }
-  if (const auto *A = dyn_cast<ArrayType>(T))
-    return formatv("{0}[{1}]", cTypeName(A->getElementType()), A->getNumElements()).str();
-  if (const auto *V = dyn_cast<FixedVectorType>(T))
-    return formatv("{0}x{1}", cTypeName(V->getElementType()), V->getNumElements()).str();
-  return "?";
-}
 
 SharedMemoryUse SharedMemoryUse::analyze(const Function &Kernel) {
   SharedMemoryUse R;

@@ -59,9 +59,6 @@ private:
   uint64_t StaticBytes = 0;
 };
 
-/// The C spelling of an IR element type: "float", "double", "int" (any i32),
-/// "char", "short", "long long", "half", "struct Pair", "float[4]" ...
-std::string cTypeName(const llvm::Type *T);
 
 } // namespace warplint
 

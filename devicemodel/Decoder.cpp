@@ -4,6 +4,7 @@
 #include "devicemodel/GlobalLayout.h"
 #include "devicemodel/MathFunctions.h"
 #include "frontend/DeviceModule.h"
+#include "frontend/TypeNames.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -99,39 +100,6 @@ bool supportedScalar(Type *T) {
          T->isFloatTy() || T->isDoubleTy();
 }
 
-std::string typeName(Type *T) {
-  if (T->isFloatTy())
-    return "float";
-  if (T->isDoubleTy())
-    return "double";
-  if (T->isPointerTy())
-    return "pointer";
-  if (T->isIntegerTy()) {
-    switch (T->getIntegerBitWidth()) {
-    case 8:
-      return "char";
-    case 16:
-      return "short";
-    case 32:
-      return "int";
-    case 64:
-      return "long";
-    default:
-      return "i" + std::to_string(T->getIntegerBitWidth());
-    }
-  }
-  if (auto *ST = dyn_cast<StructType>(T))
-    if (ST->hasName())
-      return StringRef(ST->getName()).rsplit('.').second.empty()
-                 ? ST->getName().str()
-                 : ST->getName().split('.').second.str();
-  if (auto *VT = dyn_cast<FixedVectorType>(T))
-    return typeName(VT->getElementType()) + std::to_string(VT->getNumElements());
-  std::string S;
-  raw_string_ostream OS(S);
-  T->print(OS);
-  return S;
-}
 
 /// Infers the element type of a pointer parameter from how it is used.
 void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
@@ -149,7 +117,7 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
         Type *T = GEP->getSourceElementType();
         if (!T->isIntegerTy(8) || GEP->getNumIndices() != 1) {
           P.Bytes = DL.getTypeAllocSize(T);
-          P.ElemType = typeName(T);
+          P.ElemType = cTypeName(T);
           return;
         }
         Work.push_back(GEP);
@@ -168,7 +136,7 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
   if (FromAccess) {
     Type *T = FromAccess->getScalarType();
     P.Bytes = DL.getTypeAllocSize(T);
-    P.ElemType = typeName(T);
+    P.ElemType = cTypeName(T);
   }
 }
 
@@ -1257,7 +1225,7 @@ Expected<std::unique_ptr<Program>> decodeKernel(const llvm::Function &Kernel) {
     } else if (supportedScalar(T)) {
       PI.IsFloat = T->isFloatingPointTy();
       PI.Bytes = DL.getTypeStoreSize(T);
-      PI.ElemType = typeName(T);
+      PI.ElemType = cTypeName(T);
     } else {
       return createStringError(inconvertibleErrorCode(),
                                "kernel '%s': parameter '%s' has a type the device "

@@ -2,6 +2,7 @@
 #include "rules/SharedExternAlias.h"
 
 #include "analyzer/SharedMemory.h"
+#include "frontend/TypeNames.h"
 #include "rules/AccessMessages.h"
 
 #include "llvm/IR/Instructions.h"
