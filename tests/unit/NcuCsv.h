@@ -52,9 +52,10 @@ inline Dim3 ncuDim3(llvm::StringRef S) {
   return D;
 }
 
-/// Kernel source name -> launch and metrics; empty when the file is missing.
-inline std::map<std::string, NcuKernel> readNcuCsv(llvm::StringRef Path) {
-  std::map<std::string, NcuKernel> Out;
+/// Every measured launch in file order, named by its kernel's source name
+/// (without a "void " return type); empty when the file is missing.
+inline std::vector<std::pair<std::string, NcuKernel>> readNcuLaunches(llvm::StringRef Path) {
+  std::vector<std::pair<std::string, NcuKernel>> Out;
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return Out;
@@ -65,12 +66,20 @@ inline std::map<std::string, NcuKernel> readNcuCsv(llvm::StringRef Path) {
   std::vector<std::string> Head = ncuCsvFields(Lines[0]);
   auto Col = [&](llvm::StringRef N) { return size_t(llvm::find(Head, N) - Head.begin()); };
   size_t K = Col("Kernel Name"), M = Col("Metric Name"), V = Col("Metric Value"),
-         B = Col("Block Size"), G = Col("Grid Size");
+         B = Col("Block Size"), G = Col("Grid Size"), Id = Col("ID");
+  std::string LastId;
   for (llvm::StringRef L : llvm::ArrayRef<llvm::StringRef>(Lines).drop_front()) {
     std::vector<std::string> F = ncuCsvFields(L);
     if (F.size() <= std::max({K, M, V, B, G}))
       continue;
-    NcuKernel &H = Out[llvm::StringRef(F[K]).split('(').first.trim().str()];
+    std::string LaunchId = Id < F.size() ? F[Id] : F[K];
+    if (Out.empty() || LaunchId != LastId) {
+      llvm::StringRef Name = llvm::StringRef(F[K]).split('(').first.trim();
+      Name.consume_front("void ");
+      Out.emplace_back(Name.str(), NcuKernel());
+      LastId = LaunchId;
+    }
+    NcuKernel &H = Out.back().second;
     H.Grid = ncuDim3(F[G]);
     H.Block = ncuDim3(F[B]);
     std::string Value = F[V];
@@ -79,6 +88,15 @@ inline std::map<std::string, NcuKernel> readNcuCsv(llvm::StringRef Path) {
     if (!llvm::StringRef(Value).getAsDouble(D))
       H.Metrics[F[M]] = D;
   }
+  return Out;
+}
+
+/// Kernel source name -> launch and metrics (the last launch of a kernel
+/// measured more than once); empty when the file is missing.
+inline std::map<std::string, NcuKernel> readNcuCsv(llvm::StringRef Path) {
+  std::map<std::string, NcuKernel> Out;
+  for (auto &[Name, K] : readNcuLaunches(Path))
+    Out[Name] = std::move(K);
   return Out;
 }
 
