@@ -2,6 +2,7 @@
 #include "tools/InputLoop.h"
 
 #include "analyzer/arch/ArchProfile.h"
+#include "devicemodel/Launch.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Path.h"
@@ -146,6 +147,16 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     if (Name.trim().empty() || Spec.trim().empty())
       return createStringError(inconvertibleErrorCode(),
                                "--buffer: expected NAME=COUNT[:FILL], got '%s'", B.c_str());
+    // Checked here, so a bad spec is a usage error rather than a failed run.
+    auto [Count, Fill] = Spec.trim().split(':');
+    uint64_t N;
+    if (Count.trim().getAsInteger(0, N) || !N)
+      return createStringError(inconvertibleErrorCode(),
+                               "--buffer %s: COUNT must be a positive number", B.c_str());
+    if (!Fill.empty())
+      if (Expected<dm::FillSpec> F = dm::parseFill(Fill); !F)
+        return createStringError(inconvertibleErrorCode(), "--buffer %s: %s", B.c_str(),
+                                 toString(F.takeError()).c_str());
     Cmd.Buffers[Name.trim().str()] = Spec.trim().str();
   }
   if (CL.SharedBytes.getNumOccurrences())
