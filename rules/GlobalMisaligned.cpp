@@ -75,7 +75,8 @@ std::string whyCheap(const Prediction &P) {
 
 /// What to do about it.
 std::string fixFor(const MemoryAccess &A, const Prediction &P, bool Neighbour,
-                   unsigned Sector) {
+                   const ArchProfile &Arch) {
+  unsigned Sector = Arch.SectorBytes;
   if (Neighbour)
     return "if the L1 traffic matters, load the block's tile with its halo into shared "
            "memory once and read the neighbours from there";
@@ -85,8 +86,10 @@ std::string fixFor(const MemoryAccess &A, const Prediction &P, bool Neighbour,
                    Sector)
         .str();
   if (P.MisalignOffsets.size() > 1)
-    return "pad each row to a multiple of 128 bytes (cudaMallocPitch returns such a "
-           "pitch) so every row starts on a line boundary";
+    return formatv("pad each row to a multiple of {0} bytes (cudaMallocPitch returns "
+                   "such a pitch) so every row starts on a line boundary",
+                   Arch.LineBytes)
+        .str();
   return formatv("align the base so each warp starts on a {0}-byte boundary: keep the "
                  "offset out of the pointer (pad the array's start instead), or shift the "
                  "thread-to-element mapping by the offset",
@@ -110,7 +113,7 @@ void GlobalMisalignedRule::check(const KernelFacts &K, const FindingSink &Out) c
     std::string Message = kernelPrefix(K) + costAgainstIdeal(A, P) + ": " +
                           whereItStarts(A, P, K.Arch.SectorBytes) +
                           (Neighbour ? whyCheap(P) : "") + ", " + K.launchAssumption() +
-                          "; " + fixFor(A, P, Neighbour, K.Arch.SectorBytes);
+                          "; " + fixFor(A, P, Neighbour, K.Arch);
     Finding F = make(K, A.Loc, std::move(Message));
     if (Hint)
       F.Level = Severity::Note; // A hint stays a note whatever the configured severity.

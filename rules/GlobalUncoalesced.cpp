@@ -19,7 +19,8 @@ GlobalUncoalescedRule::GlobalUncoalescedRule(const RuleOptions &Opts)
 namespace {
 
 /// Why the lanes' addresses spread, and what to do about it.
-std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Prediction &P) {
+std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Prediction &P,
+                                              const ArchProfile &Arch) {
   std::string Apart =
       P.StrideBytes ? formatv("adjacent threads are {0} bytes apart", std::abs(*P.StrideBytes)).str()
                     : std::string("the lanes' addresses are scattered");
@@ -36,8 +37,10 @@ std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Predi
             "or transpose through a shared-memory tile"};
   if (P.Pattern == "loop-varying")
     return {"the lanes' alignment changes with the loop counter",
-            "align the base of each iteration to 128 bytes, or stage the data through "
-            "shared memory"};
+            formatv("align the base of each iteration to {0} bytes, or stage the data "
+                    "through shared memory",
+                    Arch.LineBytes)
+                .str()};
   if (P.StrideBytes && *P.StrideBytes % int64_t(A.Bytes) == 0)
     return {Apart + formatv(" ({0} elements of {1} bytes)",
                             std::abs(*P.StrideBytes) / int64_t(A.Bytes), A.Bytes)
@@ -72,7 +75,7 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
     if (P.PerRequest) {
       if (wasteRatio(P) <= Threshold)
         continue;
-      auto [Why, Fix] = whyAndFix(A, P);
+      auto [Why, Fix] = whyAndFix(A, P, K.Arch);
       Finding F = make(K, A.Loc,
                        kernelPrefix(K) + costAgainstIdeal(A, P) + ": " + Why + ", " +
                            K.launchAssumption() + "; " + Fix);
