@@ -45,28 +45,51 @@ const char *opName(MemOp Op) {
   return Op == MemOp::Load ? "ld" : Op == MemOp::Store ? "st" : Op == MemOp::Atomic ? "atom" : "red";
 }
 
-/// Adds the metrics of one (space, op) to M.
-void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, double Scale) {
+/// The Nsight Compute names of one (space, op): its requests and its cost
+/// (sectors, wavefronts, or constant replays).
+struct SiteMetricNames {
+  std::string Requests, Cost;
+};
+
+SiteMetricNames siteMetricNames(unsigned Space, MemOp Op) {
   std::string O = opName(Op);
-  auto Put = [&](const std::string &Name, double V) { M[Name] += V * Scale; };
   switch (Space) {
   case AS_Global:
-    Put("l1tex__t_requests_pipe_lsu_mem_global_op_" + O + ".sum", C.Requests);
-    Put("l1tex__t_sectors_pipe_lsu_mem_global_op_" + O + ".sum", C.Sectors);
-    break;
+    return {"l1tex__t_requests_pipe_lsu_mem_global_op_" + O + ".sum",
+            "l1tex__t_sectors_pipe_lsu_mem_global_op_" + O + ".sum"};
   case AS_Local:
-    Put("l1tex__t_requests_pipe_lsu_mem_local_op_" + O + ".sum", C.Requests);
-    Put("l1tex__t_sectors_pipe_lsu_mem_local_op_" + O + ".sum", C.Sectors);
+    return {"l1tex__t_requests_pipe_lsu_mem_local_op_" + O + ".sum",
+            "l1tex__t_sectors_pipe_lsu_mem_local_op_" + O + ".sum"};
+  case AS_Shared:
+    return {"smsp__inst_executed_op_shared_" + O + ".sum",
+            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + O + ".sum"};
+  case AS_Const:
+    return {"warplint__const_requests_op_" + O + ".sum",
+            "sm__idc_divergent_instruction_replays.sum"};
+  }
+  return {};
+}
+
+/// Adds the metrics of one (space, op) to M.
+void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, double Scale) {
+  SiteMetricNames N = siteMetricNames(Space, Op);
+  if (N.Requests.empty())
+    return;
+  auto Put = [&](const std::string &Name, double V) { M[Name] += V * Scale; };
+  Put(N.Requests, C.Requests);
+  switch (Space) {
+  case AS_Global:
+  case AS_Local:
+    Put(N.Cost, C.Sectors);
     break;
   case AS_Shared:
-    Put("smsp__inst_executed_op_shared_" + O + ".sum", C.Requests);
-    Put("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" + O + ".sum", C.Wavefronts);
-    Put("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + O + ".sum",
+    Put(N.Cost, C.Wavefronts);
+    Put("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + std::string(opName(Op)) +
+            ".sum",
         C.Wavefronts - C.Phases);
     break;
   case AS_Const:
-    Put("sm__idc_divergent_instruction_replays.sum", C.Passes - C.Requests);
-    Put("warplint__const_requests_op_" + O + ".sum", C.Requests);
+    Put(N.Cost, C.Passes - C.Requests);
     break;
   }
 }
@@ -238,6 +261,21 @@ std::vector<SiteMetrics> MemoryCounters::siteMetrics(double Scale) const {
   for (auto &KV : Keyed)
     Out.push_back(std::move(KV.second));
   return Out;
+}
+
+double SiteMetrics::requests() const {
+  auto It = Metrics.find(siteMetricNames(Space, Op).Requests);
+  return It == Metrics.end() ? 0 : It->second;
+}
+
+std::optional<double> SiteMetrics::perRequest() const {
+  double Requests = requests();
+  if (Requests <= 0)
+    return std::nullopt;
+  auto It = Metrics.find(siteMetricNames(Space, Op).Cost);
+  double Cost = It == Metrics.end() ? 0 : It->second;
+  // Constant: one pass per distinct address = replays + 1 per request.
+  return Space == AS_Const ? Cost / Requests + 1 : Cost / Requests;
 }
 
 } // namespace dm

@@ -14,6 +14,7 @@
 #include "devicemodel/Observer.h"
 
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace warplint {
@@ -29,6 +30,13 @@ struct SiteMetrics {
   MemOp Op = MemOp::Load;
   unsigned Bytes = 0;
   MetricMap Metrics;
+
+  /// Warp-level requests of the site, read from Metrics.
+  double requests() const;
+  /// The site's cost per request in its space: sectors (global, local),
+  /// wavefronts (shared) or distinct addresses (constant); None when the site
+  /// issued no request.
+  std::optional<double> perRequest() const;
 };
 
 /// The raw counts of one access site in one space.

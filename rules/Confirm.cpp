@@ -136,25 +136,6 @@ const dm::SiteMetrics *measuredSite(const KernelFacts &K, const MemoryAccess &A)
   return nullptr;
 }
 
-std::optional<double> measuredPerRequest(const dm::SiteMetrics &Site) {
-  double Requests = 0, Cost = 0;
-  for (const auto &KV : Site.Metrics) {
-    StringRef N = KV.first;
-    if (N.contains("_requests_") || N.starts_with("smsp__inst_executed_op_shared"))
-      Requests += KV.second;
-    if ((Site.Space == AS_Global || Site.Space == AS_Local) && N.contains("_sectors_"))
-      Cost += KV.second;
-    else if (Site.Space == AS_Shared && N.contains("wavefronts"))
-      Cost += KV.second;
-    else if (Site.Space == AS_Const && N.contains("idc_divergent_instruction_replays"))
-      Cost += KV.second;
-  }
-  if (Requests <= 0)
-    return std::nullopt;
-  // Constant: addresses per request = replays per request + 1.
-  return Site.Space == AS_Const ? Cost / Requests + 1 : Cost / Requests;
-}
-
 void confirmAccess(const KernelFacts &K, const MemoryAccess &A, const Prediction &P,
                    double Threshold, Finding &F) {
   if (!K.Run)
@@ -169,7 +150,7 @@ void confirmAccess(const KernelFacts &K, const MemoryAccess &A, const Prediction
   C.Synthesized = K.RunSynthesized;
   std::string Run = runDescription(K);
   const dm::SiteMetrics *S = measuredSite(K, A);
-  std::optional<double> M = S ? measuredPerRequest(*S) : std::nullopt;
+  std::optional<double> M = S ? S->perRequest() : std::nullopt;
   if (!M) {
     std::string Why = K.Run->Run.Stopped ? ": the run stopped early at an error" : "";
     F.Notes.push_back({A.Loc, "the device model's run (" + Run + ") never executed this access" +

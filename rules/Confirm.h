@@ -49,10 +49,6 @@ std::string runDescription(const KernelFacts &K);
 /// run never executed A.
 const dm::SiteMetrics *measuredSite(const KernelFacts &K, const MemoryAccess &A);
 
-/// The measured per-request figure of Site in A's space (the metric
-/// Prediction::metricName names); None when the site issued no request.
-std::optional<double> measuredPerRequest(const dm::SiteMetrics &Site);
-
 /// How far a measured figure may stray from the predicted one, relative to
 /// the prediction, before the run contradicts it.
 constexpr double ConfirmTolerance = 0.25;

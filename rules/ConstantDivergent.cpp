@@ -41,7 +41,7 @@ void ConstantDivergentRule::check(const KernelFacts &K, const FindingSink &Out) 
     }
     // Data-dependent index: only the run can tell.
     const dm::SiteMetrics *S = measuredSite(K, A);
-    std::optional<double> M = S ? measuredPerRequest(*S) : std::nullopt;
+    std::optional<double> M = S ? S->perRequest() : std::nullopt;
     if (!M || *M <= Threshold)
       continue;
     Finding F = make(K, A.Loc,

@@ -86,7 +86,7 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
     }
     // Data-dependent: only the run can tell.
     const dm::SiteMetrics *S = measuredSite(K, A);
-    std::optional<double> M = S ? measuredPerRequest(*S) : std::nullopt;
+    std::optional<double> M = S ? S->perRequest() : std::nullopt;
     if (!M)
       continue;
     double Ideal = std::ceil(double(K.Arch.WarpSize * A.Bytes) / K.Arch.SectorBytes);

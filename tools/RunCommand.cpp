@@ -115,27 +115,14 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
        << addrSpaceName(S.Space) << " "
        << (S.Op == dm::MemOp::Load ? "ld" : S.Op == dm::MemOp::Store ? "st" : "atom") << " "
        << S.Bytes << "B";
-    double Requests = 0, Sectors = 0, Wave = 0, Replays = 0;
-    for (auto &KV : S.Metrics) {
-      StringRef N = KV.first;
-      if (N.contains("_requests_") || N.starts_with("smsp__inst_executed_op_shared") ||
-          N.starts_with("warplint__const_requests"))
-        Requests += KV.second;
-      else if (N.contains("_sectors_"))
-        Sectors += KV.second;
-      else if (N.contains("wavefronts"))
-        Wave += KV.second;
-      else if (N.contains("replays"))
-        Replays += KV.second;
-    }
-    OS << ": " << format("%.0f", Requests) << " requests";
-    if (Requests > 0) {
+    OS << ": " << format("%.0f", S.requests()) << " requests";
+    if (std::optional<double> Cost = S.perRequest()) {
       if (S.Space == AS_Global || S.Space == AS_Local)
-        OS << ", " << format("%.2f", Sectors / Requests) << " sectors/request";
+        OS << ", " << format("%.2f", *Cost) << " sectors/request";
       else if (S.Space == AS_Shared)
-        OS << ", " << format("%.2f", Wave / Requests) << " wavefronts/request";
+        OS << ", " << format("%.2f", *Cost) << " wavefronts/request";
       else if (S.Space == AS_Const)
-        OS << ", " << format("%.2f", Replays / Requests) << " replays/request";
+        OS << ", " << format("%.2f", *Cost - 1) << " replays/request";
     }
     OS << "\n";
   }
