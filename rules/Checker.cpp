@@ -50,7 +50,7 @@ std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile
 
 /// Suppressions removed, sorted, and one finding kept of several identical
 /// ones (the load and the store of `s[i] += ...` cost the same).
-std::vector<Finding> finish(std::vector<Finding> Out, SourceCache Sources = SourceCache()) {
+std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources) {
   removeSuppressed(Out, Sources);
   std::stable_sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end(),
@@ -71,6 +71,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
   std::vector<Finding> Out;
   FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
+  SourceCache Sources(DM);
   for (const Function &F : *DM.M) {
     if (!isKernel(F) || F.isDeclaration() || !selected(Opts, F))
       continue;
@@ -78,7 +79,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     AccessPatterns Patterns =
         AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
     RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
-    KernelFacts K{DM, F, sourceName(F), Arch, Spaces, Patterns, Registers};
+    KernelFacts K{DM, F, sourceName(F), Arch, Spaces, Patterns, Registers, Sources};
     if (Ptxas)
       K.Ptxas = Ptxas->find(F.getName());
     std::optional<dm::LaunchReport> Run;
@@ -99,7 +100,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     for (const std::unique_ptr<Rule> &R : Rules)
       R->check(K, Sink);
   }
-  return finish(std::move(Out), SourceCache(DM));
+  return finish(std::move(Out), Sources);
 }
 
 std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
@@ -115,7 +116,8 @@ std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
     for (const std::unique_ptr<Rule> &R : Rules)
       R->checkSass(K, Sink);
   }
-  return finish(std::move(Out));
+  SourceCache Sources;
+  return finish(std::move(Out), Sources);
 }
 
 } // namespace warplint

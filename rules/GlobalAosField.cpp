@@ -72,14 +72,13 @@ std::string fixFor(const MemoryAccess &A, const Prediction &P, StringRef Field,
 } // namespace
 
 void GlobalAosFieldRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  SourceCache Sources(K.DM); // The editor's unsaved text when there is one.
   for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = K.Spaces.accesses()[I];
     const Prediction &P = K.Patterns.prediction(I);
     if (!isGlobalAccess(A) || P.Pattern != "struct-field" || !P.StructBytes ||
         !P.PerRequest || wasteRatio(P) <= Threshold)
       continue;
-    std::string Field = fieldNameAt(Sources, A.Loc);
+    std::string Field = fieldNameAt(K.Sources, A.Loc);
     StringRef Does = A.Op == AccessOp::Load    ? "reads"
                      : A.Op == AccessOp::Store ? "writes"
                                                : "updates";

@@ -25,13 +25,12 @@ bool isIdentChar(char C) { return isAlnum(C) || C == '_'; }
 
 } // namespace
 
-SourceLoc kernelLocation(const Function &F) {
+SourceLoc kernelLocation(const Function &F, SourceCache &Sources) {
   SourceLoc L = declarationLocation(F);
   if (!L.valid())
     return L;
   std::string Name = sourceName(F);
   StringRef Short = shortName(Name);
-  SourceCache Sources;
   StringRef Text = Sources.line(L.File, L.Line);
   for (size_t Pos = Text.find(Short); !Short.empty() && Pos != StringRef::npos;
        Pos = Text.find(Short, Pos + 1)) {

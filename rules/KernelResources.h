@@ -20,7 +20,7 @@ namespace warplint {
 
 /// Where F is declared: the line of its name and, when the source is
 /// readable, the name's column (1 otherwise).
-SourceLoc kernelLocation(const llvm::Function &F);
+SourceLoc kernelLocation(const llvm::Function &F, SourceCache &Sources);
 
 /// Registers per thread and where the figure comes from.
 struct RegisterFigure {

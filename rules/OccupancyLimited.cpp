@@ -103,7 +103,7 @@ void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) c
   if (R.StaticSharedBytes > K.Arch.SharedBytesPerBlockDefault)
     return;
   OccupancyResult O = computeOccupancy(K.Arch, R);
-  SourceLoc Loc = kernelLocation(K.Kernel);
+  SourceLoc Loc = kernelLocation(K.Kernel, K.Sources);
   if (!Loc.valid())
     Loc = K.Registers.peakLocation();
   std::string Assumption = K.launchAssumption() + dynamicSharedAssumption(K);

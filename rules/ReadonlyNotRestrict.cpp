@@ -70,10 +70,9 @@ PointerUses pointerUses(const Argument &A) {
 
 /// Where to insert " __restrict__" for parameter Name of a kernel whose
 /// declaration starts at Line: just after the '*' before the name.
-std::optional<FixIt> restrictFixIt(const DeviceModule &DM, StringRef File, unsigned Line,
+std::optional<FixIt> restrictFixIt(SourceCache &Sources, StringRef File, unsigned Line,
                                    StringRef Name) {
   Regex Param("\\*[ \t]*(const[ \t]+)?" + Regex::escape(Name) + "[ \t]*[,)]");
-  SourceCache Sources(DM); // The editor's unsaved text when there is one.
   for (unsigned L = Line; L < Line + 8; ++L) {
     StringRef Text = Sources.line(File, L);
     SmallVector<StringRef, 2> M;
@@ -130,7 +129,7 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
           }
     if (!Reload)
       continue;
-    std::optional<FixIt> Fix = restrictFixIt(K.DM, Decl.File, Decl.Line, A->getName());
+    std::optional<FixIt> Fix = restrictFixIt(K.Sources, Decl.File, Decl.Line, A->getName());
     SourceLoc Loc = Fix ? Fix->Loc : Decl;
     Finding F = make(K, Loc,
                      kernelPrefix(K) + "'" + paramName(*A) +

@@ -102,7 +102,7 @@ std::string peakWhere(const KernelFacts &K, const SourceLoc &At) {
 }
 
 SourceLoc findingLocation(const KernelFacts &K) {
-  SourceLoc L = kernelLocation(K.Kernel);
+  SourceLoc L = kernelLocation(K.Kernel, K.Sources);
   return L.valid() ? L : K.Registers.peakLocation();
 }
 

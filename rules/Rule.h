@@ -28,6 +28,7 @@
 namespace warplint {
 
 struct SassFunction;
+class SourceCache;
 namespace dm {
 struct LaunchReport;
 }
@@ -59,6 +60,9 @@ struct KernelFacts {
   const StateSpaces &Spaces;
   const AccessPatterns &Patterns;
   const RegisterPressure &Registers;
+  /// The module's source lines (the editor's unsaved text when there is
+  /// one), read once for every rule and the suppression comments.
+  SourceCache &Sources;
   /// ptxas's report for this kernel when ptxas ran; null otherwise.
   const PtxasFunctionInfo *Ptxas = nullptr;
   /// The device model's run with --confirm; null otherwise.

@@ -52,9 +52,8 @@ std::optional<FixIt> paddingFixIt(const KernelFacts &K, const MemoryAccess &A,
   std::string Name = variableName(GV);
   Regex Decl("__shared__[^;]*[^A-Za-z0-9_]" + Regex::escape(Name) +
              "[ \t]*\\[[^]]*\\][ \t]*\\[[ \t]*([^] \t]+)[ \t]*\\]");
-  SourceCache Sources(K.DM);
   for (unsigned Line = A.Loc.Line; Line >= 1; --Line) {
-    StringRef Text = Sources.line(A.Loc.File, Line);
+    StringRef Text = K.Sources.line(A.Loc.File, Line);
     Text = Text.take_front(Text.find("//")); // Not in a comment.
     SmallVector<StringRef, 2> M;
     if (!Decl.match(Text, &M))

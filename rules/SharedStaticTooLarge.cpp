@@ -22,7 +22,7 @@ namespace {
 /// The declaration of a __shared__ variable: the closest line at or above
 /// its first use that declares it (or passes its name to a macro), at the
 /// name's column; the first use when none is found.
-SourceLoc declarationOf(const SharedVariable &V) {
+SourceLoc declarationOf(const SharedVariable &V, SourceCache &Sources) {
   const SourceLoc &Use = V.FirstUse;
   if (!Use.valid())
     return Use;
@@ -30,7 +30,6 @@ SourceLoc declarationOf(const SharedVariable &V) {
   // `__shared__ float tile[...]`, or the name passed to a declaring macro.
   Regex Decl("__shared__[^;]*[^A-Za-z0-9_](" + Name + ")[ \t]*\\[");
   Regex MacroArg("[(,][ \t]*(" + Name + ")[ \t]*[,)]");
-  SourceCache Sources;
   for (Regex *R : {&Decl, &MacroArg})
     for (unsigned Line = Use.Line; Line >= 1 && Line + 500 > Use.Line; --Line) {
       StringRef Text = Sources.line(Use.File, Line);
@@ -68,9 +67,9 @@ void SharedStaticTooLargeRule::check(const KernelFacts &K, const FindingSink &Ou
     return;
   std::string Vars = largest(Static);
   const SharedVariable &Top = *Static.front();
-  SourceLoc Loc = declarationOf(Top);
+  SourceLoc Loc = declarationOf(Top, K.Sources);
   if (!Loc.valid())
-    Loc = kernelLocation(K.Kernel);
+    Loc = kernelLocation(K.Kernel, K.Sources);
   const ArchProfile &A = K.Arch;
   if (Bytes > A.SharedBytesPerBlockDefault) {
     std::string Fix =

@@ -11,6 +11,7 @@
 #include "rules/BarrierDivergent.h"
 #include "rules/Confirm.h"
 #include "rules/GlobalUncoalesced.h"
+#include "rules/Suppressions.h"
 
 #include "gtest/gtest.h"
 
@@ -40,6 +41,7 @@ struct Fixture {
   std::optional<StateSpaces> Spaces;
   std::optional<AccessPatterns> Patterns;
   std::optional<RegisterPressure> Registers;
+  mutable SourceCache Sources;
   dm::LaunchReport Run;
 
   explicit Fixture(StringRef Name) {
@@ -57,7 +59,8 @@ struct Fixture {
   }
 
   KernelFacts facts() const {
-    KernelFacts K{*DM, *F, sourceName(*F), defaultArch(), *Spaces, *Patterns, *Registers};
+    KernelFacts K{*DM, *F, sourceName(*F), defaultArch(), *Spaces, *Patterns, *Registers,
+                  Sources};
     K.Run = &Run;
     return K;
   }
