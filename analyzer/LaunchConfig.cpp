@@ -21,8 +21,10 @@ constexpr uint64_t AssumedBlockThreads = 256;
 } // namespace
 
 std::string LaunchConfig::str() const {
-  return "grid" + (Grid ? dimStr(*Grid) : std::string("(?)")) + " block" + dimStr(Block);
+  return "grid" + (Grid ? dimStr(*Grid) : std::string("(?)")) + " " + blockStr();
 }
+
+std::string LaunchConfig::blockStr() const { return "block" + dimStr(Block); }
 
 LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
                            ArrayRef<LaunchEntry> Explicit, const LaunchEntry *Defaults) {

@@ -27,6 +27,8 @@ struct LaunchConfig {
 
   /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".
   std::string str() const;
+  /// "block(32,8,1)".
+  std::string blockStr() const;
 };
 
 /// Resolves the launch of kernel F, first match wins: an explicit entry (a

@@ -22,7 +22,7 @@ std::string RuleOptions::text(StringRef Key, StringRef Default) const {
 
 std::string KernelFacts::launchAssumption() const {
   const LaunchConfig &L = launch();
-  std::string Shape = "block" + L.str().substr(L.str().find(" block") + 6);
+  std::string Shape = L.blockStr();
   if (L.BlockAssumed)
     return "assuming " + Shape + " (no launch found; give one with --block or a "
            "'// warplint: launch' comment)";
