@@ -2,6 +2,7 @@
 #include "rules/Checker.h"
 
 #include "rules/Confirm.h"
+#include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -79,7 +80,8 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     AccessPatterns Patterns =
         AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
     RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
-    KernelFacts K{DM, F, sourceName(F), Arch, Spaces, Patterns, Registers, Sources};
+    LoopFacts Loops(F);
+    KernelFacts K{DM, F, sourceName(F), Arch, Spaces, Patterns, Registers, Sources, Loops};
     if (Ptxas)
       K.Ptxas = Ptxas->find(F.getName());
     std::optional<dm::LaunchReport> Run;

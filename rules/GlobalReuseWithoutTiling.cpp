@@ -16,7 +16,6 @@ GlobalReuseWithoutTilingRule::GlobalReuseWithoutTilingRule(const RuleOptions &Op
 
 void GlobalReuseWithoutTilingRule::check(const KernelFacts &K,
                                          const FindingSink &Out) const {
-  LoopFacts Loops(K.Kernel);
   const Dim3 &Block = K.launch().Block;
   static constexpr const char *DimName[] = {"x", "y", "z"};
   for (const MemoryAccess &A : K.Spaces.accesses()) {
@@ -27,7 +26,7 @@ void GlobalReuseWithoutTilingRule::check(const KernelFacts &K,
     const IrAccess *InLoop = nullptr;
     const Loop *L = nullptr;
     for (const IrAccess &Site : A.Sites)
-      if ((L = Loops.loopOf(*Site.Inst)) && !L->isLoopInvariant(Site.Pointer)) {
+      if ((L = K.Loops.loopOf(*Site.Inst)) && !L->isLoopInvariant(Site.Pointer)) {
         InLoop = &Site;
         break;
       }

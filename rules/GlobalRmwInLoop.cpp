@@ -12,12 +12,11 @@ using namespace llvm;
 namespace warplint {
 
 void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  LoopFacts Loops(K.Kernel);
   for (const MemoryAccess &A : K.Spaces.accesses()) {
     if (A.Op != AccessOp::Store || !isGlobalAccess(A))
       continue;
     for (const IrAccess &S : A.Sites) {
-      const Loop *L = Loops.loopOf(*S.Inst);
+      const Loop *L = K.Loops.loopOf(*S.Inst);
       const Value *Ptr = S.Pointer->stripPointerCasts();
       if (!L || !L->isLoopInvariant(Ptr))
         continue;

@@ -113,7 +113,6 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
   SourceLoc Decl = declarationLocation(K.Kernel);
   if (Written.empty() || ReadOnly.empty() || !Decl.valid())
     return;
-  LoopFacts Flow(K.Kernel);
   for (const auto &[A, Uses] : ReadOnly) {
     // It matters where a load of A follows a store through another pointer:
     // the store might have changed it, so the value cannot be kept.
@@ -122,7 +121,7 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
     for (const Instruction *L : Uses.Loads)
       for (const auto &[W, WUses] : Written)
         for (const Instruction *S : WUses.Stores)
-          if (!Reload && Flow.reaches(*S, *L)) {
+          if (!Reload && K.Loops.reaches(*S, *L)) {
             Reload = L;
             Store = S;
             Through = W;

@@ -29,6 +29,7 @@ namespace warplint {
 
 struct SassFunction;
 class SourceCache;
+class LoopFacts;
 namespace dm {
 struct LaunchReport;
 }
@@ -63,6 +64,8 @@ struct KernelFacts {
   /// The module's source lines (the editor's unsaved text when there is
   /// one), read once for every rule and the suppression comments.
   SourceCache &Sources;
+  /// The kernel's dominator tree and loops, built once for every rule.
+  const LoopFacts &Loops;
   /// ptxas's report for this kernel when ptxas ran; null otherwise.
   const PtxasFunctionInfo *Ptxas = nullptr;
   /// The device model's run with --confirm; null otherwise.

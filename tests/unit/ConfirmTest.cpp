@@ -11,6 +11,7 @@
 #include "rules/BarrierDivergent.h"
 #include "rules/Confirm.h"
 #include "rules/GlobalUncoalesced.h"
+#include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
 #include "gtest/gtest.h"
@@ -42,6 +43,7 @@ struct Fixture {
   std::optional<AccessPatterns> Patterns;
   std::optional<RegisterPressure> Registers;
   mutable SourceCache Sources;
+  std::optional<LoopFacts> Loops;
   dm::LaunchReport Run;
 
   explicit Fixture(StringRef Name) {
@@ -54,13 +56,14 @@ struct Fixture {
     Spaces = StateSpaces::analyze(*DM, *F);
     Patterns = AccessPatterns::analyze(*Spaces, resolveLaunch(*DM, *F, {}), defaultArch());
     Registers = RegisterPressure::analyze(*F, defaultArch(), {});
+    Loops.emplace(*F);
     Run.Grid = *Patterns->launch().Grid;
     Run.Block = Patterns->launch().Block;
   }
 
   KernelFacts facts() const {
     KernelFacts K{*DM, *F, sourceName(*F), defaultArch(), *Spaces, *Patterns, *Registers,
-                  Sources};
+                  Sources, *Loops};
     K.Run = &Run;
     return K;
   }
