@@ -10,6 +10,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Regex.h"
 
+#include <tuple>
+
 using namespace llvm;
 
 namespace warplint {
@@ -95,6 +97,19 @@ std::string paramName(const Argument &A) {
   return Name.empty() ? "parameter " + std::to_string(A.getArgNo() + 1) : Name.str();
 }
 
+/// The first load of Uses that a store through one of Written can reach,
+/// with that store and its pointer; all null when there is none.
+std::tuple<const Instruction *, const Instruction *, const Argument *>
+loadAfterStore(const LoopFacts &Flow, const PointerUses &Uses,
+               ArrayRef<std::pair<const Argument *, PointerUses>> Written) {
+  for (const Instruction *L : Uses.Loads)
+    for (const auto &[W, WUses] : Written)
+      for (const Instruction *S : WUses.Stores)
+        if (Flow.reaches(*S, *L))
+          return {L, S, W};
+  return {nullptr, nullptr, nullptr};
+}
+
 } // namespace
 
 void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out) const {
@@ -116,16 +131,7 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
   for (const auto &[A, Uses] : ReadOnly) {
     // It matters where a load of A follows a store through another pointer:
     // the store might have changed it, so the value cannot be kept.
-    const Instruction *Reload = nullptr, *Store = nullptr;
-    const Argument *Through = nullptr;
-    for (const Instruction *L : Uses.Loads)
-      for (const auto &[W, WUses] : Written)
-        for (const Instruction *S : WUses.Stores)
-          if (!Reload && K.Loops.reaches(*S, *L)) {
-            Reload = L;
-            Store = S;
-            Through = W;
-          }
+    auto [Reload, Store, Through] = loadAfterStore(K.Loops, Uses, Written);
     if (!Reload)
       continue;
     std::optional<FixIt> Fix = restrictFixIt(K.Sources, Decl.File, Decl.Line, A->getName());
