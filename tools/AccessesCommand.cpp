@@ -3,6 +3,7 @@
 #include "analyzer/StateSpaces.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
+#include "tools/Locations.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -11,10 +12,6 @@ using namespace llvm;
 
 namespace warplint {
 namespace {
-
-json::Value locJson(const SourceLoc &L) {
-  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-}
 
 json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
   json::Object Predicted;
@@ -63,7 +60,7 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
     O["offsets_bytes"] = std::move(Offsets); // Lane 0's offset changes between warps.
   }
   if (P.SharesSectorsWith.valid())
-    O["shares_sectors_with"] = locJson(P.SharesSectorsWith);
+    O["shares_sectors_with"] = locationJson(P.SharesSectorsWith);
   if (P.SlidingWindow)
     O["sliding_window"] = true;
   if (!P.SampledStrides.empty()) {
@@ -81,7 +78,7 @@ json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
   if (!A.Reason.empty())
     O["reason"] = A.Reason;
   if (A.CallSite.valid())
-    O["call_site"] = locJson(A.CallSite);
+    O["call_site"] = locationJson(A.CallSite);
   return O;
 }
 
@@ -104,7 +101,7 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
     StringRef Kind = B.K == BranchDivergence::Divergent       ? "divergent"
                      : B.K == BranchDivergence::DataDependent ? "data-dependent"
                                                               : "uniform";
-    json::Object O = *locJson(B.Loc).getAsObject();
+    json::Object O = locationJson(B.Loc);
     O["kind"] = Kind;
     if (B.K == BranchDivergence::Divergent) {
       O["divergent_fraction"] = B.DivergentFraction;
@@ -116,7 +113,7 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
     Branches.push_back(std::move(O));
   }
   for (const BarrierReach &B : P.barriers()) {
-    json::Object O = *locJson(B.Loc).getAsObject();
+    json::Object O = locationJson(B.Loc);
     O["thread_dependent"] = B.ThreadDependent;
     Barriers.push_back(std::move(O));
   }

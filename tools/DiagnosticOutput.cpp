@@ -1,6 +1,7 @@
 //===- DiagnosticOutput.cpp - Findings as text and JSON -------------------===//
 #include "tools/DiagnosticOutput.h"
 
+#include "tools/Locations.h"
 #include "tools/SourceMapper.h"
 
 #include "clang/Frontend/TextDiagnostic.h"
@@ -23,36 +24,22 @@ clang::DiagnosticsEngine::Level clangLevel(Severity S) {
   return clang::DiagnosticsEngine::Warning;
 }
 
-/// "file:line:col: " or "" for a location with no line.
-std::string prefix(const SourceLoc &L) {
-  if (!L.valid())
-    return "";
-  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
-}
-
-json::Value locJson(const SourceLoc &L) {
-  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-}
-
 } // namespace
 
 void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) {
   SourceMapper Map;
   Map.diagOptions().ShowColors = Color;
   clang::TextDiagnostic Text(OS, Map.langOptions(), Map.diagOptions());
-  auto Emit = [&](const SourceLoc &L, clang::DiagnosticsEngine::Level Level,
-                  StringRef Message, ArrayRef<clang::FixItHint> Hints) {
+  auto Emit = [&](const SourceLoc &L, Severity Level, StringRef Message,
+                  ArrayRef<clang::FixItHint> Hints) {
     clang::SourceLocation Loc = Map.locate(L);
     if (Loc.isInvalid()) {
       // The source is not readable here (PTX of a .cu elsewhere): no caret.
-      OS << prefix(L) << (Level == clang::DiagnosticsEngine::Note      ? "note"
-                          : Level == clang::DiagnosticsEngine::Warning ? "warning"
-                                                                       : "error")
-         << ": " << Message << "\n";
+      OS << locationPrefix(L) << severityName(Level) << ": " << Message << "\n";
       return;
     }
-    Text.emitDiagnostic(clang::FullSourceLoc(Loc, Map.sourceManager()), Level, Message, {},
-                        Hints);
+    Text.emitDiagnostic(clang::FullSourceLoc(Loc, Map.sourceManager()), clangLevel(Level),
+                        Message, {}, Hints);
   };
   for (const Finding &F : Findings) {
     // A fix-it away from the finding is shown under the note at its place.
@@ -67,9 +54,9 @@ void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) 
       }
       return Hints;
     };
-    Emit(F.Loc, clangLevel(F.Level), F.text(), HintsAt(F.Loc, true));
+    Emit(F.Loc, F.Level, F.text(), HintsAt(F.Loc, true));
     for (const RelatedNote &N : F.Notes)
-      Emit(N.Loc, clang::DiagnosticsEngine::Note, N.Message, HintsAt(N.Loc, false));
+      Emit(N.Loc, Severity::Note, N.Message, HintsAt(N.Loc, false));
   }
 }
 
@@ -78,13 +65,13 @@ json::Value findingsJson(ArrayRef<Finding> Findings) {
   for (const Finding &F : Findings) {
     json::Array FixIts, Notes;
     for (const FixIt &X : F.FixIts) {
-      json::Object O = *locJson(X.Loc).getAsObject();
+      json::Object O = locationJson(X.Loc);
       O["remove_columns"] = X.RemoveColumns;
       O["insert"] = X.Insert;
       FixIts.push_back(std::move(O));
     }
     for (const RelatedNote &N : F.Notes) {
-      json::Object O = *locJson(N.Loc).getAsObject();
+      json::Object O = locationJson(N.Loc);
       O["message"] = N.Message;
       Notes.push_back(std::move(O));
     }

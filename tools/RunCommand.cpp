@@ -8,6 +8,7 @@
 #include "devicemodel/DeviceModel.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
+#include "tools/Locations.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -52,8 +53,7 @@ json::Object findingJson(const dm::Finding &F) {
     O["column"] = F.Loc.Column;
   }
   if (F.Other.valid())
-    O["other"] = json::Object{
-        {"file", F.Other.File}, {"line", F.Other.Line}, {"column", F.Other.Column}};
+    O["other"] = locationJson(F.Other);
   return O;
 }
 
@@ -92,12 +92,6 @@ json::Object reportJson(const dm::LaunchReport &R) {
   return O;
 }
 
-std::string where(const SourceLoc &L) {
-  if (!L.valid())
-    return "";
-  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column) + ": ";
-}
-
 void printText(raw_ostream &OS, const dm::LaunchReport &R) {
   OS << "kernel " << R.Kernel << " grid " << dimsText(R.Grid) << " block " << dimsText(R.Block)
      << ": " << R.Run.BlocksRun << " of " << R.Run.TotalBlocks << " blocks"
@@ -127,9 +121,9 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
     OS << "\n";
   }
   for (const dm::Finding &F : R.Errors) {
-    OS << where(F.Loc) << "error: " << F.Message << " [" << F.Kind << "]\n";
+    OS << locationPrefix(F.Loc) << "error: " << F.Message << " [" << F.Kind << "]\n";
     if (F.Other.valid())
-      OS << where(F.Other) << "note: the other access of the race\n";
+      OS << locationPrefix(F.Other) << "note: the other access of the race\n";
   }
 }
 
