@@ -23,6 +23,7 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.Grid = L->Shape.Grid;
   R.Block = L->Shape.Block;
   R.Notes = L->Notes;
+  R.DefaultedArgs = L->DefaultedArgs;
   R.Buffers = L->Buffers;
   MemoryCounters Counters(*R.Prog, Arch);
   RaceDetector Races(*R.Prog, Arch.WarpSize);

@@ -26,6 +26,8 @@ struct LaunchReport {
   std::vector<SiteMetrics> Sites;
   std::vector<Finding> Errors; ///< Out of bounds, races, barriers, runaway...
   std::vector<std::string> Notes;
+  /// Scalar arguments nobody gave and the values the run made up for them.
+  std::vector<std::pair<std::string, std::string>> DefaultedArgs;
   std::vector<BufferInfo> Buffers;
   std::unique_ptr<Program> Prog;
   std::unique_ptr<DeviceMemory> Memory; ///< The buffers after the run.

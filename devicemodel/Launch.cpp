@@ -221,10 +221,12 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
     if (!ArgText) {
       if (PI.IsFloat) {
         L.Notes.push_back("argument '" + PI.Name + "' = 1 (not given)");
+        L.DefaultedArgs.emplace_back(PI.Name, "1");
         V = PI.Bytes == 8 ? llvm::bit_cast<uint64_t>(1.0) : llvm::bit_cast<uint32_t>(1.0f);
       } else {
         L.Notes.push_back("argument '" + PI.Name + "' = " + std::to_string(Threads) +
                           " (not given: the number of threads of the launch)");
+        L.DefaultedArgs.emplace_back(PI.Name, std::to_string(Threads));
         V = Threads;
       }
     } else if (PI.IsFloat) {

@@ -70,6 +70,8 @@ struct PreparedLaunch {
   std::vector<uint64_t> Args;
   std::vector<BufferInfo> Buffers;
   std::vector<std::string> Notes; ///< What was assumed ("n = 1024 (...)").
+  /// Scalar arguments nobody gave and the values made up for them.
+  std::vector<std::pair<std::string, std::string>> DefaultedArgs;
 };
 
 /// Checks the request against the kernel, allocates and fills buffers in Mem.

@@ -95,13 +95,10 @@ std::string runDescription(const KernelFacts &K) {
   if (K.RunSynthesized)
     S += K.launch().BlockAssumed ? ", a launch synthesized for the run: no launch was found"
                                  : ", a grid synthesized for the run: no grid was given";
-  // Scalar arguments the run made up: "argument 'n' = 512 (not given: ...)".
+  // Scalar arguments the run made up.
   SmallVector<std::string, 4> Made;
-  for (StringRef N : R.Notes)
-    if (N.consume_front("argument '") && N.contains("(not given")) {
-      auto [Name, Rest] = N.split("' = ");
-      Made.push_back((Name + " = " + Rest.split(' ').first).str());
-    }
+  for (const auto &[Name, Value] : R.DefaultedArgs)
+    Made.push_back(Name + " = " + Value);
   if (!Made.empty())
     S += "; not given: " + join(Made, ", ");
   if (R.Run.Sampled)
