@@ -81,7 +81,9 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
         AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
     RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
     LoopFacts Loops(F);
-    KernelFacts K{DM, F, sourceName(F), Arch, Spaces, Patterns, Registers, Sources, Loops};
+    SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
+    KernelFacts K{DM,        F,         sourceName(F), Arch,  Spaces,
+                  Patterns,  Registers, Sources,       Loops, Shared};
     if (Ptxas)
       K.Ptxas = Ptxas->find(F.getName());
     std::optional<dm::LaunchReport> Run;

@@ -45,6 +45,11 @@ SourceLoc kernelLocation(const Function &F, SourceCache &Sources) {
   return L;
 }
 
+SourceLoc kernelOrPeakLocation(const KernelFacts &K) {
+  SourceLoc L = kernelLocation(K.Kernel, K.Sources);
+  return L.valid() ? L : K.Registers.peakLocation();
+}
+
 std::string RegisterFigure::str() const {
   if (FromPtxas)
     return formatv("{0} registers per thread (ptxas)", Registers).str();
@@ -65,17 +70,17 @@ RegisterFigure registersPerThread(const KernelFacts &K) {
   return R;
 }
 
-uint64_t staticSharedBytes(const KernelFacts &K, const SharedMemoryUse &Shared) {
+uint64_t staticSharedBytes(const KernelFacts &K) {
   if (K.Ptxas && K.Ptxas->HasUsage)
     return K.Ptxas->SharedBytes;
-  return Shared.staticBytes();
+  return K.Shared.staticBytes();
 }
 
-KernelResources launchResources(const KernelFacts &K, const SharedMemoryUse &Shared) {
+KernelResources launchResources(const KernelFacts &K) {
   KernelResources R;
   R.BlockSize = unsigned(std::min<uint64_t>(K.launch().Block.count(), ~0u));
   R.RegistersPerThread = registersPerThread(K).Registers;
-  R.StaticSharedBytes = staticSharedBytes(K, Shared);
+  R.StaticSharedBytes = staticSharedBytes(K);
   R.DynamicSharedBytes = K.launch().DynamicSharedBytes;
   return R;
 }

@@ -22,6 +22,10 @@ namespace warplint {
 /// readable, the name's column (1 otherwise).
 SourceLoc kernelLocation(const llvm::Function &F, SourceCache &Sources);
 
+/// kernelLocation of K's kernel, or the register peak's location when the
+/// declaration has none.
+SourceLoc kernelOrPeakLocation(const KernelFacts &K);
+
 /// Registers per thread and where the figure comes from.
 struct RegisterFigure {
   unsigned Registers = 0;
@@ -37,11 +41,11 @@ RegisterFigure registersPerThread(const KernelFacts &K);
 
 /// Static shared bytes per block: ptxas's "smem" when ptxas ran, else the
 /// IR's __shared__ variables.
-uint64_t staticSharedBytes(const KernelFacts &K, const SharedMemoryUse &Shared);
+uint64_t staticSharedBytes(const KernelFacts &K);
 
 /// What K's launch asks of an SM: block size, registers, static shared and
 /// the launch's dynamic shared memory.
-KernelResources launchResources(const KernelFacts &K, const SharedMemoryUse &Shared);
+KernelResources launchResources(const KernelFacts &K);
 
 /// " and 4 KB of dynamic shared memory from the annotation at line 3", or ""
 /// without dynamic shared memory.

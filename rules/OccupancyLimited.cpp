@@ -97,15 +97,12 @@ std::string limitingFigures(const KernelFacts &K, const OccupancyResult &O) {
 } // namespace
 
 void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  SharedMemoryUse Shared = SharedMemoryUse::analyze(K.Kernel);
-  KernelResources R = launchResources(K, Shared);
+  KernelResources R = launchResources(K);
   // Static shared memory over the static limit is shared-static-too-large's.
   if (R.StaticSharedBytes > K.Arch.SharedBytesPerBlockDefault)
     return;
   OccupancyResult O = computeOccupancy(K.Arch, R);
-  SourceLoc Loc = kernelLocation(K.Kernel, K.Sources);
-  if (!Loc.valid())
-    Loc = K.Registers.peakLocation();
+  SourceLoc Loc = kernelOrPeakLocation(K);
   std::string Assumption = K.launchAssumption() + dynamicSharedAssumption(K);
   if (O.BlocksPerSM == 0) {
     Out(make(K, Loc,

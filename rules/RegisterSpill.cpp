@@ -101,23 +101,19 @@ std::string peakWhere(const KernelFacts &K, const SourceLoc &At) {
   return formatv(" at line {0}", P.Line).str();
 }
 
-SourceLoc findingLocation(const KernelFacts &K) {
-  SourceLoc L = kernelLocation(K.Kernel, K.Sources);
-  return L.valid() ? L : K.Registers.peakLocation();
-}
-
 } // namespace
 
 void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) const {
   const RegisterPressure &R = K.Registers;
   const RegisterCap &Cap = R.cap();
-  std::string Peak = peakWhere(K, findingLocation(K));
+  SourceLoc Loc = kernelOrPeakLocation(K);
+  std::string Peak = peakWhere(K, Loc);
   std::string Live = liveSummary(R);
   if (K.Ptxas && K.Ptxas->HasUsage) {
     const PtxasFunctionInfo &P = *K.Ptxas;
     if (!P.spills()) {
       if (R.spillRisk())
-        Out(make(K, findingLocation(K),
+        Out(make(K, Loc,
                  formatv("{0}the estimate of about {1} registers{2} exceeds the cap of {3} "
                          "from {4}, but ptxas fits the kernel in {5} registers without "
                          "spilling: no spill",
@@ -127,7 +123,7 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
       return;
     }
     Finding F = make(
-        K, findingLocation(K),
+        K, Loc,
         formatv("{0}ptxas spills {1} bytes of stores and {2} bytes of loads per thread to "
                 "local memory under the cap of {3} registers from {4}: about {5} registers "
                 "are live{6}{7}; every spilled value is a round trip through L1 to local "
@@ -148,7 +144,7 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
   }
   if (!R.spillRisk())
     return;
-  Finding F = make(K, findingLocation(K),
+  Finding F = make(K, Loc,
                    formatv("{0}about {1} registers live{2} exceed the cap of {3} from {4}: "
                            "ptxas will likely spill (a prediction from the IR; --ptxas "
                            "confirms it){5}; spilled values go to local memory, a round trip "

@@ -13,6 +13,7 @@
 #include "analyzer/AccessPatterns.h"
 #include "analyzer/PtxasConfirm.h"
 #include "analyzer/RegisterPressure.h"
+#include "analyzer/SharedMemory.h"
 #include "analyzer/StateSpaces.h"
 #include "analyzer/arch/ArchProfile.h"
 #include "rules/Finding.h"
@@ -66,6 +67,8 @@ struct KernelFacts {
   SourceCache &Sources;
   /// The kernel's dominator tree and loops, built once for every rule.
   const LoopFacts &Loops;
+  /// The kernel's __shared__ variables, found once for every rule.
+  const SharedMemoryUse &Shared;
   /// ptxas's report for this kernel when ptxas ran; null otherwise.
   const PtxasFunctionInfo *Ptxas = nullptr;
   /// The device model's run with --confirm; null otherwise.

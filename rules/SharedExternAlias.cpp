@@ -43,14 +43,13 @@ std::string accessedType(const Instruction &I) {
 } // namespace
 
 void SharedExternAliasRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  SharedMemoryUse Shared = SharedMemoryUse::analyze(K.Kernel);
-  std::vector<const SharedVariable *> Externs = Shared.externArrays();
+  std::vector<const SharedVariable *> Externs = K.Shared.externArrays();
   if (Externs.size() < 2)
     return;
   std::map<const SharedVariable *, ExternUse> Uses;
   for (const MemoryAccess &A : K.Spaces.accesses()) {
     for (const IrAccess &S : A.Sites) {
-      const SharedVariable *V = Shared.variableOf(S.Pointer);
+      const SharedVariable *V = K.Shared.variableOf(S.Pointer);
       if (!V || !V->Extern)
         continue;
       ExternUse &U = Uses[V];

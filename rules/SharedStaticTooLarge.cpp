@@ -57,10 +57,9 @@ std::string largest(std::vector<const SharedVariable *> &Vars) {
 } // namespace
 
 void SharedStaticTooLargeRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  SharedMemoryUse Shared = SharedMemoryUse::analyze(K.Kernel);
-  uint64_t Bytes = staticSharedBytes(K, Shared);
+  uint64_t Bytes = staticSharedBytes(K);
   std::vector<const SharedVariable *> Static;
-  for (const SharedVariable &V : Shared.variables())
+  for (const SharedVariable &V : K.Shared.variables())
     if (!V.Extern)
       Static.push_back(&V);
   if (!Bytes || Static.empty())
@@ -99,7 +98,7 @@ void SharedStaticTooLargeRule::check(const KernelFacts &K, const FindingSink &Ou
   double Percent = 100.0 * double(Taken) / A.SharedBytesPerSM;
   if (Percent <= Fraction)
     return;
-  OccupancyResult O = computeOccupancy(A, launchResources(K, Shared));
+  OccupancyResult O = computeOccupancy(A, launchResources(K));
   if (O.BlocksPerSM == 0 || !O.limitedBy(OccupancyLimiter::SharedMemory))
     return;
   Out(make(K, Loc,

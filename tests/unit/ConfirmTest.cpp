@@ -44,6 +44,7 @@ struct Fixture {
   std::optional<RegisterPressure> Registers;
   mutable SourceCache Sources;
   std::optional<LoopFacts> Loops;
+  std::optional<SharedMemoryUse> Shared;
   dm::LaunchReport Run;
 
   explicit Fixture(StringRef Name) {
@@ -57,13 +58,14 @@ struct Fixture {
     Patterns = AccessPatterns::analyze(*Spaces, resolveLaunch(*DM, *F, {}), defaultArch());
     Registers = RegisterPressure::analyze(*F, defaultArch(), {});
     Loops.emplace(*F);
+    Shared = SharedMemoryUse::analyze(*F);
     Run.Grid = *Patterns->launch().Grid;
     Run.Block = Patterns->launch().Block;
   }
 
   KernelFacts facts() const {
     KernelFacts K{*DM, *F, sourceName(*F), defaultArch(), *Spaces, *Patterns, *Registers,
-                  Sources, *Loops};
+                  Sources, *Loops, *Shared};
     K.Run = &Run;
     return K;
   }
