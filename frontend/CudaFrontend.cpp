@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/Frontend.h"
 #include "frontend/LaunchCollector.h"
+#include "frontend/Preamble.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -15,7 +16,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -157,6 +160,16 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
                              "compilation for these flags\n%s",
                              Path.c_str(), DriverText.c_str());
   Invocation->getFrontendOpts().DisableFree = false;
+  // An editor's buffer: parse its includes once, into a preamble kept across
+  // checks (kept alive here until the compile is done).
+  std::shared_ptr<const clang::PrecompiledPreamble> Preamble;
+  std::unique_ptr<MemoryBuffer> MainText;
+  if (Opts.Preambles && Opts.Contents) {
+    MainText = MemoryBuffer::getMemBuffer(*Opts.Contents, Path);
+    Preamble = Opts.Preambles->use(*Invocation, FS, *MainText);
+    // The preamble remaps the main file to MainText, which stays ours.
+    Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  }
 
   clang::CompilerInstance CI(Invocation);
   CI.createVirtualFileSystem(FS, &Printer);
@@ -180,7 +193,8 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
     return TM.takeError();
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
-  optimizeForNvptx(*M, **TM);
+  if (Opts.Optimize)
+    optimizeForNvptx(*M, **TM);
   Result.M = std::move(M);
   return std::move(Result);
 }

@@ -36,19 +36,27 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   return Opts;
 }
 
+Expected<std::pair<WarplintConfig, const ArchProfile *>> configAndArch(const CommandLine &CL,
+                                                                      StringRef Path) {
+  Expected<WarplintConfig> Config = configForFile(Path, CL.ConfigFile);
+  if (!Config)
+    return Config.takeError();
+  Expected<const ArchProfile &> Arch = archFor(CL, *Config);
+  if (!Arch)
+    return Arch.takeError();
+  return std::make_pair(std::move(*Config), &*Arch);
+}
+
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   FileResult R;
-  Expected<WarplintConfig> Config = configForFile(Path, CL.ConfigFile);
-  if (!Config) {
-    R.Error = toString(Config.takeError());
+  auto CA = configAndArch(CL, Path);
+  if (!CA) {
+    R.Error = toString(CA.takeError());
     return R;
   }
-  Expected<const ArchProfile &> Arch = archFor(CL, *Config);
-  if (!Arch) {
-    R.Error = toString(Arch.takeError());
-    return R;
-  }
+  WarplintConfig *Config = &CA->first;
+  const ArchProfile *Arch = CA->second;
   if (isSassListing(Path)) {
     // A listing from the file, stdin ("-"), or the editor's text.
     Expected<SassListing> L =

@@ -106,6 +106,21 @@ struct CommandLine {
                                                    "info or debug"),
                                     llvm::cl::init("error"), llvm::cl::sub(Lsp),
                                     llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> LspDebounce{"debounce",
+                                      llvm::cl::desc("Milliseconds of quiet after a change "
+                                                     "before the buffer is checked"),
+                                      llvm::cl::init(150), llvm::cl::sub(Lsp),
+                                      llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> LspSync{"sync",
+                              llvm::cl::desc("Check every change on the message thread, in "
+                                             "order, none skipped (for scripted sessions)"),
+                              llvm::cl::sub(Lsp), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> LspFullChecks{"full-checks",
+                                    llvm::cl::desc("Compile and analyze the whole file on every "
+                                                   "check: no preamble, no per-kernel cache "
+                                                   "(the bench's baseline)"),
+                                    llvm::cl::Hidden, llvm::cl::sub(Lsp),
+                                    llvm::cl::cat(Category)};
 
   /// Clang flags given after "--".
   std::vector<std::string> ClangArgs;

@@ -1,0 +1,165 @@
+//===- IncrementalCheck.cpp - Re-check only the kernels that changed ------===//
+#include "tools/IncrementalCheck.h"
+
+#include "tools/InputLoop.h"
+
+#include "analyzer/LaunchConfig.h"
+#include "frontend/Frontend.h"
+#include "frontend/KernelSlice.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+
+/// What every kernel's fingerprint shares: the architecture, the headers and
+/// the configuration's text (rule options, launch defaults).
+std::string commonFingerprint(const ArchProfile &Arch, const WarplintConfig &Config,
+                              const DeviceModule &DM) {
+  std::string Out = ("arch " + Arch.Name + "\nheaders " + DM.HeaderMode + "\nconfig " +
+                     Config.Path + "\n")
+                        .str();
+  if (!Config.Path.empty())
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Config.Path))
+      Out += (*B)->getBuffer();
+  return Out;
+}
+
+/// The launch the analyses will assume for F, spelled out.
+void describeLaunch(const LaunchConfig &L, std::string &Out) {
+  raw_string_ostream OS(Out);
+  OS << "\nlaunch " << L.str() << ' ' << L.Source << ' ' << L.BlockAssumed << ' '
+     << L.DynamicSharedBytes << ' ' << L.SharedSource;
+  for (const auto &[Name, Value] : L.Args)
+    OS << ' ' << Name << '=' << Value;
+  for (const std::string &A : L.Assumptions)
+    OS << "\nassumed " << A;
+  OS << '\n';
+}
+
+/// The text of the lines a kernel spans (what fix-its and messages quote).
+void describeSource(const CallClosure &C, const DeviceModule &DM, SourceCache &Sources,
+                    std::string &Out) {
+  auto [First, Last] = IrFingerprinter::lineSpan(C, DM.Path);
+  for (unsigned L = First; L && L <= Last; ++L)
+    (Out += Sources.line(DM.Path, L)) += '\n';
+}
+
+} // namespace
+
+FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
+                              StringRef Path, KernelResultCache &Cache,
+                              function_ref<bool()> Stale) {
+  Cache.Hits = Cache.Misses = 0;
+  if (isSassListing(Path))
+    return checkFile(CL, std::move(FO), Opts, Path);
+  FileResult R;
+  auto CA = configAndArch(CL, Path);
+  if (!CA) {
+    R.Error = toString(CA.takeError());
+    return R;
+  }
+  const WarplintConfig &Config = CA->first;
+  const ArchProfile &Arch = *CA->second;
+  FO.Arch = Arch.Name.str();
+  FO.Optimize = false;
+  Expected<DeviceModule> Loaded = loadInput(Path, FO);
+  if (!Loaded) {
+    R.Error = toString(Loaded.takeError());
+    return R;
+  }
+  DeviceModule &DM = *Loaded;
+  if (DM.Frontend != "cuda") {
+    // PTX and IR come optimized from their frontends: check them whole.
+    R.Findings = checkModule(DM, Arch, Config, Opts, R.Notes);
+    return R;
+  }
+  if (Stale()) {
+    R.Abandoned = true;
+    return R;
+  }
+
+  // Fingerprint every kernel; find those not in the cache.
+  SourceCache Sources(DM);
+  const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
+  std::string Common = commonFingerprint(Arch, Config, DM);
+  IrFingerprinter Printer(*DM.M);
+  std::vector<std::pair<const Function *, std::string>> Kernels;
+  std::vector<size_t> ToAnalyze; ///< Indices into Kernels.
+  SetVector<const Function *> SliceFunctions;
+  for (const Function &F : *DM.M) {
+    if (!kernelToCheck(F, Opts))
+      continue;
+    CallClosure C = callClosure(F);
+    std::string Text = Common;
+    Printer.describe(C, Text);
+    describeLaunch(resolveLaunch(DM, F, Opts.Launches, Defaults), Text);
+    describeSource(C, DM, Sources, Text);
+    Kernels.emplace_back(&F, fingerprintHash(Text));
+    if (!Cache.Entries.count(Kernels.back().second)) {
+      ToAnalyze.push_back(Kernels.size() - 1);
+      SliceFunctions.insert(C.Functions.begin(), C.Functions.end());
+    }
+  }
+  Cache.Misses = ToAnalyze.size();
+  Cache.Hits = Kernels.size() - ToAnalyze.size();
+
+  // Optimize and analyze the others in a module that defines only them.
+  StringMap<KernelResultCache::Entry> Fresh;
+  if (!ToAnalyze.empty()) {
+    DeviceModule Slice = sliceModule(DM, SliceFunctions.getArrayRef());
+    Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(DM.Arch);
+    if (!TM) {
+      R.Error = toString(TM.takeError());
+      return R;
+    }
+    optimizeForNvptx(*Slice.M, **TM);
+    std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
+    SourceCache SliceSources(Slice);
+    for (size_t I : ToAnalyze) {
+      if (Stale())
+        break;
+      const auto &[F, Key] = Kernels[I];
+      const Function *G = Slice.M->getFunction(F->getName());
+      KernelResultCache::Entry &E = Fresh[Key];
+      if (G && !G->isDeclaration()) {
+        FindingSink Sink = [&](Finding X) { E.Findings.push_back(std::move(X)); };
+        checkKernel(Slice, *G, Rules, Arch, Config, Opts, /*Ptxas=*/nullptr, SliceSources, Sink,
+                    E.Notes);
+      }
+    }
+  }
+
+  // Kept: this check's kernels; a check cut short keeps the old ones too.
+  bool Cut = Stale();
+  StringMap<KernelResultCache::Entry> Next;
+  std::vector<Finding> All;
+  for (const auto &[F, Key] : Kernels) {
+    auto It = Fresh.find(Key);
+    const KernelResultCache::Entry *E = nullptr;
+    if (It != Fresh.end())
+      E = &(Next[Key] = std::move(It->second));
+    else if (auto Old = Cache.Entries.find(Key); Old != Cache.Entries.end())
+      E = &(Next[Key] = Old->second);
+    if (!E)
+      continue;
+    All.insert(All.end(), E->Findings.begin(), E->Findings.end());
+    R.Notes.insert(R.Notes.end(), E->Notes.begin(), E->Notes.end());
+  }
+  if (Cut) {
+    for (auto &Old : Cache.Entries)
+      Next.try_emplace(Old.getKey(), std::move(Old.getValue()));
+    Cache.Entries = std::move(Next);
+    R.Abandoned = true;
+    return R;
+  }
+  Cache.Entries = std::move(Next);
+  R.Findings = finishFindings(std::move(All), Sources);
+  return R;
+}
+
+} // namespace warplint
