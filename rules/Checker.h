@@ -10,7 +10,7 @@
 #define WARPLINT_RULES_CHECKER_H
 
 #include "analyzer/PtxasConfirm.h"
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
 #include "rules/Rule.h"
@@ -37,6 +37,8 @@ struct CheckOptions {
   /// The toolkit to find ptxas in; ptxas runs only when UsePtxas is set.
   std::string CudaPath;
   bool UsePtxas = false;
+  /// The configurations found for the files of this run, shared by them.
+  std::shared_ptr<ConfigCache> Configs = std::make_shared<ConfigCache>();
 };
 
 /// The enabled rules of a configuration, constructed with their options.

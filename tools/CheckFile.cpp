@@ -36,26 +36,27 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   return Opts;
 }
 
-Expected<std::pair<WarplintConfig, const ArchProfile *>> configAndArch(const CommandLine &CL,
-                                                                      StringRef Path) {
-  Expected<WarplintConfig> Config = configForFile(Path, CL.ConfigFile);
-  if (!Config)
-    return Config.takeError();
-  Expected<const ArchProfile &> Arch = archFor(CL, *Config);
+Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
+configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path) {
+  Expected<std::shared_ptr<const WarplintConfig>> Found =
+      Opts.Configs->forFile(Path, CL.ConfigFile);
+  if (!Found)
+    return Found.takeError();
+  Expected<const ArchProfile &> Arch = archFor(CL, **Found);
   if (!Arch)
     return Arch.takeError();
-  return std::make_pair(std::move(*Config), &*Arch);
+  return std::make_pair(std::move(*Found), &*Arch);
 }
 
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   FileResult R;
-  auto CA = configAndArch(CL, Path);
+  auto CA = configAndArch(CL, Opts, Path);
   if (!CA) {
     R.Error = toString(CA.takeError());
     return R;
   }
-  WarplintConfig *Config = &CA->first;
+  const WarplintConfig &Config = *CA->first;
   const ArchProfile *Arch = CA->second;
   if (isSassListing(Path)) {
     // A listing from the file, stdin ("-"), or the editor's text.
@@ -65,7 +66,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
       R.Error = toString(L.takeError());
       return R;
     }
-    R.Findings = checkSass(*L, Path, *Arch, *Config, Opts);
+    R.Findings = checkSass(*L, Path, *Arch, Config, Opts);
     return R;
   }
   FO.Arch = Arch->Name.str();
@@ -74,7 +75,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
     R.Error = toString(DM.takeError());
     return R;
   }
-  R.Findings = checkModule(*DM, *Arch, *Config, Opts, R.Notes);
+  R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   return R;
 }
 

@@ -23,10 +23,10 @@ struct FileResult {
   bool Abandoned = false;
 };
 
-/// The configuration and architecture that checkFile uses for Path; an
-/// error names the configuration file.
-llvm::Expected<std::pair<WarplintConfig, const ArchProfile *>>
-configAndArch(const CommandLine &CL, llvm::StringRef Path);
+/// The configuration (from Opts.Configs, or --config) and architecture that
+/// checkFile uses for Path; an error names the configuration file.
+llvm::Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
+configAndArch(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef Path);
 
 /// How to check, from CL's flags: launches (--grid, --block, --arg,
 /// --launch-file), --kernel, --confirm and ptxas.

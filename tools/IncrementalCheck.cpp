@@ -5,7 +5,8 @@
 
 #include "analyzer/LaunchConfig.h"
 #include "frontend/Frontend.h"
-#include "frontend/KernelSlice.h"
+#include "frontend/NvptxPipeline.h"
+#include "frontend/cuda/KernelSlice.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/TargetMachine.h"
@@ -58,12 +59,12 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   if (isSassListing(Path))
     return checkFile(CL, std::move(FO), Opts, Path);
   FileResult R;
-  auto CA = configAndArch(CL, Path);
+  auto CA = configAndArch(CL, Opts, Path);
   if (!CA) {
     R.Error = toString(CA.takeError());
     return R;
   }
-  const WarplintConfig &Config = CA->first;
+  const WarplintConfig &Config = *CA->first;
   const ArchProfile &Arch = *CA->second;
   FO.Arch = Arch.Name.str();
   FO.Optimize = false;

@@ -8,8 +8,9 @@
 // findings' fix-its.
 //
 // Checks run on a thread of their own, one at a time, so the message thread
-// keeps reading: a change is checked once the buffer has been quiet for the
-// debounce time (--debounce), and a check whose text an edit has made stale
+// keeps reading: the first change after a quiet spell is checked at once, and
+// changes that follow within the debounce time (--debounce) are checked once
+// the buffer has been quiet that long; a check whose text an edit has made stale
 // is abandoned rather than finished or queued. Each check is incremental
 // (tools/IncrementalCheck): the file's includes come from a precompiled
 // preamble and only kernels whose code changed are analyzed again. --sync
@@ -21,7 +22,7 @@
 #include "tools/InputLoop.h"
 #include "tools/LspConvert.h"
 
-#include "frontend/Preamble.h"
+#include "frontend/cuda/Preamble.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/LSP/Logging.h"
@@ -67,6 +68,8 @@ struct Document {
   bool Closed = false;
   /// When a check of this document is due; none when none is wanted.
   std::optional<Clock::time_point> Due;
+  /// When the text last changed (opened or edited).
+  Clock::time_point LastEdit;
   /// The last published findings and the text they were found in.
   std::vector<Finding> Findings;
   std::string CheckedText;
@@ -137,6 +140,7 @@ private:
     D->Uri = P.textDocument.uri;
     D->Text = P.textDocument.text;
     D->Version = P.textDocument.version;
+    D->LastEdit = Clock::now();
     {
       std::lock_guard<std::mutex> G(Lock);
       if (std::shared_ptr<Document> &Old = Docs[P.textDocument.uri.file()])
@@ -151,13 +155,20 @@ private:
     if (!D)
       return Logger::error("didChange for a document that is not open: {0}",
                            P.textDocument.uri.uri());
+    std::chrono::milliseconds Delay(0);
     {
       std::lock_guard<std::mutex> G(Lock);
       if (failed(TextDocumentContentChangeEvent::applyTo(P.contentChanges, D->Text)))
         return Logger::error("could not apply the changes to {0}", D->Uri.uri());
       D->Version = P.textDocument.version;
+      // The first change after a quiet spell is checked at once; changes
+      // that follow it within the debounce time wait for the typing to stop.
+      Clock::time_point Now = Clock::now();
+      if (Now - D->LastEdit < std::chrono::milliseconds(Debounce))
+        Delay = std::chrono::milliseconds(Debounce);
+      D->LastEdit = Now;
     }
-    schedule(D, std::chrono::milliseconds(Debounce));
+    schedule(D, Delay);
   }
 
   void onSave(const DidSaveTextDocumentParams &P) {

@@ -1,0 +1,69 @@
+//===- Preamble.cpp - Precompiled preambles of open files -----------------===//
+#include "frontend/cuda/Preamble.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Serialization/PCHContainerOperations.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+
+/// Counts the errors of a preamble build; a preamble that had any is not
+/// used, so that the full compile reports them where they are.
+class ErrorCounter : public clang::DiagnosticConsumer {
+public:
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    if (Level >= clang::DiagnosticsEngine::Error)
+      ++Errors;
+  }
+  unsigned Errors = 0;
+};
+
+/// Keeps every function body: CodeGen emits the headers' device functions
+/// from the preamble.
+class KeepBodies : public clang::PreambleCallbacks {
+public:
+  bool shouldSkipFunctionBody(clang::Decl *) override { return false; }
+};
+
+} // namespace
+
+PreambleCache::PreambleCache() = default;
+PreambleCache::~PreambleCache() = default;
+
+std::shared_ptr<const clang::PrecompiledPreamble>
+PreambleCache::use(clang::CompilerInvocation &CI, IntrusiveRefCntPtr<vfs::FileSystem> &FS,
+                   const MemoryBuffer &Main) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  clang::PreambleBounds Bounds =
+      clang::ComputePreambleBounds(CI.getLangOpts(), Main.getMemBufferRef(), /*MaxLines=*/0);
+  std::shared_ptr<const clang::PrecompiledPreamble> &Kept =
+      Preambles[Main.getBufferIdentifier()];
+  if (!Kept || !Kept->CanReuse(CI, Main.getMemBufferRef(), Bounds, *FS)) {
+    Kept.reset();
+    ErrorCounter Counter;
+    clang::DiagnosticOptions DiagOpts;
+    IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
+        clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &Counter,
+                                                   /*ShouldOwnClient=*/false);
+    KeepBodies Callbacks;
+    ErrorOr<clang::PrecompiledPreamble> Built = clang::PrecompiledPreamble::Build(
+        CI, &Main, Bounds, Diags, FS, std::make_shared<clang::PCHContainerOperations>(),
+        /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
+    ++Builds;
+    if (!Built || Counter.Errors)
+      return nullptr;
+    Kept = std::make_shared<clang::PrecompiledPreamble>(std::move(*Built));
+  }
+  // AddImplicitPreamble takes a mutable buffer but only reads its name.
+  Kept->AddImplicitPreamble(CI, FS, const_cast<MemoryBuffer *>(&Main));
+  return Kept;
+}
+
+} // namespace warplint
