@@ -184,10 +184,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
-  Result.LocalArrays = collectLocalArrays(*M);
-  Result.StructFields = collectStructFields(*M);
-  optimizeForNvptx(*M, **TM);
-  Result.M = std::move(M);
+  finishDeviceModule(Result, std::move(M), **TM);
   return std::move(Result);
 }
 
