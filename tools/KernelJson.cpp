@@ -44,6 +44,12 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
     Predicted["min"] = P.Min;
     Predicted["max"] = P.Max;
     Predicted["active_lanes"] = P.ActiveLanes;
+    if (unsigned Unit = unitBytes(A, K.Arch)) {
+      // In bytes, so that the state spaces add up (the page's waste).
+      Predicted["bytes_per_request"] = *P.PerRequest * Unit;
+      Predicted["ideal_bytes_per_request"] = P.Ideal * Unit;
+      Predicted["wasted_bytes_per_request"] = std::max(0.0, *P.PerRequest - P.Ideal) * Unit;
+    }
     if (!P.PerIteration.empty()) {
       json::Array PerIteration;
       for (double V : P.PerIteration)
@@ -98,11 +104,6 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
     O["reason"] = A.Reason;
   if (A.CallSite.valid())
     O["call_site"] = locationJson(A.CallSite);
-  if (unsigned Unit = unitBytes(A, K.Arch); Unit && P.PerRequest) {
-    O["bytes_per_request"] = *P.PerRequest * Unit;
-    O["ideal_bytes_per_request"] = P.Ideal * Unit;
-    O["wasted_bytes_per_request"] = std::max(0.0, *P.PerRequest - P.Ideal) * Unit;
-  }
   if (const dm::SiteMetrics *S = measuredSite(K, A))
     O["measured"] = measuredJson(*S);
   return O;

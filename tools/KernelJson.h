@@ -17,10 +17,10 @@ namespace warplint {
 
 /// One kernel: {"name", "mangled", "launch", "accesses", "branches",
 /// "barriers", "local_arrays", "resources"}. Each access has its predicted
-/// per-request figure, and where it is counted in bytes (global and local
-/// sectors, shared wavefronts) "bytes_per_request", "ideal_bytes_per_request"
-/// and "wasted_bytes_per_request"; with the device model's run (K.Run) its
-/// "measured" requests and per-request figure.
+/// per-request figure and, where it is counted in bytes (global and local
+/// sectors, shared wavefronts), "predicted.bytes_per_request",
+/// "ideal_bytes_per_request" and "wasted_bytes_per_request"; with the device
+/// model's run (K.Run) its "measured" requests and per-request figure.
 llvm::json::Object kernelJson(const KernelFacts &K);
 
 /// {"registers", "registers_from", "static_shared_bytes",

@@ -23,11 +23,20 @@ std::string clock(milliseconds T) {
   return formatv("{0}:{1:2}", S / 60, S % 60).str();
 }
 
+/// DefaultDelay, or WARPLINT_PROGRESS_DELAY_MS when it is set (tests draw
+/// the bar at once).
+milliseconds delay() {
+  unsigned Ms = 0;
+  if (std::optional<std::string> V = sys::Process::GetEnv("WARPLINT_PROGRESS_DELAY_MS"))
+    if (!StringRef(*V).getAsInteger(10, Ms))
+      return milliseconds(Ms);
+  return DefaultDelay;
+}
+
 } // namespace
 
 ProgressBar::ProgressBar(std::string Unit)
-    : ProgressBar(std::move(Unit), errs(), sys::Process::StandardErrIsDisplayed(),
-                  DefaultDelay) {}
+    : ProgressBar(std::move(Unit), errs(), sys::Process::StandardErrIsDisplayed(), delay()) {}
 
 ProgressBar::ProgressBar(std::string Unit, raw_ostream &OS, bool Enabled, milliseconds Delay)
     : Unit(std::move(Unit)), OS(OS), Enabled(Enabled), Delay(Delay),

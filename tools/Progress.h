@@ -23,7 +23,8 @@ namespace warplint {
 class ProgressBar {
 public:
   /// Unit names what is counted ("files", "blocks"). Shown only when
-  /// stderr is displayed (a terminal).
+  /// stderr is displayed (a terminal), after half a second of work
+  /// (WARPLINT_PROGRESS_DELAY_MS in the environment changes the delay).
   explicit ProgressBar(std::string Unit);
   /// A bar drawn on OS when Enabled (for tests of the drawing itself).
   ProgressBar(std::string Unit, llvm::raw_ostream &OS, bool Enabled,

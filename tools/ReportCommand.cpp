@@ -58,7 +58,7 @@ json::Object sourcesJson(const json::Array &Diagnostics, const json::Array &File
       continue;
     ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(N.getKey());
     if (B && json::isUTF8((*B)->getBuffer()))
-      Out[N.getKey()] = (*B)->getBuffer().str();
+      Out[N.getKey().str()] = (*B)->getBuffer().str(); // The key outlives Names.
   }
   return Out;
 }

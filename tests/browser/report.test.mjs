@@ -48,6 +48,9 @@ page.on("request", (r) => {
 await page.goto(pathToFileURL(report).href);
 await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
 
+// The page as it opens (sorted by waste): the screenshot docs/report.md shows.
+await page.screenshot({ path: path.join(out, "report.png") });
+
 // Every kernel: an overview row and a sidebar link, the same names.
 const rows = await page.$$eval("#overview-table tbody tr", (rs) => rs.map((r) => r.cells[0].textContent));
 const links = await page.$$eval("#kernel-list a", (as) => as.map((a) => a.textContent));
@@ -65,10 +68,28 @@ const want = kernels.flatMap((k) => k.accesses.map((a) => [a.file, a.line, k.nam
 check(JSON.stringify([...badges].sort()) === JSON.stringify([...want].sort()),
       `access figures on the page (${badges.length}) = accesses (${want.length})`);
 
+// Every line of every source file, highlighted, in order, beside its figures.
+const sources = await page.$$eval(".file", (secs) => secs.map((s) => ({
+  file: s.querySelector("h3").textContent,
+  lines: [...s.querySelectorAll("tr[data-line]")].map((r) =>
+    [Number(r.dataset.line), r.querySelector(".code").textContent]),
+  painted: s.querySelectorAll(".code .tok-cuda").length })));
+const inputs = new Set([...kernels.map((k) => k.accesses.map((a) => a.file)).flat(),
+                        ...diags.map((d) => d.file)]);
+check(sources.length === inputs.size && sources.every((s) => inputs.has(s.file)),
+      `a source section per file with accesses or findings (${sources.length} = ${inputs.size})`);
+for (const s of sources) {
+  const text = fs.readFileSync(s.file, "utf8").split("\n");
+  check(s.lines.length === text.length && s.lines.every(([n, t], i) => n === i + 1 && t === text[i]),
+        `${s.file}: every line of the source is shown (${s.lines.length} of ${text.length})`);
+  check(s.painted > 0, `${s.file}: the source is highlighted`);
+}
+
 // Every finding of `check`, in order, with its rule, place and message.
 const shown = await page.$$eval(".finding", (fs) => fs.map((f) => ({
   id: f.id, rule: f.dataset.rule, file: f.dataset.file, line: Number(f.dataset.line),
-  kernel: f.dataset.kernel, text: f.textContent, doc: f.querySelector(".rule-doc").href })));
+  kernel: f.dataset.kernel, text: f.textContent, doc: f.querySelector(".rule-doc").href,
+  row: Number(f.closest("tr").previousElementSibling.dataset.line) })));
 check(shown.length === diags.length, `findings on the page (${shown.length}) = check (${diags.length})`);
 diags.forEach((d, i) => {
   const s = shown.find((x) => x.id === "finding-" + i);
@@ -76,6 +97,22 @@ diags.forEach((d, i) => {
         s.text.includes(d.message), `finding ${i} (${d.file}:${d.line} ${d.rule}) is shown`);
   if (s) check(s.doc.endsWith("/" + d.rule + ".md") && fs.existsSync(fileURLToPath(s.doc)),
                `finding ${i} links its rule page (${s.doc})`);
+  if (s) check(s.line === d.line && s.row === d.line, `finding ${i} sits under its line`);
+});
+// A fix-it is a diff of its line: the line as it is, and as the fix makes it.
+const diffs = await page.$$eval(".finding .diff", (ds) => ds.map((d) => ({
+  del: [...d.querySelectorAll(".del")].map((e) => e.textContent),
+  add: [...d.querySelectorAll(".add")].map((e) => e.textContent) })));
+const fixits = diags.flatMap((d) => d.fixits);
+check(diffs.length === diags.filter((d) => d.fixits.length).length &&
+      diffs.flatMap((d) => d.add).length === fixits.length &&
+      diffs.flatMap((d) => d.del).length === fixits.length,
+      `every fix-it is shown as a diff (${diffs.length} diffs, ${fixits.length} fix-its)`);
+fixits.forEach((x, i) => {
+  const line = fs.readFileSync(x.file, "utf8").split("\n")[x.line - 1];
+  const after = line.slice(0, x.column - 1) + x.insert + line.slice(x.column - 1 + x.remove_columns);
+  const d = diffs.flatMap((d) => d.add);
+  check(d.includes("+ " + after), `fix-it ${i} shows its line as the fix makes it: ${after}`);
 });
 
 const inView = (sel) => page.$eval(sel, (e) => {
@@ -141,14 +178,31 @@ await page.selectOption("#rule-filter", "");
 const all = await page.$$eval(".finding", (fs) => fs.filter((f) => f.offsetParent !== null).length);
 check(all === diags.length, "clearing the filter shows every finding");
 
-// Screenshots: the top of the page, and a finding with its line.
-await page.evaluate(() => window.scrollTo(0, 0));
-await page.screenshot({ path: path.join(out, "report.png") });
+// Screenshot: a finding with its line.
 const conflict = diags.findIndex((d) => d.rule === "shared-bank-conflict");
 if (conflict >= 0) {
   await page.$eval("#finding-" + conflict, (e) => e.scrollIntoView({ block: "center" }));
   await page.screenshot({ path: path.join(out, "report-finding.png") });
 }
+
+// --confirm: the device model's figures beside the predictions, on the
+// accesses it ran and under the findings it confirmed.
+const few = samples.filter((f) => /0[24]_/.test(path.basename(f)));
+const confirmed = path.join(out, "report-confirm.html");
+warplintJson(["report", "--no-cuda-sdk", "--confirm", ...few, "-o", confirmed]);
+const cdiags = JSON.parse(warplintJson(["check", "--no-cuda-sdk", "--confirm", "--format=json",
+                                         ...few]).stdout).diagnostics;
+await page.goto(pathToFileURL(confirmed).href);
+await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+const measured = await page.$$eval(".acc .measured", (ms) => ms.map((m) => m.textContent));
+const figure = /^measured [\d,]+ req, [\d.,]+ (sectors|wavefronts|addresses)\/req$/;
+check(measured.length > 0 && measured.every((m) => figure.test(m)),
+      `--confirm: measured figures beside the accesses (${measured.length})`);
+const confirmations = await page.$$eval(".finding .confirmed", (cs) => cs.map((c) => c.textContent));
+check(confirmations.length === cdiags.filter((d) => d.confirmed).length && confirmations.length > 0,
+      `--confirm: every confirmed finding shows the device model's figure (${confirmations.length})`);
+check((await page.$eval("#summary", (s) => s.textContent)).includes("confirmed on the device model"),
+      "--confirm: the summary says so");
 await browser.close();
 
 for (const p of problems) check(false, p);

@@ -52,14 +52,16 @@
     for (const a of k.accesses) {
       const per = a.predicted[FIGURE[a.space] || "sectors_per_request"];
       if (per !== null && per !== undefined && a.space in t) t[a.space] += per;
-      if (a.bytes_per_request === undefined) continue;
-      t.bytes += a.bytes_per_request; t.ideal += a.ideal_bytes_per_request;
-      t.waste += a.wasted_bytes_per_request;
+      if (a.predicted.bytes_per_request === undefined) continue;
+      t.bytes += a.predicted.bytes_per_request; t.ideal += a.predicted.ideal_bytes_per_request;
+      t.waste += a.predicted.wasted_bytes_per_request;
       const s = t.spaces[a.space] || (t.spaces[a.space] = { ideal: 0, waste: 0 });
-      s.ideal += a.ideal_bytes_per_request; s.waste += a.wasted_bytes_per_request;
+      s.ideal += a.predicted.ideal_bytes_per_request;
+      s.waste += a.predicted.wasted_bytes_per_request;
       const key = a.file + "\u0000" + a.line;
       const l = t.lines[key] || (t.lines[key] = { file: a.file, line: a.line, ideal: 0, waste: 0 });
-      l.ideal += a.ideal_bytes_per_request; l.waste += a.wasted_bytes_per_request;
+      l.ideal += a.predicted.ideal_bytes_per_request;
+      l.waste += a.predicted.wasted_bytes_per_request;
     }
     t.wastePct = t.bytes ? 100 * t.waste / t.bytes : 0;
     k.totals = t;
@@ -250,16 +252,17 @@
       num(per) + " " + unit + "/req (ideal " + num(a.predicted.ideal) + ")";
     const title = [kernels.length > 1 ? "kernel " + k.name : null,
       "column " + a.column, a.stride_bytes !== null ? "stride " + a.stride_bytes + " B" : null,
-      a.wasted_bytes_per_request ? "wastes " + bytes(a.wasted_bytes_per_request) + " per request"
-        : null, ...(a.assumptions || [])].filter(Boolean).join("\n");
-    const wasteful = a.wasted_bytes_per_request > 0;
+      a.predicted.wasted_bytes_per_request ?
+        "wastes " + bytes(a.predicted.wasted_bytes_per_request) + " per request" : null, ...(a.assumptions || [])].filter(Boolean).join("\n");
+    const wasteful = a.predicted.wasted_bytes_per_request > 0;
     const b = el("span", { class: "acc" + (wasteful ? " wasteful" : ""), title,
                            "data-kernel": k.name, "data-line": a.line, "data-space": a.space },
                  text);
     if (a.measured) {
       const m = a.measured;
       b.append(el("span", { class: "acc measured",
-        text: "measured " + num(m.requests) + " req, " + num(m.per_request) + "/req" }));
+        text: "measured " + num(m.requests) + " req, " + num(m.per_request) + " " +
+              (UNITS[m.space] || "") + "/req" }));
     }
     return b;
   }
@@ -312,8 +315,8 @@
       const info = f.lines[n] || { accesses: [], findings: [] };
       let heat = 0; // The largest share of one kernel's waste on this line.
       const share = {};
-      for (const [k, a] of info.accesses) if (k.totals.waste && a.wasted_bytes_per_request)
-        share[k.id] = (share[k.id] || 0) + a.wasted_bytes_per_request / k.totals.waste;
+      for (const [k, a] of info.accesses) if (k.totals.waste && a.predicted.wasted_bytes_per_request)
+        share[k.id] = (share[k.id] || 0) + a.predicted.wasted_bytes_per_request / k.totals.waste;
       for (const v of Object.values(share)) heat = Math.max(heat, v);
       const figures = el("td", { class: "figures" });
       for (const [k, a] of info.accesses) figures.append(accessBadge(k, a));

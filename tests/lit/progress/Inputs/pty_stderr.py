@@ -1,7 +1,7 @@
 """Runs a command with its stderr on a pseudo-terminal and prints what the
 terminal received, carriage returns shown as "<CR>" and each on a new line
-(so FileCheck can match every redraw of a progress bar). stdout goes to
-/dev/null. Exits with the command's status.
+(so FileCheck can match every redraw of a progress bar), then "exit=N", the
+command's status. stdout goes to /dev/null.
 
 usage: pty_stderr.py COMMAND [ARG]...
 """
@@ -26,5 +26,4 @@ while True:
 status = proc.wait()
 text = received.decode("utf-8", errors="replace")
 sys.stdout.write(text.replace("\r", "<CR>\n"))
-sys.stdout.write("\n")
-sys.exit(status)
+sys.stdout.write("\nexit=%d\n" % status)
