@@ -38,6 +38,8 @@ struct CheckOptions {
   /// Called with each kernel's analyses (and run, with Confirm) before its
   /// rules run: what `warplint report` lists beside the findings.
   std::function<void(const KernelFacts &)> OnKernel;
+  /// The configurations found for the files of this run, shared by them.
+  std::shared_ptr<ConfigCache> Configs = std::make_shared<ConfigCache>();
 };
 
 /// The enabled rules of a configuration, constructed with their options.

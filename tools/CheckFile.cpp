@@ -46,12 +46,14 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   FileResult R;
-  Expected<WarplintConfig> Config = configForFile(Path, CL.ConfigFile);
-  if (!Config) {
-    R.Error = toString(Config.takeError());
+  Expected<std::shared_ptr<const WarplintConfig>> Found =
+      Opts.Configs->forFile(Path, CL.ConfigFile);
+  if (!Found) {
+    R.Error = toString(Found.takeError());
     return R;
   }
-  Expected<const ArchProfile &> Arch = archFor(CL, *Config);
+  const WarplintConfig &Config = **Found;
+  Expected<const ArchProfile &> Arch = archFor(CL, Config);
   if (!Arch) {
     R.Error = toString(Arch.takeError());
     return R;
@@ -64,7 +66,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
       R.Error = toString(L.takeError());
       return R;
     }
-    R.Findings = checkSass(*L, Path, *Arch, *Config, Opts);
+    R.Findings = checkSass(*L, Path, *Arch, Config, Opts);
     return R;
   }
   FO.Arch = Arch->Name.str();
@@ -73,7 +75,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
     R.Error = toString(DM.takeError());
     return R;
   }
-  R.Findings = checkModule(*DM, *Arch, *Config, Opts, R.Notes);
+  R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   return R;
 }
 

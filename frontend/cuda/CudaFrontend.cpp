@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/CudaFrontend.h"
+#include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/NvptxPipeline.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -66,6 +67,7 @@ public:
       return nullptr;
     // The readers see the AST before the backend consumes it.
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(createDeclarationCollector(CI, Result.Decls));
     for (const AstReaderFactory &Make : Readers)
       Consumers.push_back(Make(CI, Result));
     Consumers.push_back(std::move(Backend));
