@@ -95,6 +95,8 @@ void checkKernel(const DeviceModule &DM, const Function &F,
                               DM.Path, K.Name, toString(R.takeError())));
     }
   }
+  if (Opts.OnKernel)
+    Opts.OnKernel(K);
   for (const std::unique_ptr<Rule> &R : Rules)
     R->check(K, Sink);
 }

@@ -1,7 +1,14 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/CheckFile.h"
 
-#include "tools/InputLoop.h"
+#include "tools/Progress.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
+
+#include <atomic>
 
 using namespace llvm;
 
@@ -77,6 +84,52 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   }
   R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   return R;
+}
+
+std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
+                                   const CheckOptions &Opts,
+                                   std::function<void(size_t, const KernelFacts &)> OnKernel) {
+  std::vector<FileResult> Results(In.Files.size());
+  ProgressBar Bar("files");
+  std::atomic<size_t> Done{0};
+  auto Check = [&](size_t I) {
+    CheckOptions Mine = Opts;
+    if (OnKernel)
+      Mine.OnKernel = [&OnKernel, I](const KernelFacts &K) { OnKernel(I, K); };
+    Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
+    Bar.update(++Done, In.Files.size());
+  };
+  if (CL.Jobs == 1 || In.Files.size() == 1) {
+    for (size_t I = 0; I < In.Files.size(); ++I)
+      Check(I);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(CL.Jobs));
+    for (size_t I = 0; I < In.Files.size(); ++I)
+      Pool.async([&, I] { Check(I); });
+    Pool.wait();
+  }
+  return Results;
+}
+
+CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results) {
+  CheckedFiles C;
+  StringSet<> Told; // Files sharing a broken configuration get one message.
+  for (FileResult &R : Results) {
+    if (!R.Error.empty()) {
+      if (Told.insert(R.Error).second)
+        errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
+      C.Failed = true;
+    }
+    for (const std::string &N : R.Notes)
+      WithColor::note(errs(), "warplint") << N << "\n";
+    for (Finding &F : R.Findings) {
+      if (CL.Werror && F.Level == Severity::Warning)
+        F.Level = Severity::Error;
+      C.Found |= F.Level != Severity::Note;
+      C.Findings.push_back(std::move(F));
+    }
+  }
+  return C;
 }
 
 } // namespace warplint

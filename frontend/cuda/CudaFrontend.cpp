@@ -197,11 +197,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
-  Result.LocalArrays = collectLocalArrays(*M);
-  Result.StructFields = collectStructFields(*M);
-  if (Opts.Optimize)
-    optimizeForNvptx(*M, **TM);
-  Result.M = std::move(M);
+  finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize);
   return std::move(Result);
 }
 

@@ -30,6 +30,15 @@ public:
         Directory(std::move(Directory)), Out(Out) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+
+  /// Declarations in system headers (an SDK, the prelude's stand-ins) take no
+  /// fix-its: not walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || FD->isTemplated())
