@@ -8,7 +8,9 @@
 #include "frontend/NvptxPipeline.h"
 #include "frontend/cuda/KernelSlice.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
@@ -50,12 +52,36 @@ void describeSource(const CallClosure &C, const DeviceModule &DM, SourceCache &S
     (Out += Sources.line(DM.Path, L)) += '\n';
 }
 
+/// Appends the processor time (user and system) since the last lap to a
+/// "phase N ms, ..." list: what a check costs, apart from what else the
+/// machine runs meanwhile.
+class PhaseTimer {
+public:
+  explicit PhaseTimer(std::string &Out) : Out(Out) { Out.clear(); }
+  void lap(StringRef Phase) {
+    double Now = cpuSeconds();
+    Out += formatv("{0}{1} {2} ms", Out.empty() ? "" : ", ", Phase,
+                   static_cast<long>((Now - Last) * 1000))
+               .str();
+    Last = Now;
+  }
+
+private:
+  static double cpuSeconds() {
+    TimeRecord T = TimeRecord::getCurrentTime(/*Start=*/false);
+    return T.getUserTime() + T.getSystemTime();
+  }
+  std::string &Out;
+  double Last = cpuSeconds();
+};
+
 } // namespace
 
 FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                               StringRef Path, KernelResultCache &Cache,
                               function_ref<bool()> Stale) {
   Cache.Hits = Cache.Misses = 0;
+  PhaseTimer Timer(Cache.Phases);
   if (isSassListing(Path))
     return checkFile(CL, std::move(FO), Opts, Path);
   FileResult R;
@@ -74,6 +100,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     return R;
   }
   DeviceModule &DM = *Loaded;
+  Timer.lap("compile");
   if (DM.Frontend != "cuda") {
     // PTX and IR come optimized from their frontends: check them whole.
     R.Findings = checkModule(DM, Arch, Config, Opts, R.Notes);
@@ -107,6 +134,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     }
   }
   Cache.Misses = ToAnalyze.size();
+  Timer.lap("fingerprint");
   Cache.Hits = Kernels.size() - ToAnalyze.size();
 
   // Optimize and analyze the others in a module that defines only them.
@@ -119,6 +147,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
       return R;
     }
     optimizeForNvptx(*Slice.M, **TM);
+    Timer.lap("optimize");
     std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
     SourceCache SliceSources(Slice);
     for (size_t I : ToAnalyze) {
@@ -134,6 +163,9 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
       }
     }
   }
+
+  if (!ToAnalyze.empty())
+    Timer.lap("analyze");
 
   // Kept: this check's kernels; a check cut short keeps the old ones too.
   bool Cut = Stale();
@@ -160,6 +192,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   }
   Cache.Entries = std::move(Next);
   R.Findings = finishFindings(std::move(All), Sources);
+  Timer.lap("finish");
   return R;
 }
 

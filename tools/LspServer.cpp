@@ -287,8 +287,9 @@ private:
     long Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - Start).count();
     if (R.Abandoned)
       return Logger::info("abandoned {0} version {1}: its text changed", Path, Job.Version);
-    Logger::info("checked {0} version {1} in {2} ms: {3} kernels analyzed, {4} reused", Path,
-                 Job.Version, Ms, D.Cache.lastMisses(), D.Cache.lastHits());
+    Logger::info("checked {0} version {1} in {2} ms: {3} kernels analyzed, {4} reused (cpu: {5})",
+                 Path, Job.Version, Ms, D.Cache.lastMisses(), D.Cache.lastHits(),
+                 Full ? "whole file" : D.Cache.lastPhases());
     for (const std::string &N : R.Notes)
       Logger::info("{0}", N);
     DocumentText Text(Job.Text);

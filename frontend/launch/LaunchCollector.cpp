@@ -91,6 +91,16 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// Declarations in system headers (an SDK, the prelude's stand-ins) launch
+  /// none of the file's kernels: not walked. (A precompiled preamble hands
+  /// the headers' inline functions over as they are loaded; walking their
+  /// bodies would load those too.)
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
 private:
   /// Looks for a launch annotation on the line of Loc or the three above.
   bool findAnnotation(SourceLocation Loc, SourceLaunch &L) {
