@@ -19,7 +19,9 @@ struct RunOptions {
   bool AllBlocks = false;
   /// Thread instructions the whole run may take before it is sampled.
   uint64_t WorkBudget = uint64_t(4) << 30;
-  /// Warp instructions one block may execute (0: LaunchShape's default).
+  /// Warp instructions one block may execute (--max-instructions; 0: no
+  /// limit, a kernel that does not terminate is found by its lack of
+  /// progress).
   uint64_t BlockBudget = 0;
   /// Worker threads; 0: all cores.
   unsigned Threads = 0;

@@ -46,7 +46,8 @@ json::Object metricsJson(const dm::MetricMap &M, bool Sampled) {
 }
 
 json::Object findingJson(const dm::Finding &F) {
-  json::Object O{{"kind", F.Kind}, {"message", F.Message}};
+  json::Object O{{"kind", F.Kind}, {"message", F.Message},
+                 {"severity", F.Note ? "note" : "error"}};
   if (F.Loc.valid()) {
     O["file"] = F.Loc.File;
     O["line"] = F.Loc.Line;
@@ -121,7 +122,8 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
     OS << "\n";
   }
   for (const dm::Finding &F : R.Errors) {
-    OS << locationPrefix(F.Loc) << "error: " << F.Message << " [" << F.Kind << "]\n";
+    OS << locationPrefix(F.Loc) << (F.Note ? "note: " : "error: ") << F.Message << " ["
+       << F.Kind << "]\n";
     if (F.Other.valid())
       OS << locationPrefix(F.Other) << "note: the other access of the race\n";
   }
@@ -169,6 +171,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
         return createStringError(inconvertibleErrorCode(),
                                  "give --grid/--block/--arg/--buffer or --launch-file, not both");
       R.SharedBytes = std::max<uint64_t>(R.SharedBytes, CL.SharedBytes);
+      R.InitCheck = CL.InitCheck;
       Out.push_back(std::move(R));
     }
     return Out;
@@ -200,6 +203,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     R.Buffers.push_back(*KV);
   }
   R.SharedBytes = CL.SharedBytes;
+  R.InitCheck = CL.InitCheck;
   return std::vector<dm::LaunchRequest>{R};
 }
 
@@ -240,6 +244,7 @@ int runRunCommand(const CommandLine &CL) {
     return ExitToolError;
   }
   dm::RunOptions Opts;
+  Opts.BlockBudget = CL.MaxInstructions;
   if (CL.Blocks == "all") {
     Opts.AllBlocks = true;
   } else if (!CL.Blocks.empty()) {
@@ -273,7 +278,8 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
-      FoundErrors |= !R->Errors.empty();
+      for (const dm::Finding &F : R->Errors)
+        FoundErrors |= !F.Note;
       if (Json) {
         Kernels.push_back(reportJson(*R));
       } else {
