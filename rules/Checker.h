@@ -9,7 +9,7 @@
 #ifndef WARPLINT_RULES_CHECKER_H
 #define WARPLINT_RULES_CHECKER_H
 
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
 
