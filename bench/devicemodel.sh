@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Device-model throughput (DESIGN.md, "Speed lives in bench/"):
-#  1. lane-instructions per second on one core: an arithmetic loop and a
-#     memory-bound kernel;
+#  1. lane-instructions per second on one core: an arithmetic loop, a
+#     memory-bound kernel and shared-memory tiles (observer cost per access);
 #  2. the naive 256x256 matrix multiply through `warplint run --blocks=all`
 #     against Oclgrind (Debian package oclgrind) on an OpenCL twin of the same
 #     kernel with the same sizes, on the same number of threads.
@@ -33,6 +33,8 @@ echo "== device model throughput"
 run_rate "arithmetic loop" --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all
 run_rate "memory-bound" --kernel membound --grid 64 --block 256 --arg n=16777216 \
   --buffer in=16777216 --buffer out=16777216 --blocks=all
+run_rate "shared tiles" --kernel tiled --grid 32,32 --block 16,16 --arg N=512 \
+  --buffer A=262144:const:1 --buffer B=262144:const:1 --buffer C=262144 --blocks=all
 
 echo "== naive matmul 256x256, $threads thread(s)"
 t0=$(now); "$warplint" accesses "$k" > /dev/null; t1=$(now)

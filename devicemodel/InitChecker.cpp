@@ -6,7 +6,7 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Demangle/Demangle.h"
 
-#include <set>
+#include <cstring>
 
 using namespace llvm;
 
@@ -31,8 +31,11 @@ public:
   void onMemory(const MemoryEvent &E) override {
     if (E.Space == AS_Const || (E.Space == AS_Global && !Parent.Mem.tracksInit()))
       return;
-    bool Reads = E.Op != MemOp::Store;
+    // A site already reported is not checked again (its writes still are).
+    bool Reads = E.Op != MemOp::Store && !reported(E.Loc);
     bool Writes = E.Op != MemOp::Load;
+    if (!Reads && !Writes && E.Transfer == MemoryEvent::None)
+      return;
     for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
       unsigned L = countr_zero(MM);
       uint64_t Size;
@@ -51,12 +54,11 @@ public:
             Shadow[Off + K] |= Carried[L][K];
         continue;
       }
-      if (Reads && !Reported.count(E.Loc))
-        for (uint64_t K = 0; K < N; ++K)
-          if (!Shadow[Off + K]) {
-            report(E, L, Off + K, N - K);
-            break;
-          }
+      if (Reads)
+        if (const void *Hole = memchr(Shadow + Off, 0, N)) {
+          report(E, L, static_cast<const uint8_t *>(Hole) - Shadow);
+          Reads = false;
+        }
       if (Writes)
         memset(Shadow + Off, 1, N);
     }
@@ -143,8 +145,12 @@ private:
     }
   }
 
-  void report(const MemoryEvent &E, unsigned L, uint64_t Off, uint64_t Left) {
-    Reported.insert(E.Loc);
+  bool reported(uint32_t Loc) const { return Loc < Reported.size() && Reported[Loc]; }
+
+  void report(const MemoryEvent &E, unsigned L, uint64_t Off) {
+    if (E.Loc >= Reported.size())
+      Reported.resize(std::max<size_t>(E.Loc + 1, Parent.P.Locations.size()), false);
+    Reported[E.Loc] = true;
     if (Found.size() >= MaxFindings)
       return;
     Finding F;
@@ -154,7 +160,6 @@ private:
     F.Message = std::string("read of uninitialized memory: ") + What + " of " +
                 std::to_string(E.Bytes) + " bytes at " + memoryText(E, L, Off) + ", by lane " +
                 std::to_string(L) + ", " + threadName(E.Warp, L);
-    (void)Left;
     Found.push_back(std::move(F));
   }
 
@@ -163,7 +168,7 @@ private:
   std::vector<uint8_t> Shared;
   std::vector<std::vector<uint8_t>> Local; ///< Per warp, lane-major.
   uint8_t Carried[MaxLanes][MaxChunk] = {};
-  std::set<uint32_t> Reported; ///< Sites already reported in this block.
+  std::vector<bool> Reported; ///< By location: sites already reported in this block.
 };
 
 std::unique_ptr<BlockObserver> InitChecker::startBlock(const BlockInfo &B) {

@@ -10,6 +10,8 @@
 // RUN: not %warplint run --no-cuda-sdk %s --kernel long_loop --grid 1 --block 32 --buffer out=32 --arg n=3000000 --max-instructions 100000 | FileCheck %s --check-prefix=LIMIT
 // RUN: %warplint run --no-cuda-sdk %s --kernel handoff --grid 1 --block 64 --buffer out=64 | FileCheck %s --check-prefix=CLEAN
 // RUN: not %warplint run --no-cuda-sdk %s --kernel trap --grid 1 --block 32 --buffer out=32 | FileCheck %s --check-prefix=TRAP
+// RUN: not %warplint run --no-cuda-sdk %s --kernel assert_fails --grid 1 --block 32 --buffer out=32 | FileCheck %s --check-prefix=ASSERT
+// RUN: %warplint run --no-cuda-sdk %s --kernel no_trap --grid 1 --block 32 --buffer out=32 | FileCheck %s --check-prefix=CLEAN
 // RUN: not %warplint check --no-cuda-sdk %s --confirm --buffer flag=1 --buffer sink=1 --arg n=3000000 2>&1 | FileCheck %s --check-prefix=CONFIRM --implicit-check-not='[device-fault]'
 
 // Waits for a flag nobody sets.
@@ -70,6 +72,26 @@ __global__ void trap(int *out) {
 }
 // TRAP: hang.cu:{{[0-9]+}}:{{[0-9]+}}: error: __trap() in thread (7,0,0) of block (0,0,0) {{.*}}[trap]
 // CONFIRM: error: kernel 'trap': __trap() in thread (7,0,0) of block (0,0,0), found by the device model's run {{.*}} [device-fault]
+
+// A failed device assert (what <assert.h>'s assert calls in device code with
+// the CUDA SDK) names its condition.
+#define DEVICE_ASSERT(C) ((C) ? (void)0 : __assertfail(#C, __FILE__, __LINE__, __func__, 1))
+// warplint: launch grid(1) block(32)
+__global__ void assert_fails(int *out) {
+  DEVICE_ASSERT(threadIdx.x < 16);
+  out[threadIdx.x] = 1;
+}
+// ASSERT: hang.cu:[[@LINE-3]]:{{[0-9]+}}: error: assertion 'threadIdx.x < 16' failed in thread (16,0,0) of block (0,0,0) {{.*}}[trap]
+// CONFIRM: hang.cu:[[@LINE-4]]:{{[0-9]+}}: error: kernel 'assert_fails': assertion 'threadIdx.x < 16' failed{{.*}} [device-fault]
+
+// Negative: a trap and an assert whose conditions never hold.
+// warplint: launch grid(1) block(32)
+__global__ void no_trap(int *out) {
+  if (threadIdx.x == 99)
+    __trap();
+  DEVICE_ASSERT(threadIdx.x < 32);
+  out[threadIdx.x] = 1;
+}
 
 // CLEAN-NOT: error
 // CLEAN: sites:
