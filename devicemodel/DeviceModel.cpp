@@ -74,5 +74,25 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   return std::move(R);
 }
 
+const BufferInfo *namedBuffer(const LaunchReport &R, const Finding &F) {
+  StringRef Key = "of buffer '";
+  StringRef Message = F.Message;
+  size_t At = Message.find(Key);
+  if (At == StringRef::npos)
+    return nullptr;
+  StringRef Name = Message.substr(At + Key.size()).split('\'').first;
+  for (const BufferInfo &B : R.Buffers)
+    if (B.Name == Name)
+      return &B;
+  return nullptr;
+}
+
+const BufferInfo *guessedOverrun(const LaunchReport &R, const Finding &F) {
+  if (F.Kind != "out-of-bounds")
+    return nullptr;
+  const BufferInfo *B = namedBuffer(R, F);
+  return B && B->Defaulted ? B : nullptr;
+}
+
 } // namespace dm
 } // namespace warplint

@@ -130,6 +130,19 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
   }
 }
 
+/// An overrun of a buffer warplint sized itself may be the guess's, not the
+/// kernel's: a note that asks for the real size (check --confirm does the same).
+void demoteGuessedOverruns(dm::LaunchReport &R) {
+  for (dm::Finding &F : R.Errors)
+    if (const dm::BufferInfo *B = dm::guessedOverrun(R, F)) {
+      F.Note = true;
+      F.Message += "; warplint sized '" + B->Name + "' itself (" + std::to_string(B->Count) +
+                   " elements: no --buffer or launch file gave it): give its real size with "
+                   "--buffer " + B->Name + "=COUNT or a launch file to tell a real overrun "
+                   "from a guess";
+    }
+}
+
 Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   if (!CL.LaunchFile.empty()) {
     auto Reqs = dm::readLaunchFile(CL.LaunchFile);
@@ -252,6 +265,7 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
+      demoteGuessedOverruns(*R);
       for (const dm::Finding &F : R->Errors)
         FoundErrors |= !F.Note;
       if (Json) {
