@@ -129,6 +129,9 @@ private:
   uint8_t *resolve(uint64_t Addr, uint64_t Bytes, unsigned L, bool Write, unsigned &Space,
                    std::string &Why);
   std::string describeBadAddress(uint64_t Addr, bool Write);
+  /// The buffer whose window starts just above Addr, when Addr lies in the
+  /// upper half of its own window (a negative index into that buffer).
+  const Buffer *bufferBelow(uint64_t Addr) const;
   /// The run-error kind of the last bad address described.
   const char *BadKind = "out-of-bounds";
   /// Stops the kernel at a misaligned access (in bounds, off its alignment).
@@ -184,6 +187,13 @@ uint8_t *Executor::resolve(uint64_t Addr, uint64_t Bytes, unsigned L, bool Write
   return nullptr;
 }
 
+const Buffer *Executor::bufferBelow(uint64_t Addr) const {
+  uint64_t Window = uint64_t(1) << BufferShift;
+  if ((Addr & (Window - 1)) < Window / 2 || ((Addr + Window) >> TagShift) != (Addr >> TagShift))
+    return nullptr;
+  return B.Mem.bufferAt(Addr + Window);
+}
+
 std::string Executor::describeBadAddress(uint64_t Addr, bool Write) {
   std::string Why;
   raw_string_ostream OS(Why);
@@ -193,7 +203,16 @@ std::string Executor::describeBadAddress(uint64_t Addr, bool Write) {
   case AS_Global: {
     Buffer *Buf = B.Mem.bufferAt(Addr);
     uint64_t InWin = Addr & ((uint64_t(1) << BufferShift) - 1);
-    if (Buf && Buf->Heap) {
+    if (const Buffer *Next = bufferBelow(Addr)) {
+      // A negative index: the address lies just below the next window's buffer.
+      if (Next->Heap && Next->Heap->Freed)
+        BadKind = "heap-use-after-free";
+      OS << "byte offset -" << (uint64_t(1) << BufferShift) - InWin << " of "
+         << (Next->Heap ? heapBlockText(*Next)
+                        : "buffer '" + Next->Name + "' (" + std::to_string(Next->Bytes) +
+                              " bytes)")
+         << ", before its start,";
+    } else if (Buf && Buf->Heap) {
       if (Buf->Heap->Freed)
         BadKind = "heap-use-after-free";
       OS << "byte offset " << InWin << " of " << heapBlockText(*Buf);

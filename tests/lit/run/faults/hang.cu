@@ -32,8 +32,8 @@ __global__ void cycle(volatile int *sink) {
     sink[0] = x;
   }
 }
-// CYCLE: hang.cu:{{[0-9]+}}:{{[0-9]+}}: error: the kernel does not terminate: warp 0 (threads 0-31) of block (0,0,0) comes back to the same state {{.*}} [hang]
-// CONFIRM: hang.cu:{{[0-9]+}}:{{[0-9]+}}: error: kernel 'cycle': the kernel does not terminate{{.*}} [device-fault]
+// CYCLE: hang.cu:[[@LINE-5]]:{{[0-9]+}}: error: the kernel does not terminate: warp 0 (threads 0-31) of block (0,0,0) comes back to the same state {{.*}} [hang]
+// CONFIRM: hang.cu:[[@LINE-6]]:{{[0-9]+}}: error: kernel 'cycle': the kernel does not terminate{{.*}} [device-fault]
 
 // Negative: millions of iterations, each one different: it runs to its end
 // (long enough that the hang probe watches it).
@@ -70,8 +70,8 @@ __global__ void trap(int *out) {
     __trap();
   out[threadIdx.x] = 1;
 }
-// TRAP: hang.cu:{{[0-9]+}}:{{[0-9]+}}: error: __trap() in thread (7,0,0) of block (0,0,0) {{.*}}[trap]
-// CONFIRM: error: kernel 'trap': __trap() in thread (7,0,0) of block (0,0,0), found by the device model's run {{.*}} [device-fault]
+// TRAP: hang.cu:[[@LINE-3]]:5: error: __trap() in thread (7,0,0) of block (0,0,0) {{.*}}[trap]
+// CONFIRM: hang.cu:[[@LINE-4]]:5: error: kernel 'trap': __trap() in thread (7,0,0) of block (0,0,0), found by the device model's run {{.*}} [device-fault]
 
 // A failed device assert (what <assert.h>'s assert calls in device code with
 // the CUDA SDK) names its condition.
