@@ -61,7 +61,9 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   MemoryCounters Counters(*R.Prog, Arch);
   RaceDetector Races(*R.Prog, Arch.WarpSize);
   InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize);
-  Observer *Obs[] = {&Counters, &Races, &Init};
+  SmallVector<Observer *, 3> Obs = {&Counters, &Races};
+  if (Opts.ShadowChecks)
+    Obs.push_back(&Init);
   R.Run = runKernel(*R.Prog, *R.Memory, L->Shape, L->Args, Obs, Opts);
   R.Metrics = Counters.kernelMetrics(R.Run.Scale);
   R.Sites = Counters.siteMetrics(R.Run.Scale);

@@ -25,6 +25,11 @@ struct RunOptions {
   uint64_t BlockBudget = 0;
   /// Worker threads; 0: all cores.
   unsigned Threads = 0;
+  /// Shadow-state checks of the sanitizer (uninitialized reads of shared,
+  /// local, heap and --init-check memory). Off only to measure what they
+  /// cost (bench/devicemodel.sh); bounds, alignment, heap, race, barrier and
+  /// hang checks always run.
+  bool ShadowChecks = true;
   /// Called now and then with (blocks done, blocks to run), from one thread.
   std::function<void(uint64_t, uint64_t)> Progress;
 };

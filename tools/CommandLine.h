@@ -74,6 +74,10 @@ struct CommandLine {
                                 llvm::cl::desc("Report reads of buffers given without a fill "
                                                "before anything wrote them"),
                                 llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> NoShadowChecks{
+      "no-shadow-checks",
+      llvm::cl::desc("Skip the uninitialized-read shadow (to measure its cost: bench/)"),
+      llvm::cl::Hidden, llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<uint64_t> MaxInstructions{
       "max-instructions",
       llvm::cl::desc("Stop a block after this many warp instructions (default: no limit; "

@@ -232,6 +232,7 @@ int runRunCommand(const CommandLine &CL) {
   }
   dm::RunOptions Opts;
   Opts.BlockBudget = CL.MaxInstructions;
+  Opts.ShadowChecks = !CL.NoShadowChecks;
   if (CL.Blocks == "all") {
     Opts.AllBlocks = true;
   } else if (!CL.Blocks.empty()) {

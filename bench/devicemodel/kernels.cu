@@ -40,3 +40,15 @@ __global__ void tiled(const float *A, const float *B, float *C, int N) {
   }
   C[row * N + col] = acc;
 }
+// A private array indexed at run time stays in local memory: what the
+// initialization shadow costs per local access.
+__global__ void private_sum(float *out, int iters) {
+  float priv[32];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < 32; ++k)
+    priv[k] = i + k;
+  float acc = 0.0f;
+  for (int k = 0; k < iters; ++k)
+    acc += priv[(i + 7 * k) & 31];
+  out[i] = acc;
+}

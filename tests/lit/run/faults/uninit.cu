@@ -4,6 +4,8 @@
 // wrote is reported with its site and the memory's.
 // RUN: not %warplint run --no-cuda-sdk %s --kernel shared_half --grid 1 --block 64 --buffer out=64 | FileCheck %s --check-prefix=SHARED
 // RUN: %warplint run --no-cuda-sdk %s --kernel shared_full --grid 1 --block 64 --buffer out=64 | FileCheck %s --check-prefix=CLEAN
+// The shadow can be left out, to measure its cost (bench/devicemodel.sh):
+// RUN: %warplint run --no-cuda-sdk %s --kernel shared_half --grid 1 --block 64 --buffer out=64 --no-shadow-checks | FileCheck %s --check-prefix=CLEAN
 // RUN: not %warplint run --no-cuda-sdk %s --kernel local_partial --grid 1 --block 32 --buffer out=32 --arg n=4 | FileCheck %s --check-prefix=LOCAL
 // RUN: %warplint run --no-cuda-sdk %s --kernel local_partial --grid 1 --block 32 --buffer out=32 --arg n=8 | FileCheck %s --check-prefix=CLEAN
 // RUN: not %warplint run --no-cuda-sdk %s --kernel copy --grid 1 --block 32 --buffer in=32 --buffer out=32 --init-check | FileCheck %s --check-prefix=GLOBAL
