@@ -41,6 +41,9 @@ std::shared_ptr<const clang::PrecompiledPreamble>
 PreambleCache::use(clang::CompilerInvocation &CI, IntrusiveRefCntPtr<vfs::FileSystem> &FS,
                    const MemoryBuffer &Main) {
   std::lock_guard<std::mutex> Guard(Lock);
+  // The headers' pending template instantiations are done once, in the
+  // preamble, rather than at the end of every compile that uses it.
+  CI.getLangOpts().PCHInstantiateTemplates = true;
   clang::PreambleBounds Bounds =
       clang::ComputePreambleBounds(CI.getLangOpts(), Main.getMemBufferRef(), /*MaxLines=*/0);
   std::shared_ptr<const clang::PrecompiledPreamble> &Kept =
