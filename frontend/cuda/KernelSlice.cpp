@@ -137,6 +137,32 @@ CallClosure callClosure(const Function &Root) {
   return C;
 }
 
+const std::string &IrFingerprinter::functionHash(const Function &F) {
+  std::string &Hash = FunctionHashes[&F];
+  if (!Hash.empty())
+    return Hash;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  SmallVector<std::pair<unsigned, MDNode *>, 8> MDs;
+  OS << "attributes ";
+  F.getAttributes().print(OS);
+  F.getAllMetadata(MDs);
+  describeAttachments(MDs, Kinds, OS, Slots);
+  static_cast<const Value &>(F).print(OS, Slots);
+  // Per instruction: call-site attributes and attached metadata (the
+  // printed text above has only their numbers).
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      CB->getAttributes().print(OS);
+    I.getAllMetadata(MDs);
+    describeAttachments(MDs, Kinds, OS, Slots);
+  }
+  std::string Stripped;
+  appendWithoutSlotNumbers(Text, Stripped);
+  Hash = fingerprintHash(Stripped);
+  return Hash;
+}
+
 void IrFingerprinter::describe(const CallClosure &C, std::string &Out) {
   if (Kinds.empty())
     Slots.getModule()->getContext().getMDKindNames(Kinds);
@@ -148,25 +174,14 @@ void IrFingerprinter::describe(const CallClosure &C, std::string &Out) {
     GV->getAllMetadata(MDs);
     describeAttachments(MDs, Kinds, OS, Slots);
   }
-  for (const Function *F : C.Functions) {
-    OS << "attributes ";
-    F->getAttributes().print(OS);
-    F->getAllMetadata(MDs);
-    describeAttachments(MDs, Kinds, OS, Slots);
-    static_cast<const Value *>(F)->print(OS, Slots);
-    // Per instruction: call-site attributes and attached metadata (the
-    // printed text above has only their numbers).
-    for (const Instruction &I : instructions(*F)) {
-      if (const auto *CB = dyn_cast<CallBase>(&I))
-        CB->getAttributes().print(OS);
-      I.getAllMetadata(MDs);
-      describeAttachments(MDs, Kinds, OS, Slots);
-    }
-  }
   appendWithoutSlotNumbers(Text, Out);
+  // Functions by the hash of their text: each is printed once per module,
+  // however many kernels reach it.
+  for (const Function *F : C.Functions)
+    ((Out += "function ") += functionHash(*F)) += '\n';
 }
 
-std::pair<unsigned, unsigned> IrFingerprinter::lineSpan(const CallClosure &C, StringRef File) {
+std::pair<unsigned, unsigned> IrFingerprinter::lineSpan(const Function &F, StringRef File) {
   unsigned First = 0, Last = 0;
   auto Note = [&](const DIScope *S, unsigned Line) {
     if (!S || !Line)
@@ -178,13 +193,11 @@ std::pair<unsigned, unsigned> IrFingerprinter::lineSpan(const CallClosure &C, St
     First = First ? std::min(First, Line) : Line;
     Last = std::max(Last, Line);
   };
-  for (const Function *F : C.Functions) {
-    if (const DISubprogram *SP = F->getSubprogram())
-      Note(SP, SP->getLine());
-    for (const Instruction &I : instructions(*F))
-      if (const DILocation *L = I.getDebugLoc().get())
-        Note(L->getScope(), L->getLine());
-  }
+  if (const DISubprogram *SP = F.getSubprogram())
+    Note(SP, SP->getLine());
+  for (const Instruction &I : instructions(F))
+    if (const DILocation *L = I.getDebugLoc().get())
+      Note(L->getScope(), L->getLine());
   return {First, Last};
 }
 
