@@ -53,6 +53,8 @@ private:
   llvm::ModuleSlotTracker Slots;
   llvm::SmallVector<llvm::StringRef, 32> Kinds; ///< Metadata kind names.
   llvm::DenseMap<const llvm::Function *, std::string> FunctionHashes;
+  /// Debug locations and scopes, spelled out.
+  llvm::DenseMap<const llvm::Metadata *, std::string> Memo;
 };
 
 /// A 128-bit hash of Text, as 32 hex digits.
