@@ -134,12 +134,22 @@ void describeMetadata(const Metadata *MD, raw_ostream &OS, SmallPtrSetImpl<const
   }
 }
 
+/// Attached metadata, each node spelled out once per module (Roots): loads
+/// and stores share a few alias-analysis tags, instructions a few scopes.
 void describeAttachments(ArrayRef<std::pair<unsigned, MDNode *>> MDs, ArrayRef<StringRef> Kinds,
-                         raw_ostream &OS, ModuleSlotTracker &Slots, MetadataMemo &Memo) {
+                         raw_ostream &OS, ModuleSlotTracker &Slots, MetadataMemo &Memo,
+                         MetadataMemo &Roots) {
   for (const auto &[Kind, Node] : MDs) {
     OS << " !" << (Kind < Kinds.size() ? Kinds[Kind] : StringRef("?")) << '=';
-    SmallPtrSet<const Metadata *, 8> Seen;
-    describeMetadata(Node, OS, Seen, Slots, Memo);
+    auto It = Roots.find(Node);
+    if (It == Roots.end()) {
+      std::string Text;
+      raw_string_ostream TextOS(Text);
+      SmallPtrSet<const Metadata *, 8> Seen;
+      describeMetadata(Node, TextOS, Seen, Slots, Memo);
+      It = Roots.try_emplace(Node, std::move(Text)).first;
+    }
+    OS << It->second;
   }
   OS << '\n';
 }
@@ -171,7 +181,7 @@ const std::string &IrFingerprinter::functionHash(const Function &F) {
   OS << "attributes ";
   F.getAttributes().print(OS);
   F.getAllMetadata(MDs);
-  describeAttachments(MDs, Kinds, OS, Slots, Memo);
+  describeAttachments(MDs, Kinds, OS, Slots, Memo, Roots);
   static_cast<const Value &>(F).print(OS, Slots);
   // Per instruction: call-site attributes and attached metadata (the
   // printed text above has only their numbers).
@@ -179,7 +189,7 @@ const std::string &IrFingerprinter::functionHash(const Function &F) {
     if (const auto *CB = dyn_cast<CallBase>(&I))
       CB->getAttributes().print(OS);
     I.getAllMetadata(MDs);
-    describeAttachments(MDs, Kinds, OS, Slots, Memo);
+    describeAttachments(MDs, Kinds, OS, Slots, Memo, Roots);
   }
   std::string Stripped;
   appendWithoutSlotNumbers(Text, Stripped);
@@ -196,7 +206,7 @@ void IrFingerprinter::describe(const CallClosure &C, std::string &Out) {
   for (const GlobalVariable *GV : C.Globals) {
     static_cast<const Value *>(GV)->print(OS, Slots);
     GV->getAllMetadata(MDs);
-    describeAttachments(MDs, Kinds, OS, Slots, Memo);
+    describeAttachments(MDs, Kinds, OS, Slots, Memo, Roots);
   }
   appendWithoutSlotNumbers(Text, Out);
   // Functions by the hash of their text: each is printed once per module,

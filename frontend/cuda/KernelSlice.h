@@ -53,8 +53,8 @@ private:
   llvm::ModuleSlotTracker Slots;
   llvm::SmallVector<llvm::StringRef, 32> Kinds; ///< Metadata kind names.
   llvm::DenseMap<const llvm::Function *, std::string> FunctionHashes;
-  /// Debug locations and scopes, spelled out.
-  llvm::DenseMap<const llvm::Metadata *, std::string> Memo;
+  /// Debug locations and scopes, spelled out; attached nodes, spelled out.
+  llvm::DenseMap<const llvm::Metadata *, std::string> Memo, Roots;
 };
 
 /// A 128-bit hash of Text, as 32 hex digits.
