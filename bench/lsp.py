@@ -8,7 +8,10 @@ usage:
       different kernel each time, the line count unchanged; a change waits
       for the previous one's diagnostics when they take longer). Prints the time
       to the first diagnostics and, for each change, the time until
-      diagnostics of that version or a newer one arrive: p50, p95, max.
+      diagnostics of that version or a newer one arrive: p50, p95, max; then
+      the processor time of each check but the first (from the server's
+      --log=info lines: the latency on an idle machine) and the server's
+      peak resident memory.
   lsp.py burst WARPLINT FILE [--edits N] [--window S] [-- SERVER_ARGS...]
       Opens FILE, waits for its diagnostics, then sends N (10) full-text
       changes spread over S (1.0) seconds and waits until the server is quiet.
@@ -109,7 +112,19 @@ class Server:
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [{"text": text}]})
 
+    def peak_memory_mb(self):
+        """The server's peak resident memory so far (Linux), or None."""
+        try:
+            with open("/proc/%d/status" % self.proc.pid) as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) / 1024
+        except OSError:
+            return None
+        return None
+
     def stop(self):
+        self.peak_mb = self.peak_memory_mb()
         self.request("shutdown", None)
         self.notify("exit", None)
         self.proc.wait(timeout=60)
@@ -192,6 +207,15 @@ def latency(warplint, path, opts, server_args):
     print("didChange -> publishDiagnostics: p50 %.0f ms, p95 %.0f ms, max %.0f ms" %
           (percentile(lat, 50), percentile(lat, 95), max(lat)))
     done = [l.split("checked ", 1)[1] for l in s.log if "checked " in l]
+    # Processor time of each check after the first (the server's log): what
+    # the latency would be on an idle machine, whatever else this one runs.
+    cpu = [sum(int(ms) for ms in re.findall(r"(\d+) ms", l.split("(cpu: ", 1)[1]))
+           for l in done[1:] if "(cpu: " in l]
+    if cpu:
+        print("processor time per check: p50 %.0f ms, p95 %.0f ms" %
+              (percentile(cpu, 50), percentile(cpu, 95)))
+    if s.peak_mb:
+        print("server's peak resident memory: %.0f MB" % s.peak_mb)
     print("last check (server log):", done[-1] if done else "-")
 
 

@@ -44,12 +44,39 @@ void describeLaunch(const LaunchConfig &L, std::string &Out) {
   OS << '\n';
 }
 
-/// The text of the lines a kernel spans (what fix-its and messages quote).
+/// The text of the lines each function of a kernel spans (what fix-its and
+/// messages quote), and where the declarations that fix-its edit are written
+/// (the kernel's parameters, the variables it uses) with their sizes as
+/// written: a macro in place of a number leaves the IR as it was.
 void describeSource(const CallClosure &C, const DeviceModule &DM, SourceCache &Sources,
                     std::string &Out) {
-  auto [First, Last] = IrFingerprinter::lineSpan(C, DM.Path);
-  for (unsigned L = First; L && L <= Last; ++L)
-    (Out += Sources.line(DM.Path, L)) += '\n';
+  raw_string_ostream OS(Out);
+  auto Loc = [&](const SourceLoc &L) { OS << L.File << ':' << L.Line << ':' << L.Column << ' '; };
+  for (const Function *F : C.Functions) {
+    auto [First, Last] = IrFingerprinter::lineSpan(*F, DM.Path);
+    OS << "lines " << First << '-' << Last << '\n';
+    for (unsigned L = First; L && L <= Last; ++L)
+      OS << Sources.line(DM.Path, L) << '\n';
+  }
+  if (auto It = DM.Decls.RestrictAt.find(C.Functions.front()->getName());
+      It != DM.Decls.RestrictAt.end()) {
+    OS << "restrict at ";
+    for (const SourceLoc &L : It->second)
+      Loc(L);
+    OS << '\n';
+  }
+  for (const GlobalVariable *GV : C.Globals) {
+    auto It = DM.Decls.Variables.find(GV->getName());
+    if (It == DM.Decls.Variables.end())
+      continue;
+    OS << "variable " << GV->getName() << ' ';
+    Loc(It->second.Name);
+    for (const SourceText &D : It->second.Dims) {
+      Loc(D.Loc);
+      OS << '[' << D.Text << "] ";
+    }
+    OS << '\n';
+  }
 }
 
 /// Appends the processor time (user and system) since the last lap to a

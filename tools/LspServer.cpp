@@ -25,8 +25,10 @@
 #include "frontend/cuda/Preamble.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Transport.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 
 #include <chrono>
@@ -265,6 +267,12 @@ private:
     }
   }
 
+  /// The process's processor time so far (user and system), in seconds.
+  static double processorSeconds() {
+    TimeRecord T = TimeRecord::getCurrentTime(/*Start=*/false);
+    return T.getUserTime() + T.getSystemTime();
+  }
+
   /// True when Job's text is no longer the document's.
   bool stale(const CheckJob &Job) {
     std::lock_guard<std::mutex> G(Lock);
@@ -281,15 +289,20 @@ private:
       FO.Preambles = Preambles;
     Logger::info("checking {0} version {1}", Path, Job.Version);
     auto Start = Clock::now();
+    double CpuStart = processorSeconds();
     FileResult R = Full ? checkFile(CL, std::move(FO), Opts, Path)
                         : checkIncrementally(CL, std::move(FO), Opts, Path, D.Cache,
                                              [&] { return !Sync && stale(Job); });
     long Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - Start).count();
+    std::string Phases =
+        Full ? formatv("whole file {0} ms", static_cast<long>((processorSeconds() - CpuStart) * 1000))
+                   .str()
+             : D.Cache.lastPhases();
     if (R.Abandoned)
       return Logger::info("abandoned {0} version {1}: its text changed", Path, Job.Version);
     Logger::info("checked {0} version {1} in {2} ms: {3} kernels analyzed, {4} reused (cpu: {5})",
                  Path, Job.Version, Ms, D.Cache.lastMisses(), D.Cache.lastHits(),
-                 Full ? "whole file" : D.Cache.lastPhases());
+                 Phases);
     for (const std::string &N : R.Notes)
       Logger::info("{0}", N);
     DocumentText Text(Job.Text);

@@ -53,9 +53,51 @@ void appendWithoutSlotNumbers(StringRef Text, std::string &Out) {
   }
 }
 
+using MetadataMemo = DenseMap<const Metadata *, std::string>;
+
+void describeMetadata(const Metadata *MD, raw_ostream &OS, SmallPtrSetImpl<const Metadata *> &Seen,
+                      ModuleSlotTracker &Slots, MetadataMemo &Memo);
+
+/// A location or a scope, spelled out once per module: each instruction's
+/// location names the same few scopes. (Neither can be part of a cycle.)
+void describeLocationOrScope(const MDNode *N, raw_ostream &OS, ModuleSlotTracker &Slots,
+                             MetadataMemo &Memo) {
+  auto It = Memo.find(N);
+  if (It == Memo.end()) {
+    std::string Text;
+    raw_string_ostream TextOS(Text);
+    SmallPtrSet<const Metadata *, 8> Seen;
+    if (const auto *L = dyn_cast<DILocation>(N)) {
+      TextOS << "loc(" << L->getLine() << ':' << L->getColumn() << " in ";
+      describeMetadata(L->getScope(), TextOS, Seen, Slots, Memo);
+      TextOS << " at ";
+      describeMetadata(L->getInlinedAt(), TextOS, Seen, Slots, Memo);
+      TextOS << ')';
+    } else {
+      // Subprograms and lexical blocks: where they are, and in what.
+      const auto *Sc = cast<DILocalScope>(N);
+      TextOS << "scope(" << Sc->getName() << ' ' << Sc->getFilename() << ' '
+             << Sc->getDirectory();
+      if (const auto *SP = dyn_cast<DISubprogram>(Sc))
+        TextOS << ' ' << SP->getLinkageName() << ' ' << SP->getLine() << ' ' << SP->getScopeLine();
+      else if (const auto *B = dyn_cast<DILexicalBlock>(Sc))
+        TextOS << ' ' << B->getLine() << ':' << B->getColumn();
+      else if (const auto *BF = dyn_cast<DILexicalBlockFile>(Sc))
+        TextOS << ' ' << BF->getDiscriminator();
+      TextOS << ' ';
+      // A block is described by its subprogram; a subprogram stops here.
+      if (!isa<DISubprogram>(Sc) && Sc->getScope() != Sc)
+        describeMetadata(Sc->getScope(), TextOS, Seen, Slots, Memo);
+      TextOS << ')';
+    }
+    It = Memo.try_emplace(N, std::move(Text)).first;
+  }
+  OS << It->second;
+}
+
 /// The contents of a metadata node, spelled out (cycles cut).
 void describeMetadata(const Metadata *MD, raw_ostream &OS, SmallPtrSetImpl<const Metadata *> &Seen,
-                      ModuleSlotTracker &Slots) {
+                      ModuleSlotTracker &Slots, MetadataMemo &Memo) {
   if (!MD) {
     OS << "null";
     return;
@@ -68,31 +110,13 @@ void describeMetadata(const Metadata *MD, raw_ostream &OS, SmallPtrSetImpl<const
     V->getValue()->printAsOperand(OS, /*PrintType=*/true, Slots);
     return;
   }
+  if (isa<DILocation>(MD) || isa<DILocalScope>(MD))
+    return describeLocationOrScope(cast<MDNode>(MD), OS, Slots, Memo);
   if (!Seen.insert(MD).second) {
     OS << "<cycle>";
     return;
   }
-  if (const auto *L = dyn_cast<DILocation>(MD)) {
-    OS << "loc(" << L->getLine() << ':' << L->getColumn() << " in ";
-    describeMetadata(L->getScope(), OS, Seen, Slots);
-    OS << " at ";
-    describeMetadata(L->getInlinedAt(), OS, Seen, Slots);
-    OS << ')';
-  } else if (const auto *Sc = dyn_cast<DILocalScope>(MD)) {
-    // Subprograms and lexical blocks: where they are, and in what.
-    OS << "scope(" << Sc->getName() << ' ' << Sc->getFilename() << ' ' << Sc->getDirectory();
-    if (const auto *SP = dyn_cast<DISubprogram>(Sc))
-      OS << ' ' << SP->getLinkageName() << ' ' << SP->getLine() << ' ' << SP->getScopeLine();
-    else if (const auto *B = dyn_cast<DILexicalBlock>(Sc))
-      OS << ' ' << B->getLine() << ':' << B->getColumn();
-    else if (const auto *BF = dyn_cast<DILexicalBlockFile>(Sc))
-      OS << ' ' << BF->getDiscriminator();
-    OS << ' ';
-    // A block is described by its subprogram; a subprogram stops here.
-    if (!isa<DISubprogram>(Sc) && Sc->getScope() != Sc)
-      describeMetadata(Sc->getScope(), OS, Seen, Slots);
-    OS << ')';
-  } else if (const auto *N = dyn_cast<MDNode>(MD)) {
+  if (const auto *N = dyn_cast<MDNode>(MD)) {
     // Other nodes: their own fields as printed, then their operands.
     std::string Own;
     raw_string_ostream OwnOS(Own);
@@ -101,7 +125,7 @@ void describeMetadata(const Metadata *MD, raw_ostream &OS, SmallPtrSetImpl<const
     appendWithoutSlotNumbers(Own, Stripped);
     OS << '{' << Stripped << ':';
     for (const MDOperand &Op : N->operands()) {
-      describeMetadata(Op.get(), OS, Seen, Slots);
+      describeMetadata(Op.get(), OS, Seen, Slots, Memo);
       OS << ',';
     }
     OS << '}';
@@ -110,12 +134,22 @@ void describeMetadata(const Metadata *MD, raw_ostream &OS, SmallPtrSetImpl<const
   }
 }
 
+/// Attached metadata, each node spelled out once per module (Roots): loads
+/// and stores share a few alias-analysis tags, instructions a few scopes.
 void describeAttachments(ArrayRef<std::pair<unsigned, MDNode *>> MDs, ArrayRef<StringRef> Kinds,
-                         raw_ostream &OS, ModuleSlotTracker &Slots) {
+                         raw_ostream &OS, ModuleSlotTracker &Slots, MetadataMemo &Memo,
+                         MetadataMemo &Roots) {
   for (const auto &[Kind, Node] : MDs) {
     OS << " !" << (Kind < Kinds.size() ? Kinds[Kind] : StringRef("?")) << '=';
-    SmallPtrSet<const Metadata *, 8> Seen;
-    describeMetadata(Node, OS, Seen, Slots);
+    auto It = Roots.find(Node);
+    if (It == Roots.end()) {
+      std::string Text;
+      raw_string_ostream TextOS(Text);
+      SmallPtrSet<const Metadata *, 8> Seen;
+      describeMetadata(Node, TextOS, Seen, Slots, Memo);
+      It = Roots.try_emplace(Node, std::move(Text)).first;
+    }
+    OS << It->second;
   }
   OS << '\n';
 }
@@ -137,6 +171,32 @@ CallClosure callClosure(const Function &Root) {
   return C;
 }
 
+const std::string &IrFingerprinter::functionHash(const Function &F) {
+  std::string &Hash = FunctionHashes[&F];
+  if (!Hash.empty())
+    return Hash;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  SmallVector<std::pair<unsigned, MDNode *>, 8> MDs;
+  OS << "attributes ";
+  F.getAttributes().print(OS);
+  F.getAllMetadata(MDs);
+  describeAttachments(MDs, Kinds, OS, Slots, Memo, Roots);
+  static_cast<const Value &>(F).print(OS, Slots);
+  // Per instruction: call-site attributes and attached metadata (the
+  // printed text above has only their numbers).
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      CB->getAttributes().print(OS);
+    I.getAllMetadata(MDs);
+    describeAttachments(MDs, Kinds, OS, Slots, Memo, Roots);
+  }
+  std::string Stripped;
+  appendWithoutSlotNumbers(Text, Stripped);
+  Hash = fingerprintHash(Stripped);
+  return Hash;
+}
+
 void IrFingerprinter::describe(const CallClosure &C, std::string &Out) {
   if (Kinds.empty())
     Slots.getModule()->getContext().getMDKindNames(Kinds);
@@ -146,27 +206,16 @@ void IrFingerprinter::describe(const CallClosure &C, std::string &Out) {
   for (const GlobalVariable *GV : C.Globals) {
     static_cast<const Value *>(GV)->print(OS, Slots);
     GV->getAllMetadata(MDs);
-    describeAttachments(MDs, Kinds, OS, Slots);
-  }
-  for (const Function *F : C.Functions) {
-    OS << "attributes ";
-    F->getAttributes().print(OS);
-    F->getAllMetadata(MDs);
-    describeAttachments(MDs, Kinds, OS, Slots);
-    static_cast<const Value *>(F)->print(OS, Slots);
-    // Per instruction: call-site attributes and attached metadata (the
-    // printed text above has only their numbers).
-    for (const Instruction &I : instructions(*F)) {
-      if (const auto *CB = dyn_cast<CallBase>(&I))
-        CB->getAttributes().print(OS);
-      I.getAllMetadata(MDs);
-      describeAttachments(MDs, Kinds, OS, Slots);
-    }
+    describeAttachments(MDs, Kinds, OS, Slots, Memo, Roots);
   }
   appendWithoutSlotNumbers(Text, Out);
+  // Functions by the hash of their text: each is printed once per module,
+  // however many kernels reach it.
+  for (const Function *F : C.Functions)
+    ((Out += "function ") += functionHash(*F)) += '\n';
 }
 
-std::pair<unsigned, unsigned> IrFingerprinter::lineSpan(const CallClosure &C, StringRef File) {
+std::pair<unsigned, unsigned> IrFingerprinter::lineSpan(const Function &F, StringRef File) {
   unsigned First = 0, Last = 0;
   auto Note = [&](const DIScope *S, unsigned Line) {
     if (!S || !Line)
@@ -178,13 +227,11 @@ std::pair<unsigned, unsigned> IrFingerprinter::lineSpan(const CallClosure &C, St
     First = First ? std::min(First, Line) : Line;
     Last = std::max(Last, Line);
   };
-  for (const Function *F : C.Functions) {
-    if (const DISubprogram *SP = F->getSubprogram())
-      Note(SP, SP->getLine());
-    for (const Instruction &I : instructions(*F))
-      if (const DILocation *L = I.getDebugLoc().get())
-        Note(L->getScope(), L->getLine());
-  }
+  if (const DISubprogram *SP = F.getSubprogram())
+    Note(SP, SP->getLine());
+  for (const Instruction &I : instructions(F))
+    if (const DILocation *L = I.getDebugLoc().get())
+      Note(L->getScope(), L->getLine());
   return {First, Last};
 }
 

@@ -13,6 +13,7 @@
 #include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/ModuleSlotTracker.h"
@@ -33,7 +34,8 @@ CallClosure callClosure(const llvm::Function &Root);
 
 /// Fingerprints closures of one module. Text of the IR with the numbering of
 /// metadata and attribute groups left out (it depends on the whole module)
-/// and their contents spelled out instead; hashed to 128 bits.
+/// and their contents spelled out instead; each function's text is hashed
+/// to 128 bits once and a closure names its functions by those hashes.
 class IrFingerprinter {
 public:
   explicit IrFingerprinter(const llvm::Module &M) : Slots(&M) {}
@@ -41,13 +43,18 @@ public:
   /// Appends the fingerprint text of C to Out (hash it with more context).
   void describe(const CallClosure &C, std::string &Out);
 
-  /// The source lines C's debug locations span in File, as [first, last];
+  /// The source lines F's debug locations span in File, as [first, last];
   /// {0, 0} when none.
-  static std::pair<unsigned, unsigned> lineSpan(const CallClosure &C, llvm::StringRef File);
+  static std::pair<unsigned, unsigned> lineSpan(const llvm::Function &F, llvm::StringRef File);
 
 private:
+  const std::string &functionHash(const llvm::Function &F);
+
   llvm::ModuleSlotTracker Slots;
   llvm::SmallVector<llvm::StringRef, 32> Kinds; ///< Metadata kind names.
+  llvm::DenseMap<const llvm::Function *, std::string> FunctionHashes;
+  /// Debug locations and scopes, spelled out; attached nodes, spelled out.
+  llvm::DenseMap<const llvm::Metadata *, std::string> Memo, Roots;
 };
 
 /// A 128-bit hash of Text, as 32 hex digits.
