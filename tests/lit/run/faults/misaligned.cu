@@ -8,7 +8,9 @@
 // RUN: FileCheck %s --check-prefix=VEC < %t.vec
 // RUN: %warplint run --no-cuda-sdk %s --kernel aligned_vec4 --grid 1 --block 32 --buffer in=32 --buffer out=32 | FileCheck %s --check-prefix=CLEAN
 // RUN: %warplint run --no-cuda-sdk %s --kernel unaligned_bytes --grid 1 --block 32 --buffer in=64 --buffer out=32 | FileCheck %s --check-prefix=CLEAN
-// RUN: not %warplint check --no-cuda-sdk %s --confirm --buffer in=256 --buffer out=32 2>&1 | FileCheck %s --check-prefix=CONFIRM --implicit-check-not='[device-fault]'
+// RUN: not %warplint run --no-cuda-sdk %s --kernel misaligned_store --grid 1 --block 32 --buffer dst=64 | FileCheck %s --check-prefix=STORE
+// RUN: not %warplint run --no-cuda-sdk %s --kernel misaligned_atomic --grid 1 --block 32 --buffer counter=4 | FileCheck %s --check-prefix=ATOMIC
+// RUN: not %warplint check --no-cuda-sdk %s --confirm --buffer in=256 --buffer out=32 --buffer dst=64 --buffer counter=4 2>&1 | FileCheck %s --check-prefix=CONFIRM --implicit-check-not='[device-fault]'
 
 // A float read one byte past a 4-byte boundary.
 // warplint: launch grid(1) block(32)
@@ -27,6 +29,22 @@ __global__ void misaligned_vec4(const float *in, float4 *out) {
 }
 // VEC: misaligned.cu:[[@LINE-2]]:10: error: misaligned load of 16 bytes at byte offset 4 of buffer 'in' (1024 bytes), which needs 16-byte alignment {{.*}}by lane 0, thread (0,0,0) of block (0,0,0) {{.*}}[misaligned]
 // CONFIRM: misaligned.cu:[[@LINE-3]]:10: error: kernel 'misaligned_vec4': misaligned load of 16 bytes {{.*}} [device-fault]
+
+// A float stored two bytes off its alignment.
+// warplint: launch grid(1) block(32)
+__global__ void misaligned_store(float *dst) {
+  *(float *)((char *)dst + 2 + 4 * threadIdx.x) = 1.0f;
+}
+// STORE: misaligned.cu:[[@LINE-2]]:{{[0-9]+}}: error: misaligned store of 4 bytes at byte offset 2 of buffer 'dst' (256 bytes), which needs 4-byte alignment {{.*}}by lane 0, thread (0,0,0) of block (0,0,0) {{.*}}[misaligned]
+// CONFIRM: misaligned.cu:[[@LINE-3]]:{{[0-9]+}}: error: kernel 'misaligned_store': misaligned store of 4 bytes {{.*}} [device-fault]
+
+// An atomic on an int one byte off its alignment.
+// warplint: launch grid(1) block(32)
+__global__ void misaligned_atomic(int *counter) {
+  atomicAdd((int *)((char *)counter + 1), 1);
+}
+// ATOMIC: misaligned.cu:[[@LINE-2]]:3: error: misaligned atomic of 4 bytes at byte offset 1 of buffer 'counter' (16 bytes), which needs 4-byte alignment {{.*}}by lane 0, thread (0,0,0) of block (0,0,0) {{.*}}[misaligned]
+// CONFIRM: misaligned.cu:[[@LINE-3]]:3: error: kernel 'misaligned_atomic': misaligned atomic of 4 bytes {{.*}} [device-fault]
 
 // Negative: aligned float4 loads and stores.
 // warplint: launch grid(1) block(32)
