@@ -70,6 +70,19 @@ struct CommandLine {
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> InitCheck{"init-check",
+                                llvm::cl::desc("Report reads of buffers given without a fill "
+                                               "before anything wrote them"),
+                                llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> NoShadowChecks{
+      "no-shadow-checks",
+      llvm::cl::desc("Skip the uninitialized-read shadow (to measure its cost: bench/)"),
+      llvm::cl::Hidden, llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<uint64_t> MaxInstructions{
+      "max-instructions",
+      llvm::cl::desc("Stop a block after this many warp instructions (default: no limit; "
+                     "a kernel that does not terminate is found by its lack of progress)"),
+      llvm::cl::init(0), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
