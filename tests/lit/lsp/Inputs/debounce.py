@@ -13,6 +13,7 @@ import sys
 import time
 
 root, warplint, path, debounce_ms = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+sys.dont_write_bytecode = True  # nothing written into the source tree
 sys.path.insert(0, os.path.join(root, "bench"))
 import lsp  # noqa: E402
 
