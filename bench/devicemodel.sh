@@ -1,67 +1,68 @@
 #!/usr/bin/env bash
-# Device-model throughput (DESIGN.md, "Speed lives in bench/"):
-#  1. lane-instructions per second on one core: an arithmetic loop and a
+# Device-model throughput (DESIGN.md, "Speed lives in bench/"; issue 12.3):
+#  1. lane-instructions per second on one core, from `run --time-report` (the
+#     device model's own time, front end excluded): an arithmetic loop and a
 #     memory-bound kernel;
-#  2. the naive 256x256 matrix multiply through `warplint run --blocks=all`
+#  2. the naive NxN matrix multiply (N=512 unless MATMUL_N says otherwise),
+#     every block, end to end (`warplint run` from the .cu, compile included)
 #     against Oclgrind (Debian package oclgrind) on an OpenCL twin of the same
-#     kernel with the same sizes, on the same number of threads.
-# Usage: bench/devicemodel.sh [BUILD_DIR]   (ratios are from one run)
+#     kernel with the same sizes, both on THREADS threads (default: all cores).
+# Usage: bench/devicemodel.sh [BUILD_DIR]   (ratios are from one run, side by side)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 warplint=$build/bin/warplint
 k=$root/bench/devicemodel/kernels.cu
-threads=${THREADS:-1}
+threads=${THREADS:-$(nproc)}
+n=${MATMUL_N:-512}
 
 now() { date +%s.%N; }
-lane_insts() { sed -n 's/.*smsp__thread_inst_executed.sum *\([0-9]*\).*/\1/p'; }
+# "time: KERNEL: device model S s, N lane-instructions, R M lane-instructions/s"
+model_line() { sed -n 's/^time: .*: device model \(.*\)$/\1/p'; }
 
-run_rate() { # name, warplint args...
-  local name=$1; shift
-  # The compile is timed separately and subtracted.
-  local t0 t1 t2 n
-  t0=$(now); "$warplint" accesses "$k" > /dev/null; t1=$(now)
-  n=$(WARPLINT_THREADS=1 "$warplint" run "$k" "$@" | lane_insts)
-  t2=$(now)
-  awk -v n="$n" -v a="$t0" -v b="$t1" -v c="$t2" -v name="$name" 'BEGIN {
-    run = (c - b) - (b - a); if (run <= 0) run = 1e-9;
-    printf "%-22s %12d lane-instructions in %6.2f s: %7.1f M lane-instructions/s (one core)\n",
-           name, n, run, n / run / 1e6 }'
-}
+echo "== device model throughput, one core (device model time only)"
+printf "%-16s %s\n" "arithmetic loop" "$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report \
+  --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all 2>&1 >/dev/null | model_line)"
+printf "%-16s %s\n" "memory-bound" "$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report \
+  --kernel membound --grid 64 --block 256 --arg n=16777216 --buffer in=16777216 \
+  --buffer out=16777216 --blocks=all 2>&1 >/dev/null | model_line)"
 
-echo "== device model throughput"
-run_rate "arithmetic loop" --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all
-run_rate "memory-bound" --kernel membound --grid 64 --block 256 --arg n=16777216 \
-  --buffer in=16777216 --buffer out=16777216 --blocks=all
-
-echo "== naive matmul 256x256, $threads thread(s)"
-t0=$(now); "$warplint" accesses "$k" > /dev/null; t1=$(now)
-WARPLINT_THREADS=$threads "$warplint" run "$k" --kernel matmul --grid 16,16 --block 16,16 \
-  --arg N=256 --buffer A=65536:const:1 --buffer B=65536:const:1 --buffer C=65536 \
-  --blocks=all > /dev/null
-t2=$(now)
-ours=$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { print (c - b) - (b - a) }')
-if ! command -v oclgrind-kernel > /dev/null; then
-  echo "warplint: ${ours}s; oclgrind-kernel not found (apt-get install oclgrind)"
-  exit 0
-fi
+echo "== naive matmul ${n}x${n}, every block, end to end, $threads thread(s)"
+elems=$((n * n)) tiles=$(((n + 15) / 16))
+# /usr/bin/time's "wall user sys" is the last line of its output.
+# The command's own output is dropped; its stderr is kept.
+timed() { /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" > /dev/null; tail -n 1 "$tmp/time"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+WARPLINT_THREADS=$threads timed "$warplint" run "$k" --time-report --kernel matmul \
+  --grid "$tiles,$tiles" --block 16,16 --arg "N=$n" --buffer "A=$elems:const:1" \
+  --buffer "B=$elems:const:1" --buffer "C=$elems" --blocks=all 2>"$tmp/err" > "$tmp/ours"
+echo "device model: $(model_line < "$tmp/err")"
+read -r ours_wall ours_user ours_sys < "$tmp/ours"
+echo "warplint run: ${ours_wall} s end to end (${ours_user} s user, ${ours_sys} s system)"
+if ! command -v oclgrind-kernel > /dev/null; then
+  echo "oclgrind-kernel not found (apt-get install oclgrind): no ratio"
+  exit 0
+fi
 cp "$root/bench/devicemodel/matmul.cl" "$tmp/"
 cat > "$tmp/matmul.sim" <<SIM
 matmul.cl
 matmul
-256 256 1
+$n $n 1
 16 16 1
-<size=262144 fill=1 float>
-<size=262144 fill=1 float>
-<size=262144 fill=0 float>
+<size=$((elems * 4)) fill=1 float>
+<size=$((elems * 4)) fill=1 float>
+<size=$((elems * 4)) fill=0 float>
 <size=4 int>
-256
+$n
 SIM
-t0=$(now)
-(cd "$tmp" && oclgrind-kernel --num-threads "$threads" matmul.sim > /dev/null)
-t1=$(now)
-awk -v ours="$ours" -v a="$t0" -v b="$t1" 'BEGIN {
-  theirs = b - a
-  printf "warplint run: %.2f s   oclgrind: %.2f s   speedup: %.0fx\n", ours, theirs, theirs / ours }'
+(cd "$tmp" && timed oclgrind-kernel --num-threads "$threads" matmul.sim) > "$tmp/theirs"
+read -r their_wall their_user their_sys < "$tmp/theirs"
+# Wall time is what a user waits; processor time is the fairer figure on a
+# machine that other work shares (both tools run on the same threads).
+awk -v ow="$ours_wall" -v ou="$ours_user" -v os="$ours_sys" -v tw="$their_wall" \
+    -v tu="$their_user" -v ts="$their_sys" 'BEGIN {
+  op = ou + os; tp = tu + ts
+  printf "oclgrind: %.2f s end to end (%.2f s processor)\n", tw, tp
+  printf "warplint is %.1fx faster by wall time, %.1fx by processor time (goal: >= 50x)\n",
+         tw / ow, tp / op }'

@@ -37,6 +37,30 @@ namespace {
     }                                                                          \
   } while (0)
 
+/// The EB-byte little-endian value at H, zero-extended. Fixed-size copies
+/// for the common sizes compile to one move (a variable-size memcpy is a
+/// call, and its partial store stalls the 8-byte read that follows).
+inline uint64_t loadBytes(const uint8_t *H, unsigned EB) {
+  switch (EB) {
+  case 4: { uint32_t V; memcpy(&V, H, 4); return V; }
+  case 8: { uint64_t V; memcpy(&V, H, 8); return V; }
+  case 2: { uint16_t V; memcpy(&V, H, 2); return V; }
+  case 1: return *H;
+  default: { uint64_t V = 0; memcpy(&V, H, EB); return V; }
+  }
+}
+
+/// Stores the low EB bytes of V at H.
+inline void storeBytes(uint8_t *H, uint64_t V, unsigned EB) {
+  switch (EB) {
+  case 4: { uint32_t X = uint32_t(V); memcpy(H, &X, 4); return; }
+  case 8: memcpy(H, &V, 8); return;
+  case 2: { uint16_t X = uint16_t(V); memcpy(H, &X, 2); return; }
+  case 1: *H = uint8_t(V); return;
+  default: memcpy(H, &V, EB); return;
+  }
+}
+
 inline float f32(uint64_t V) { return llvm::bit_cast<float>(uint32_t(V)); }
 inline double f64(uint64_t V) { return llvm::bit_cast<double>(V); }
 inline uint64_t bits(float F) { return llvm::bit_cast<uint32_t>(F); }
@@ -305,13 +329,10 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
           for (uint32_t MM = M; MM; MM &= MM - 1) {
             unsigned L = countr_zero(MM);
             uint8_t *H = Base + (A[L] - Win);
-            if (I.Opc == Op::Load) {
-              uint64_t V = 0;
-              memcpy(&V, H, EB);
-              D[L] = V;
-            } else {
-              memcpy(H, &D[L], EB);
-            }
+            if (I.Opc == Op::Load)
+              D[L] = loadBytes(H, EB);
+            else
+              storeBytes(H, D[L], EB);
           }
           emit(I.Site, Fn.InstLoc[Idx], 0, MemOp(B.P.Sites[I.Site].OpKind), EB, M, Offs,
                Spaces);
@@ -337,19 +358,14 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
     switch (I.Opc) {
     case Op::Load: {
       unsigned EB = I.Aux;
-      for (unsigned E = 0; E < I.Elems; ++E) {
-        uint64_t V = 0;
-        memcpy(&V, H + E * EB, EB);
-        R[(uint64_t(I.Dst) + E) * MaxLanes + L] = V;
-      }
+      for (unsigned E = 0; E < I.Elems; ++E)
+        R[(uint64_t(I.Dst) + E) * MaxLanes + L] = loadBytes(H + E * EB, EB);
       break;
     }
     case Op::Store: {
       unsigned EB = I.Aux;
-      for (unsigned E = 0; E < I.Elems; ++E) {
-        uint64_t V = R[(uint64_t(I.B) + E) * MaxLanes + L];
-        memcpy(H + E * EB, &V, EB);
-      }
+      for (unsigned E = 0; E < I.Elems; ++E)
+        storeBytes(H + E * EB, R[(uint64_t(I.B) + E) * MaxLanes + L], EB);
       break;
     }
     case Op::AtomicRMW: {

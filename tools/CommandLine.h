@@ -70,6 +70,11 @@ struct CommandLine {
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> TimeReport{
+      "time-report",
+      llvm::cl::desc("Print on stderr how long the front end and the device model took, and the "
+                     "device model's lane-instructions per second"),
+      llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
