@@ -154,6 +154,9 @@ private:
   bool memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
             uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces);
+  /// One event for the lanes of Mask, all in Space.
+  void emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
+              uint32_t Mask, const uint64_t *Offsets);
   void applyEdge(const Function &Fn, uint64_t *R, uint32_t EdgeIdx, uint32_t Mask);
   void takeEdge(const Function &Fn, uint64_t *R, StackEntry &E, uint32_t EdgeIdx);
   void printf(const Inst &I, uint64_t *R, uint32_t M);
@@ -238,19 +241,26 @@ void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsig
     for (uint32_t MM = Left; MM; MM &= MM - 1)
       if (Spaces[countr_zero(MM)] == S)
         Same |= 1u << countr_zero(MM);
-    MemoryEvent E;
-    E.Site = Site;
-    E.Loc = Loc;
-    E.Space = S;
-    E.Op = Op;
-    E.Bytes = Bytes;
-    E.Mask = Same;
-    E.Warp = W.Index;
-    E.Offsets = Offsets;
-    for (BlockObserver *O : B.Obs)
-      O->onMemory(E);
+    emitIn(Site, Loc, S, Op, Bytes, Same, Offsets);
     Left &= ~Same;
   }
+}
+
+void Executor::emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
+                      uint32_t Mask, const uint64_t *Offsets) {
+  if (B.Obs.empty() || !Mask)
+    return;
+  MemoryEvent E;
+  E.Site = Site;
+  E.Loc = Loc;
+  E.Space = Space;
+  E.Op = Op;
+  E.Bytes = Bytes;
+  E.Mask = Mask;
+  E.Warp = W.Index;
+  E.Offsets = Offsets;
+  for (BlockObserver *O : B.Obs)
+    O->onMemory(E);
 }
 
 template <class T>
@@ -322,7 +332,6 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
           uint64_t Off = A[L] - Win;
           Ok &= (A[L] & WinMask) == Win && Off + EB <= Size;
           Offs[L] = A[L] & OffsetMask;
-          Spaces[L] = AS_Global;
         }
         if (Ok) {
           uint64_t *D = R + uint64_t(I.Opc == Op::Load ? I.Dst : I.B) * MaxLanes;
@@ -334,8 +343,8 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
             else
               storeBytes(H, D[L], EB);
           }
-          emit(I.Site, Fn.InstLoc[Idx], 0, MemOp(B.P.Sites[I.Site].OpKind), EB, M, Offs,
-               Spaces);
+          emitIn(I.Site, Fn.InstLoc[Idx], AS_Global, MemOp(B.P.Sites[I.Site].OpKind), EB, M,
+                 Offs);
           return true;
         }
       }
