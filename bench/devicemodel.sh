@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Device-model throughput (DESIGN.md, "Speed lives in bench/"; issue 12.3):
 #  1. lane-instructions per second on one core, from `run --time-report` (the
-#     device model's own time, front end excluded): an arithmetic loop and a
-#     memory-bound kernel;
-#  2. the naive NxN matrix multiply (N=512 unless MATMUL_N says otherwise),
+#     device model's own time, front end excluded): an arithmetic loop, a
+#     memory-bound kernel and shared-memory tiles (observer cost per access);
+#  2. what the sanitizer's shadow state (uninitialized reads) costs: the same
+#     runs with and without it;
+#  3. the naive NxN matrix multiply (N=512 unless MATMUL_N says otherwise),
 #     every block, end to end (`warplint run` from the .cu, compile included)
 #     against Oclgrind (Debian package oclgrind) on an OpenCL twin of the same
 #     kernel with the same sizes, both on THREADS threads (default: all cores).
@@ -15,25 +17,50 @@ warplint=$build/bin/warplint
 k=$root/bench/devicemodel/kernels.cu
 threads=${THREADS:-$(nproc)}
 n=${MATMUL_N:-512}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-now() { date +%s.%N; }
-# "time: KERNEL: device model S s, N lane-instructions, R M lane-instructions/s"
+# From "time: KERNEL: device model W s (P s processor), N lane-instructions, R M ...":
 model_line() { sed -n 's/^time: .*: device model \(.*\)$/\1/p'; }
+model_seconds() { sed -n 's/^time: .*: device model .* (\([0-9.]*\) s processor).*/\1/p'; }
+# One core, device model only: prints its --time-report line.
+rate() { # name, warplint run args...
+  local name=$1; shift
+  printf "%-16s %s\n" "$name" "$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report "$@" \
+    2>&1 >/dev/null | model_line)"
+}
+# Processor seconds of the device model with the shadow checks on, then off.
+shadow_cost() { # name, warplint run args...
+  local name=$1; shift
+  local on off
+  on=$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report "$@" 2>&1 >/dev/null | model_seconds)
+  off=$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report --no-shadow-checks "$@" 2>&1 \
+        >/dev/null | model_seconds)
+  awk -v on="$on" -v off="$off" -v name="$name" 'BEGIN {
+    printf "%-16s checks on %6.3f s, off %6.3f s of processor time: ratio %.2f\n",
+           name, on, off, on / (off > 0 ? off : 1e-9) }'
+}
 
 echo "== device model throughput, one core (device model time only)"
-printf "%-16s %s\n" "arithmetic loop" "$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report \
-  --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all 2>&1 >/dev/null | model_line)"
-printf "%-16s %s\n" "memory-bound" "$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report \
-  --kernel membound --grid 64 --block 256 --arg n=16777216 --buffer in=16777216 \
-  --buffer out=16777216 --blocks=all 2>&1 >/dev/null | model_line)"
+rate "arithmetic loop" --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all
+rate "memory-bound" --kernel membound --grid 64 --block 256 --arg n=16777216 \
+  --buffer in=16777216 --buffer out=16777216 --blocks=all
+rate "shared tiles" --kernel tiled --grid 32,32 --block 16,16 --arg N=512 \
+  --buffer A=262144:const:1 --buffer B=262144:const:1 --buffer C=262144 --blocks=all
+
+echo "== cost of the sanitizer's shadow checks (one core)"
+shadow_cost "memory-bound" --kernel membound --grid 64 --block 256 --arg n=16777216 \
+  --buffer in=16777216 --buffer out=16777216 --blocks=all
+shadow_cost "shared tiles" --kernel tiled --grid 32,32 --block 16,16 --arg N=512 \
+  --buffer A=262144:const:1 --buffer B=262144:const:1 --buffer C=262144 --blocks=all
+shadow_cost "local array" --kernel private_sum --grid 64 --block 256 --arg iters=200 \
+  --buffer out=16384 --blocks=all
 
 echo "== naive matmul ${n}x${n}, every block, end to end, $threads thread(s)"
 elems=$((n * n)) tiles=$(((n + 15) / 16))
-# /usr/bin/time's "wall user sys" is the last line of its output.
-# The command's own output is dropped; its stderr is kept.
+# Runs a command with its output dropped (stderr kept) and prints /usr/bin/time's
+# "wall user system" (the last line of its output).
 timed() { /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" > /dev/null; tail -n 1 "$tmp/time"; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 WARPLINT_THREADS=$threads timed "$warplint" run "$k" --time-report --kernel matmul \
   --grid "$tiles,$tiles" --block 16,16 --arg "N=$n" --buffer "A=$elems:const:1" \
   --buffer "B=$elems:const:1" --buffer "C=$elems" --blocks=all 2>"$tmp/err" > "$tmp/ours"
