@@ -1,102 +1,100 @@
 #!/usr/bin/env bash
-# Device-model throughput (DESIGN.md, "Speed lives in bench/"):
-#  1. lane-instructions per second on one core: an arithmetic loop, a
+# Device-model throughput (DESIGN.md, "Speed lives in bench/"; issue 12.3):
+#  1. lane-instructions per second on one core, from `run --time-report` (the
+#     device model's own time, front end excluded): an arithmetic loop, a
 #     memory-bound kernel and shared-memory tiles (observer cost per access);
-#  2. the naive 256x256 matrix multiply through `warplint run --blocks=all`
+#  2. what the sanitizer's shadow state (uninitialized reads) costs: the same
+#     runs with and without it;
+#  3. the naive NxN matrix multiply (N=512 unless MATMUL_N says otherwise),
+#     every block, end to end (`warplint run` from the .cu, compile included)
 #     against Oclgrind (Debian package oclgrind) on an OpenCL twin of the same
-#     kernel with the same sizes, on the same number of threads.
-# Usage: bench/devicemodel.sh [BUILD_DIR]   (ratios are from one run)
+#     kernel with the same sizes, both on THREADS threads (default: all cores).
+# Usage: bench/devicemodel.sh [BUILD_DIR]   (ratios are from one run, side by side)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 warplint=$build/bin/warplint
 k=$root/bench/devicemodel/kernels.cu
-threads=${THREADS:-1}
-
-now() { date +%s.%N; }
-lane_insts() { sed -n 's/.*smsp__thread_inst_executed.sum *\([0-9]*\).*/\1/p'; }
-
-run_rate() { # name, warplint args...
-  local name=$1; shift
-  # The compile is timed separately and subtracted.
-  local t0 t1 t2 n
-  t0=$(now); "$warplint" accesses "$k" > /dev/null; t1=$(now)
-  n=$(WARPLINT_THREADS=1 "$warplint" run "$k" "$@" | lane_insts)
-  t2=$(now)
-  awk -v n="$n" -v a="$t0" -v b="$t1" -v c="$t2" -v name="$name" 'BEGIN {
-    run = (c - b) - (b - a); if (run <= 0) run = 1e-9;
-    printf "%-22s %12d lane-instructions in %6.2f s: %7.1f M lane-instructions/s (one core)\n",
-           name, n, run, n / run / 1e6 }'
-}
-
-echo "== device model throughput"
-run_rate "arithmetic loop" --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all
-run_rate "memory-bound" --kernel membound --grid 64 --block 256 --arg n=16777216 \
-  --buffer in=16777216 --buffer out=16777216 --blocks=all
-run_rate "shared tiles" --kernel tiled --grid 32,32 --block 16,16 --arg N=512 \
-  --buffer A=262144:const:1 --buffer B=262144:const:1 --buffer C=262144 --blocks=all
-
-# The sanitizer's shadow state (uninitialized reads) on and off: the same
-# run with and without, five times each, interleaved, the fastest kept (CPU
-# time); the
-# compile and setup (the same run of one block) subtracted. The ratio is what
-# the checks cost.
-# CPU seconds (user + system) rather than wall time: the ratio stays
-# meaningful on a machine other jobs load.
-secs() { local TIMEFORMAT='%U %S' t
-         t=$( { time WARPLINT_THREADS=1 "$warplint" run "$k" "$@" > /dev/null 2>&1 || true; } 2>&1 )
-         awk -v t="$t" 'BEGIN { split(t, p, " "); print p[1] + p[2] }'; }
-minof() { printf '%s\n' "$@" | sort -g | head -1; }
-shadow_cost() { # name, warplint args...
-  local name=$1; shift
-  local base=() on=() off=()
-  for _ in 1 2 3 4 5; do
-    base+=("$(secs "$@" --blocks=1)")
-    on+=("$(secs "$@" --blocks=all)")
-    off+=("$(secs "$@" --blocks=all --no-shadow-checks)")
-  done
-  awk -v b="$(minof "${base[@]}")" -v on="$(minof "${on[@]}")" -v off="$(minof "${off[@]}")" \
-      -v name="$name" 'BEGIN {
-    on -= b; off -= b; if (on <= 0) on = 1e-9; if (off <= 0) off = 1e-9
-    printf "%-22s checks on %6.2f s, off %6.2f s: ratio %.2f\n", name, on, off, on / off }'
-}
-
-echo "== cost of the sanitizer's shadow checks (one core, CPU seconds)"
-shadow_cost "global, --init-check" --kernel membound --grid 64 --block 256 --arg n=16777216 \
-  --buffer in=16777216 --buffer out=16777216 --init-check
-shadow_cost "shared tiles" --kernel tiled --grid 16,16 --block 16,16 --arg N=256 \
-  --buffer A=65536:const:1 --buffer B=65536:const:1 --buffer C=65536
-shadow_cost "local array" --kernel private_sum --grid 64 --block 256 --arg iters=2000 \
-  --buffer out=16384
-
-echo "== naive matmul 256x256, $threads thread(s)"
-t0=$(now); "$warplint" accesses "$k" > /dev/null; t1=$(now)
-WARPLINT_THREADS=$threads "$warplint" run "$k" --kernel matmul --grid 16,16 --block 16,16 \
-  --arg N=256 --buffer A=65536:const:1 --buffer B=65536:const:1 --buffer C=65536 \
-  --blocks=all > /dev/null
-t2=$(now)
-ours=$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { print (c - b) - (b - a) }')
-if ! command -v oclgrind-kernel > /dev/null; then
-  echo "warplint: ${ours}s; oclgrind-kernel not found (apt-get install oclgrind)"
-  exit 0
-fi
+threads=${THREADS:-$(nproc)}
+n=${MATMUL_N:-512}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# From "time: KERNEL: device model W s (P s processor), N lane-instructions, R M ...":
+model_line() { sed -n 's/^time: .*: device model \(.*\)$/\1/p'; }
+model_seconds() { sed -n 's/^time: .*: device model .* (\([0-9.]*\) s processor).*/\1/p'; }
+# One core, device model only: prints its --time-report line.
+rate() { # name, warplint run args...
+  local name=$1; shift
+  printf "%-16s %s\n" "$name" "$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report "$@" \
+    2>&1 >/dev/null | model_line)"
+}
+# Processor seconds of the device model with the shadow checks on, then off;
+# the fastest of three interleaved runs of each.
+shadow_cost() { # name, warplint run args...
+  local name=$1; shift
+  local on=() off=()
+  for _ in 1 2 3; do
+    on+=("$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report "$@" 2>&1 >/dev/null |
+            model_seconds)")
+    off+=("$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report --no-shadow-checks "$@" \
+             2>&1 >/dev/null | model_seconds)")
+  done
+  awk -v on="$(printf '%s\n' "${on[@]}" | sort -g | head -1)" \
+      -v off="$(printf '%s\n' "${off[@]}" | sort -g | head -1)" -v name="$name" 'BEGIN {
+    printf "%-22s checks on %6.3f s, off %6.3f s of processor time: ratio %.2f\n",
+           name, on, off, on / (off > 0 ? off : 1e-9) }'
+}
+
+echo "== device model throughput, one core (device model time only)"
+rate "arithmetic loop" --kernel arith --grid 64 --block 256 --arg iters=20000 --blocks=all
+rate "memory-bound" --kernel membound --grid 64 --block 256 --arg n=16777216 \
+  --buffer in=16777216 --buffer out=16777216 --blocks=all
+rate "shared tiles" --kernel tiled --grid 32,32 --block 16,16 --arg N=512 \
+  --buffer A=262144:const:1 --buffer B=262144:const:1 --buffer C=262144 --blocks=all
+
+echo "== cost of the sanitizer's shadow checks (one core)"
+shadow_cost "global, --init-check" --kernel membound --grid 64 --block 256 --arg n=16777216 \
+  --buffer in=16777216 --buffer out=16777216 --init-check --blocks=all
+shadow_cost "shared tiles" --kernel tiled --grid 16,16 --block 16,16 --arg N=256 \
+  --buffer A=65536:const:1 --buffer B=65536:const:1 --buffer C=65536 --blocks=all
+shadow_cost "local array" --kernel private_sum --grid 64 --block 256 --arg iters=2000 \
+  --buffer out=16384 --blocks=all
+
+echo "== naive matmul ${n}x${n}, every block, end to end, $threads thread(s)"
+elems=$((n * n)) tiles=$(((n + 15) / 16))
+# Runs a command with its output dropped (stderr kept) and prints /usr/bin/time's
+# "wall user system" (the last line of its output).
+timed() { /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" > /dev/null; tail -n 1 "$tmp/time"; }
+WARPLINT_THREADS=$threads timed "$warplint" run "$k" --time-report --kernel matmul \
+  --grid "$tiles,$tiles" --block 16,16 --arg "N=$n" --buffer "A=$elems:const:1" \
+  --buffer "B=$elems:const:1" --buffer "C=$elems" --blocks=all 2>"$tmp/err" > "$tmp/ours"
+echo "device model: $(model_line < "$tmp/err")"
+read -r ours_wall ours_user ours_sys < "$tmp/ours"
+echo "warplint run: ${ours_wall} s end to end (${ours_user} s user, ${ours_sys} s system)"
+if ! command -v oclgrind-kernel > /dev/null; then
+  echo "oclgrind-kernel not found (apt-get install oclgrind): no ratio"
+  exit 0
+fi
 cp "$root/bench/devicemodel/matmul.cl" "$tmp/"
 cat > "$tmp/matmul.sim" <<SIM
 matmul.cl
 matmul
-256 256 1
+$n $n 1
 16 16 1
-<size=262144 fill=1 float>
-<size=262144 fill=1 float>
-<size=262144 fill=0 float>
+<size=$((elems * 4)) fill=1 float>
+<size=$((elems * 4)) fill=1 float>
+<size=$((elems * 4)) fill=0 float>
 <size=4 int>
-256
+$n
 SIM
-t0=$(now)
-(cd "$tmp" && oclgrind-kernel --num-threads "$threads" matmul.sim > /dev/null)
-t1=$(now)
-awk -v ours="$ours" -v a="$t0" -v b="$t1" 'BEGIN {
-  theirs = b - a
-  printf "warplint run: %.2f s   oclgrind: %.2f s   speedup: %.0fx\n", ours, theirs, theirs / ours }'
+(cd "$tmp" && timed oclgrind-kernel --num-threads "$threads" matmul.sim) > "$tmp/theirs"
+read -r their_wall their_user their_sys < "$tmp/theirs"
+# Wall time is what a user waits; processor time is the fairer figure on a
+# machine that other work shares (both tools run on the same threads).
+awk -v ow="$ours_wall" -v ou="$ours_user" -v os="$ours_sys" -v tw="$their_wall" \
+    -v tu="$their_user" -v ts="$their_sys" 'BEGIN {
+  op = ou + os; tp = tu + ts
+  printf "oclgrind: %.2f s end to end (%.2f s processor)\n", tw, tp
+  printf "warplint is %.1fx faster by wall time, %.1fx by processor time (goal: >= 50x)\n",
+         tw / ow, tp / op }'

@@ -40,6 +40,30 @@ namespace {
     }                                                                          \
   } while (0)
 
+/// The EB-byte little-endian value at H, zero-extended. Fixed-size copies
+/// for the common sizes compile to one move (a variable-size memcpy is a
+/// call, and its partial store stalls the 8-byte read that follows).
+inline uint64_t loadBytes(const uint8_t *H, unsigned EB) {
+  switch (EB) {
+  case 4: { uint32_t V; memcpy(&V, H, 4); return V; }
+  case 8: { uint64_t V; memcpy(&V, H, 8); return V; }
+  case 2: { uint16_t V; memcpy(&V, H, 2); return V; }
+  case 1: return *H;
+  default: { uint64_t V = 0; memcpy(&V, H, EB); return V; }
+  }
+}
+
+/// Stores the low EB bytes of V at H.
+inline void storeBytes(uint8_t *H, uint64_t V, unsigned EB) {
+  switch (EB) {
+  case 4: { uint32_t X = uint32_t(V); memcpy(H, &X, 4); return; }
+  case 8: memcpy(H, &V, 8); return;
+  case 2: { uint16_t X = uint16_t(V); memcpy(H, &X, 2); return; }
+  case 1: *H = uint8_t(V); return;
+  default: memcpy(H, &V, EB); return;
+  }
+}
+
 inline float f32(uint64_t V) { return llvm::bit_cast<float>(uint32_t(V)); }
 inline double f64(uint64_t V) { return llvm::bit_cast<double>(V); }
 inline uint64_t bits(float F) { return llvm::bit_cast<uint32_t>(F); }
@@ -151,6 +175,10 @@ private:
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
             uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
             MemoryEvent::TransferKind Transfer = MemoryEvent::None);
+  /// One event for the lanes of Mask, all in Space.
+  void emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
+              uint32_t Mask, const uint64_t *Offsets,
+              MemoryEvent::TransferKind Transfer = MemoryEvent::None);
   void applyEdge(const Function &Fn, uint64_t *R, uint32_t EdgeIdx, uint32_t Mask);
   void takeEdge(const Function &Fn, uint64_t *R, StackEntry &E, uint32_t EdgeIdx);
   void printf(const Inst &I, uint64_t *R, uint32_t M);
@@ -257,20 +285,28 @@ void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsig
     for (uint32_t MM = Left; MM; MM &= MM - 1)
       if (Spaces[countr_zero(MM)] == S)
         Same |= 1u << countr_zero(MM);
-    MemoryEvent E;
-    E.Site = Site;
-    E.Loc = Loc;
-    E.Space = S;
-    E.Op = Op;
-    E.Bytes = Bytes;
-    E.Mask = Same;
-    E.Warp = W.Index;
-    E.Offsets = Offsets;
-    E.Transfer = Transfer;
-    for (BlockObserver *O : B.Obs)
-      O->onMemory(E);
+    emitIn(Site, Loc, S, Op, Bytes, Same, Offsets, Transfer);
     Left &= ~Same;
   }
+}
+
+void Executor::emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
+                      uint32_t Mask, const uint64_t *Offsets,
+                      MemoryEvent::TransferKind Transfer) {
+  if (B.Obs.empty() || !Mask)
+    return;
+  MemoryEvent E;
+  E.Site = Site;
+  E.Loc = Loc;
+  E.Space = Space;
+  E.Op = Op;
+  E.Bytes = Bytes;
+  E.Mask = Mask;
+  E.Warp = W.Index;
+  E.Offsets = Offsets;
+  E.Transfer = Transfer;
+  for (BlockObserver *O : B.Obs)
+    O->onMemory(E);
 }
 
 template <class T>
@@ -343,23 +379,19 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
           uint64_t Off = A[L] - Win;
           Ok &= (A[L] & WinMask) == Win && Off + EB <= Size && !(Off & AlignMask);
           Offs[L] = A[L] & OffsetMask;
-          Spaces[L] = AS_Global;
         }
         if (Ok) {
           uint64_t *D = R + uint64_t(I.Opc == Op::Load ? I.Dst : I.B) * MaxLanes;
           for (uint32_t MM = M; MM; MM &= MM - 1) {
             unsigned L = countr_zero(MM);
             uint8_t *H = Base + (A[L] - Win);
-            if (I.Opc == Op::Load) {
-              uint64_t V = 0;
-              memcpy(&V, H, EB);
-              D[L] = V;
-            } else {
-              memcpy(H, &D[L], EB);
-            }
+            if (I.Opc == Op::Load)
+              D[L] = loadBytes(H, EB);
+            else
+              storeBytes(H, D[L], EB);
           }
-          emit(I.Site, Fn.InstLoc[Idx], 0, MemOp(B.P.Sites[I.Site].OpKind), EB, M, Offs,
-               Spaces);
+          emitIn(I.Site, Fn.InstLoc[Idx], AS_Global, MemOp(B.P.Sites[I.Site].OpKind), EB, M,
+                 Offs);
           return true;
         }
       }
@@ -389,19 +421,14 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
     switch (I.Opc) {
     case Op::Load: {
       unsigned EB = I.Aux;
-      for (unsigned E = 0; E < I.Elems; ++E) {
-        uint64_t V = 0;
-        memcpy(&V, H + E * EB, EB);
-        R[(uint64_t(I.Dst) + E) * MaxLanes + L] = V;
-      }
+      for (unsigned E = 0; E < I.Elems; ++E)
+        R[(uint64_t(I.Dst) + E) * MaxLanes + L] = loadBytes(H + E * EB, EB);
       break;
     }
     case Op::Store: {
       unsigned EB = I.Aux;
-      for (unsigned E = 0; E < I.Elems; ++E) {
-        uint64_t V = R[(uint64_t(I.B) + E) * MaxLanes + L];
-        memcpy(H + E * EB, &V, EB);
-      }
+      for (unsigned E = 0; E < I.Elems; ++E)
+        storeBytes(H + E * EB, R[(uint64_t(I.B) + E) * MaxLanes + L], EB);
       break;
     }
     case Op::AtomicRMW: {

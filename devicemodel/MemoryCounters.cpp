@@ -2,8 +2,10 @@
 #include "devicemodel/MemoryCounters.h"
 
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cassert>
 #include <tuple>
 
 using namespace llvm;
@@ -96,14 +98,56 @@ void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, d
 
 } // namespace
 
+MemoryCostModel::MemoryCostModel(const ArchProfile &Arch)
+    : Arch(Arch), SectorShift(Log2_32(Arch.SectorBytes)) {
+  assert(isPowerOf2_32(Arch.SectorBytes) && "sector size must be a power of two");
+}
+
 unsigned MemoryCostModel::globalSectors(const MemoryEvent &E) const {
+  // The hottest function of a run: one pass for the span of sectors, then a
+  // bitset when they span fewer than 256 (a warp's request nearly always).
+  unsigned Bytes = std::max(1u, E.Bytes);
+  uint64_t Lo = ~uint64_t(0), Hi = 0;
+  for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+    uint64_t Off = E.Offsets[countr_zero(MM)];
+    Lo = std::min(Lo, Off >> SectorShift);
+    Hi = std::max(Hi, (Off + Bytes - 1) >> SectorShift);
+  }
+  if (!E.Mask)
+    return 0;
+  if (Hi - Lo < 64) {
+    // One word held in a register: each lane ORs in its run of sectors.
+    uint64_t Bits = 0;
+    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+      uint64_t Off = E.Offsets[countr_zero(MM)];
+      uint64_t First = (Off >> SectorShift) - Lo, Last = ((Off + Bytes - 1) >> SectorShift) - Lo;
+      Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
+    }
+    return popcount(Bits);
+  }
+  if (Hi - Lo < 256) {
+    // Four words in registers (a select per word rather than a store and a
+    // reload of the same word per lane).
+    uint64_t B0 = 0, B1 = 0, B2 = 0, B3 = 0;
+    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+      uint64_t Off = E.Offsets[countr_zero(MM)];
+      for (uint64_t X = (Off >> SectorShift) - Lo, Last = ((Off + Bytes - 1) >> SectorShift) - Lo;
+           X <= Last; ++X) {
+        uint64_t Bit = uint64_t(1) << (X & 63), Word = X >> 6;
+        B0 |= Word == 0 ? Bit : 0;
+        B1 |= Word == 1 ? Bit : 0;
+        B2 |= Word == 2 ? Bit : 0;
+        B3 |= Word == 3 ? Bit : 0;
+      }
+    }
+    return popcount(B0) + popcount(B1) + popcount(B2) + popcount(B3);
+  }
   uint64_t S[MaxLanes * 4];
   unsigned N = 0;
   for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-    unsigned L = countr_zero(MM);
-    uint64_t First = E.Offsets[L] / Arch.SectorBytes;
-    uint64_t Last = (E.Offsets[L] + E.Bytes - 1) / Arch.SectorBytes;
-    for (uint64_t X = First; X <= Last && N < MaxLanes * 4; ++X)
+    uint64_t Off = E.Offsets[countr_zero(MM)];
+    for (uint64_t X = Off >> SectorShift, Last = (Off + Bytes - 1) >> SectorShift;
+         X <= Last && N < MaxLanes * 4; ++X)
       S[N++] = X;
   }
   return distinct(S, N);

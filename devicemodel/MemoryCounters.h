@@ -51,7 +51,7 @@ struct AccessCounts {
 /// Per-warp-instruction costs, shared by the counters and by tests.
 class MemoryCostModel {
 public:
-  explicit MemoryCostModel(const ArchProfile &Arch) : Arch(Arch) {}
+  explicit MemoryCostModel(const ArchProfile &Arch);
   /// Distinct sectors touched by the lanes of Mask (global addresses).
   unsigned globalSectors(const MemoryEvent &E) const;
   /// Local: words interleaved across the lanes of a warp.
@@ -63,6 +63,7 @@ public:
 
 private:
   const ArchProfile &Arch;
+  unsigned SectorShift; ///< log2 of the sector size (a power of two).
 };
 
 /// Counts what a launch did to the memory system.

@@ -70,6 +70,11 @@ struct CommandLine {
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> TimeReport{
+      "time-report",
+      llvm::cl::desc("Print on stderr how long the front end and the device model took, and the "
+                     "device model's lane-instructions per second"),
+      llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> InitCheck{"init-check",
                                 llvm::cl::desc("Report reads of buffers given without a fill "
                                                "before anything wrote them"),

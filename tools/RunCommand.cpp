@@ -12,12 +12,14 @@
 #include "tools/Progress.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <chrono>
+#include <algorithm>
 #include <optional>
 #include <cmath>
 
@@ -247,7 +249,16 @@ int runRunCommand(const CommandLine &CL) {
   bool Json = CL.Format == "json";
   bool FoundErrors = false, ToolFailed = false;
   json::Array Kernels;
+  // --time-report: wall and processor time (all threads) of each step.
+  auto Since = [](const TimeRecord &From) {
+    TimeRecord Now = TimeRecord::getCurrentTime(false);
+    Now -= From;
+    return Now;
+  };
+  TimeRecord Mark = TimeRecord::getCurrentTime(true);
   int Exit = forEachInput(CL, [&](DeviceModule &DM) {
+    if (CL.TimeReport)
+      errs() << formatv("time: {0}: front end {1:f3} s\n", DM.Path, Since(Mark).getWallTime());
     for (const dm::LaunchRequest &Req : *Reqs) {
       std::string Error;
       const Function *K = findKernel(*DM.M, Req.Kernel, Error);
@@ -259,7 +270,16 @@ int runRunCommand(const CommandLine &CL) {
       ProgressBar Bar("blocks");
       dm::RunOptions O = Opts;
       O.Progress = [&Bar](uint64_t Done, uint64_t Total) { Bar.update(Done, Total); };
+      TimeRecord Start = TimeRecord::getCurrentTime(true);
       Expected<dm::LaunchReport> R = dm::runLaunch(*K, Req, *Arch, O);
+      if (R && CL.TimeReport) {
+        TimeRecord T = Since(Start);
+        double Lanes = R->metric("smsp__thread_inst_executed.sum");
+        errs() << formatv("time: {0}: device model {1:f3} s ({2:f3} s processor), {3} "
+                          "lane-instructions, {4:f1} M lane-instructions per processor-second\n",
+                          R->Kernel, T.getWallTime(), T.getProcessTime(), uint64_t(Lanes),
+                          Lanes / std::max(T.getProcessTime(), 1e-9) / 1e6);
+      }
       if (!R) {
         WithColor::error(errs(), "warplint") << DM.Path << ": " << toString(R.takeError())
                                              << "\n";
@@ -276,6 +296,7 @@ int runRunCommand(const CommandLine &CL) {
         printText(outs(), *R);
       }
     }
+    Mark = TimeRecord::getCurrentTime(false);
   });
   if (Json)
     outs() << formatv("{0:2}", json::Value(json::Object{{"kernels", std::move(Kernels)}}))
