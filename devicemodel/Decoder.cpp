@@ -903,7 +903,10 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
       return unsupported(CB, "by-value aggregate argument in");
   Inst D;
   D.Opc = Op::Call;
+  // functionIndex may grow P.Funcs, which moves the function being decoded.
+  size_t Current = Out - P.Funcs.data();
   D.Aux = functionIndex(*Callee);
+  Out = &P.Funcs[Current];
   Out->Callees.push_back(D.Aux);
   D.B = Out->CallArgs.size();
   for (const Use &U : CB.args()) {

@@ -1,6 +1,8 @@
 //===- MemoryCounters.cpp - Nsight Compute's memory counters --------------===//
 #include "devicemodel/MemoryCounters.h"
 
+#include "analyzer/arch/MemoryCost.h"
+
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -21,25 +23,6 @@ unsigned spaceIndex(unsigned Space) {
   }
 }
 const unsigned SpaceOfIndex[] = {AS_Global, AS_Shared, AS_Const, AS_Local};
-
-/// Distinct values of V[0, N); a bitset when they span little, else a sort.
-unsigned distinct(uint64_t *V, unsigned N) {
-  if (!N)
-    return 0;
-  uint64_t Lo = V[0], Hi = V[0];
-  for (unsigned I = 1; I < N; ++I) {
-    Lo = std::min(Lo, V[I]);
-    Hi = std::max(Hi, V[I]);
-  }
-  if (Hi - Lo < 256) {
-    uint64_t Bits[4] = {};
-    for (unsigned I = 0; I < N; ++I)
-      Bits[(V[I] - Lo) >> 6] |= uint64_t(1) << ((V[I] - Lo) & 63);
-    return popcount(Bits[0]) + popcount(Bits[1]) + popcount(Bits[2]) + popcount(Bits[3]);
-  }
-  std::sort(V, V + N);
-  return std::unique(V, V + N) - V;
-}
 
 const char *opName(MemOp Op) {
   return Op == MemOp::Load ? "ld" : Op == MemOp::Store ? "st" : Op == MemOp::Atomic ? "atom" : "red";
@@ -96,73 +79,21 @@ void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, d
 
 } // namespace
 
-unsigned MemoryCostModel::globalSectors(const MemoryEvent &E) const {
-  uint64_t S[MaxLanes * 4];
-  unsigned N = 0;
+namespace {
+
+/// The addresses of the active lanes of E, as MemoryCost reads them.
+WarpAddresses addressesOf(const MemoryEvent &E) {
+  WarpAddresses W;
+  W.Active = E.Mask;
+  W.Bytes = std::max(1u, E.Bytes);
   for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
     unsigned L = countr_zero(MM);
-    uint64_t First = E.Offsets[L] / Arch.SectorBytes;
-    uint64_t Last = (E.Offsets[L] + E.Bytes - 1) / Arch.SectorBytes;
-    for (uint64_t X = First; X <= Last && N < MaxLanes * 4; ++X)
-      S[N++] = X;
+    W.Addr[L] = E.Offsets[L];
   }
-  return distinct(S, N);
+  return W;
 }
 
-unsigned MemoryCostModel::localSectors(const MemoryEvent &E) const {
-  uint64_t S[MaxLanes * 4];
-  unsigned N = 0;
-  const unsigned Word = Arch.SharedBankBytes;
-  for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-    unsigned L = countr_zero(MM);
-    uint64_t FirstW = E.Offsets[L] / Word, LastW = (E.Offsets[L] + E.Bytes - 1) / Word;
-    for (uint64_t W = FirstW; W <= LastW && N < MaxLanes * 4; ++W) {
-      uint64_t Phys = (W * Arch.WarpSize + L) * Word;
-      S[N++] = Phys / Arch.SectorBytes;
-    }
-  }
-  return distinct(S, N);
-}
-
-std::pair<unsigned, unsigned> MemoryCostModel::sharedWavefronts(const MemoryEvent &E) const {
-  const unsigned Word = Arch.SharedBankBytes, Banks = Arch.SharedBanks;
-  unsigned Bytes = std::max(1u, E.Bytes);
-  // Lanes per phase: a phase serves at most SharedPhaseBytes.
-  unsigned LanesPerPhase = Bytes <= Word ? Arch.WarpSize
-                                         : std::max(1u, Arch.SharedPhaseBytes / Bytes);
-  unsigned Wavefronts = 0, Phases = 0;
-  for (unsigned Start = 0; Start < Arch.WarpSize; Start += LanesPerPhase) {
-    uint32_t PhaseMask = E.Mask;
-    if (LanesPerPhase < 32)
-      PhaseMask &= ((uint32_t(1) << LanesPerPhase) - 1) << Start;
-    if (!PhaseMask)
-      continue;
-    uint64_t Words[MaxLanes * 4];
-    unsigned N = 0;
-    for (uint32_t MM = PhaseMask; MM; MM &= MM - 1) {
-      unsigned L = countr_zero(MM);
-      uint64_t FirstW = E.Offsets[L] / Word, LastW = (E.Offsets[L] + Bytes - 1) / Word;
-      for (uint64_t W = FirstW; W <= LastW && N < MaxLanes * 4; ++W)
-        Words[N++] = W;
-    }
-    N = distinct(Words, N);
-    unsigned PerBank[64] = {};
-    unsigned Max = 0;
-    for (unsigned K = 0; K < N; ++K)
-      Max = std::max(Max, ++PerBank[Words[K] % Banks % 64]);
-    Wavefronts += Max;
-    ++Phases;
-  }
-  return {Wavefronts, Phases};
-}
-
-unsigned MemoryCostModel::constantPasses(const MemoryEvent &E) const {
-  uint64_t A[MaxLanes];
-  unsigned N = 0;
-  for (uint32_t MM = E.Mask; MM; MM &= MM - 1)
-    A[N++] = E.Offsets[countr_zero(MM)];
-  return distinct(A, N);
-}
+} // namespace
 
 /// Counts for one block; folded into the kernel's in block order.
 class CounterBlock : public BlockObserver {
@@ -173,21 +104,21 @@ public:
     AccessCounts &C = Counts[E.Site * 4 + spaceIndex(E.Space)];
     ++C.Requests;
     C.Lanes += popcount(E.Mask);
+    WarpAddresses W = addressesOf(E);
+    const ArchProfile &Arch = Parent.Arch;
     switch (E.Space) {
     case AS_Global:
-      C.Sectors += Parent.Model.globalSectors(E);
+      C.Sectors += globalSectors(W, Arch);
       break;
     case AS_Local:
-      C.Sectors += Parent.Model.localSectors(E);
+      C.Sectors += localSectors(W, Arch);
       break;
-    case AS_Shared: {
-      auto WP = Parent.Model.sharedWavefronts(E);
-      C.Wavefronts += WP.first;
-      C.Phases += WP.second;
+    case AS_Shared:
+      C.Wavefronts += sharedWavefronts(W, Arch);
+      C.Phases += sharedPhases(W, Arch);
       break;
-    }
     case AS_Const:
-      C.Passes += Parent.Model.constantPasses(E);
+      C.Passes += distinctAddresses(W);
       break;
     }
   }

@@ -124,9 +124,11 @@ std::string unitText(StringRef Metric) { return Metric.rsplit("_per_").first.str
 } // namespace
 
 const dm::SiteMetrics *measuredSite(const KernelFacts &K, const MemoryAccess &A) {
-  if (!K.Run)
-    return nullptr;
-  for (const dm::SiteMetrics &S : K.Run->Sites)
+  return K.Run ? measuredSite(*K.Run, A) : nullptr;
+}
+
+const dm::SiteMetrics *measuredSite(const dm::LaunchReport &Run, const MemoryAccess &A) {
+  for (const dm::SiteMetrics &S : Run.Sites)
     if (S.Loc == A.Loc && sameOp(A.Op, S.Op) &&
         (S.Space == A.Space || A.Space == AS_Generic))
       return &S;

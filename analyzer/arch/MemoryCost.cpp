@@ -2,6 +2,7 @@
 #include "analyzer/arch/MemoryCost.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -9,34 +10,63 @@
 namespace warplint {
 namespace {
 
-unsigned countDistinct(llvm::SmallVectorImpl<uint64_t> &Keys) {
+/// Removes repeated keys from Keys (leaving them in increasing order) and
+/// returns how many remain: a bitset when they span little, else a sort. The
+/// device model calls this once per warp-level memory instruction.
+unsigned uniqueKeys(llvm::SmallVectorImpl<uint64_t> &Keys) {
+  if (Keys.empty())
+    return 0;
+  uint64_t Lo = Keys[0], Hi = Keys[0];
+  for (uint64_t K : Keys) {
+    Lo = std::min(Lo, K);
+    Hi = std::max(Hi, K);
+  }
+  if (Hi - Lo < 256) {
+    uint64_t Bits[4] = {};
+    for (uint64_t K : Keys)
+      Bits[(K - Lo) >> 6] |= uint64_t(1) << ((K - Lo) & 63);
+    Keys.clear();
+    for (unsigned W = 0; W < 4; ++W)
+      for (uint64_t B = Bits[W]; B; B &= B - 1)
+        Keys.push_back(Lo + W * 64 + llvm::countr_zero(B));
+    return Keys.size();
+  }
   std::sort(Keys.begin(), Keys.end());
-  return std::unique(Keys.begin(), Keys.end()) - Keys.begin();
+  Keys.erase(std::unique(Keys.begin(), Keys.end()), Keys.end());
+  return Keys.size();
+}
+
+/// Keys for 32 lanes of up to 16 bytes, without allocating.
+using KeyVector = llvm::SmallVector<uint64_t, 160>;
+
+/// The last byte lane L touches.
+uint64_t lastByte(const WarpAddresses &W, unsigned L) {
+  return W.Addr[L] + std::max(W.Bytes, 1u) - 1;
 }
 
 } // namespace
 
 unsigned globalSectors(const WarpAddresses &W, const ArchProfile &A) {
-  llvm::SmallVector<uint64_t, 64> Sectors;
+  KeyVector Sectors;
   for (unsigned L = 0; L < 32; ++L)
     if (W.Active >> L & 1)
       for (uint64_t S = W.Addr[L] / A.SectorBytes,
-                    E = (W.Addr[L] + std::max(W.Bytes, 1u) - 1) / A.SectorBytes;
+                    E = lastByte(W, L) / A.SectorBytes;
            S <= E; ++S)
         Sectors.push_back(S);
-  return countDistinct(Sectors);
+  return uniqueKeys(Sectors);
 }
 
 unsigned localSectors(const WarpAddresses &W, const ArchProfile &A) {
   // Word w of lane l lives at (w * WarpSize + l) * 4 bytes.
   const unsigned Word = A.SharedBankBytes;
-  llvm::SmallVector<uint64_t, 64> Sectors;
+  KeyVector Sectors;
   for (unsigned L = 0; L < 32; ++L)
     if (W.Active >> L & 1)
-      for (uint64_t Wd = W.Addr[L] / Word, E = (W.Addr[L] + W.Bytes - 1) / Word; Wd <= E;
+      for (uint64_t Wd = W.Addr[L] / Word, E = lastByte(W, L) / Word; Wd <= E;
            ++Wd)
         Sectors.push_back(((Wd * A.WarpSize + L) * Word) / A.SectorBytes);
-  return countDistinct(Sectors);
+  return uniqueKeys(Sectors);
 }
 
 unsigned sharedPhases(const WarpAddresses &W, const ArchProfile &A) {
@@ -55,16 +85,15 @@ unsigned sharedWavefronts(const WarpAddresses &W, const ArchProfile &A) {
   const unsigned Word = A.SharedBankBytes;
   unsigned Total = 0;
   for (unsigned First = 0; First < 32; First += LanesPerPhase) {
-    llvm::SmallVector<uint64_t, 64> Words;
+    KeyVector Words;
     for (unsigned L = First; L < First + LanesPerPhase && L < 32; ++L)
       if (W.Active >> L & 1)
-        for (uint64_t Wd = W.Addr[L] / Word, E = (W.Addr[L] + W.Bytes - 1) / Word; Wd <= E;
+        for (uint64_t Wd = W.Addr[L] / Word, E = lastByte(W, L) / Word; Wd <= E;
              ++Wd)
           Words.push_back(Wd);
     if (Words.empty())
       continue;
-    std::sort(Words.begin(), Words.end());
-    Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+    uniqueKeys(Words);
     llvm::SmallVector<unsigned, 32> PerBank(A.SharedBanks, 0);
     unsigned Worst = 0;
     for (uint64_t Wd : Words)
@@ -79,7 +108,7 @@ unsigned distinctAddresses(const WarpAddresses &W) {
   for (unsigned L = 0; L < 32; ++L)
     if (W.Active >> L & 1)
       Addrs.push_back(W.Addr[L]);
-  return countDistinct(Addrs);
+  return uniqueKeys(Addrs);
 }
 
 unsigned idealSectors(const WarpAddresses &W, const ArchProfile &A) {
