@@ -34,6 +34,9 @@ struct LaunchRequest {
   /// threads of the launch. `check --confirm` sets the value the static
   /// analysis assumes (docs/confirm.md).
   std::optional<uint64_t> DefaultIntArg;
+  /// Report reads of buffers given without a fill before anything wrote
+  /// them (--init-check): on a GPU cudaMalloc'ed memory starts undefined.
+  bool InitCheck = false;
 };
 
 /// The request for one launch of a launch file or the command line (the

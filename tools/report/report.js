@@ -94,12 +94,15 @@
   for (const d of diags) lineOf(d.file, d.line).findings.push(d);
   const lineId = (path, n) => "L" + fileIndex[path] + "-" + n;
 
+  /// "1 finding", "2 findings".
+  const count = (n, noun) => n + " " + noun + (n === 1 ? "" : "s");
+
   // --- header ---------------------------------------------------------------
   function summary() {
     const w = diags.filter((d) => d.severity !== "note").length;
     const s = document.getElementById("summary");
-    s.append(kernels.length + " kernels \u00b7 " + diags.length + " findings (" + w +
-             " warnings or errors) \u00b7 " + files.length + " files \u00b7 " + D.warplint.arch +
+    s.append(count(kernels.length, "kernel") + " \u00b7 " + count(diags.length, "finding") + " (" + w +
+             " warnings or errors) \u00b7 " + count(files.length, "file") + " \u00b7 " + D.warplint.arch +
              (D.warplint.confirm ? " \u00b7 confirmed on the device model" : "") +
              " \u00b7 warplint " + D.warplint.version);
     for (const e of D.errors) s.append(el("div", { class: "errors", text: e.message }));
@@ -203,7 +206,7 @@
     for (const d of k.findings)
       list.append(el("li", { class: "finding-link", "data-rule": d.rule },
         el("a", { href: "#" + d.id, text: loc(d) }), " " + d.severity + " [" + d.rule + "]"));
-    card.append(el("div", {}, k.findings.length + " findings"), list);
+    card.append(el("div", {}, count(k.findings.length, "finding")), list);
     const spaces = Object.entries(t.spaces).map(([s, v]) => ({ label: s, ideal: v.ideal,
                                                               waste: v.waste }));
     const lines = Object.values(t.lines).sort((a, b) => (b.ideal + b.waste) - (a.ideal + a.waste))
