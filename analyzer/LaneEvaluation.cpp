@@ -327,8 +327,10 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
   if (L && L->getHeader() == BB) {
     auto It = llvm::find_if(St.S.Iterations, [&](const auto &P) { return P.first == L; });
     const BasicBlock *Latch = L->getLoopLatch();
-    if (It == St.S.Iterations.end() || !Latch)
+    if (!Latch)
       return unmodelled();
+    if (It == St.S.Iterations.end())
+      return exitValue(Phi, *L, St);
     if (It->second == 0) {
       for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
         if (!L->contains(Phi.getIncomingBlock(I)))
@@ -341,13 +343,21 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
   }
   // A merge: each lane takes the value of the edge it arrived on.
   LaneValues R;
-  unsigned Depth = LI->getLoopDepth(BB);
   for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I) {
     const BasicBlock *Pred = Phi.getIncomingBlock(I);
-    if (LI->getLoopDepth(Pred) > Depth)
-      return unmodelled(); // A value leaving a loop: lanes exit at different times.
     bool DD = false;
-    uint32_t Mask = activeLanes(Pred, St.S, DD) & takesEdge(Pred, BB, St, DD);
+    uint32_t Mask;
+    if (const Loop *Left = exitedLoop(Pred, BB)) {
+      // A loop's exit: the lanes that entered it, when this is its only way
+      // out (loops are assumed to end); the value is the one the loop left.
+      if (Left->getUniqueExitBlock() != BB)
+        return unmodelled();
+      WarpSample First = St.S;
+      First.Iterations.push_back({Left, 0});
+      Mask = activeLanes(Left->getHeader(), First, DD);
+    } else {
+      Mask = activeLanes(Pred, St.S, DD) & takesEdge(Pred, BB, St, DD);
+    }
     if (!Mask)
       continue;
     const LaneValues &In = eval(Phi.getIncomingValue(I), St.S);
@@ -359,6 +369,34 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
         R.V[Lane] = In.V[Lane];
   }
   return R;
+}
+
+const Loop *ThreadIndexModel::exitedLoop(const BasicBlock *From, const BasicBlock *To) const {
+  const Loop *Left = nullptr;
+  for (const Loop *L = LI->getLoopFor(From); L && !L->contains(To); L = L->getParentLoop())
+    Left = L;
+  return Left;
+}
+
+LaneValues ThreadIndexModel::exitValue(const PHINode &Phi, const Loop &L, State &St) {
+  // Seen from after loop L: its value in the last iteration, when every lane
+  // that entered the loop ran the same iterations (a trip count the lanes
+  // share, found within the sampling cap).
+  const Loop *Parent = L.getParentLoop();
+  if (Parent && llvm::none_of(St.S.Iterations,
+                              [&](const auto &P) { return P.first == Parent; }))
+    return unmodelled();
+  unsigned N = iterationsOf(&L, St.S);
+  unsigned Cap = L.getSubLoops().empty() ? InnerCap : OuterCap;
+  if (N == 0 || N >= Cap)
+    return unmodelled();
+  WarpSample First = St.S, Last = St.S;
+  First.Iterations.push_back({&L, 0});
+  Last.Iterations.push_back({&L, N - 1});
+  bool DD = false;
+  if (activeLanes(L.getHeader(), First, DD) != activeLanes(L.getHeader(), Last, DD) || DD)
+    return unmodelled();
+  return eval(&Phi, Last);
 }
 
 } // namespace warplint

@@ -34,7 +34,7 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, F))
       for (const auto &KV : E.Args)
-        C.Args.insert(KV);
+        C.Args.insert({parameterName(F, KV.first), KV.second});
   for (const LaunchEntry &E : Explicit) {
     if (!launchMatches(E, F) || (!E.Block && !E.Grid))
       continue;
@@ -108,8 +108,8 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
     C.SharedSource = Defaults->Source;
   }
   if (Defaults)
-    for (const auto &KV : Defaults->Args)
-      C.Args.insert(KV); // Explicit values, inserted first, win.
+    for (const auto &KV : Defaults->Args) // Explicit values, inserted first, win.
+      C.Args.insert({parameterName(F, KV.first), KV.second});
   if (!C.Grid)
     C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large");
   return C;

@@ -100,6 +100,10 @@ private:
   State &stateFor(const WarpSample &S);
   LaneValues compute(const llvm::Value *V, State &St);
   LaneValues evalPhi(const llvm::PHINode &Phi, State &St);
+  /// The value of header phi Phi of loop L seen after the loop.
+  LaneValues exitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
+  /// The outermost loop that the edge From -> To leaves; null if none.
+  const llvm::Loop *exitedLoop(const llvm::BasicBlock *From, const llvm::BasicBlock *To) const;
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);

@@ -101,11 +101,29 @@ bool supportedScalar(Type *T) {
 }
 
 
-/// Infers the element type of a pointer parameter from how it is used.
-void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
+/// The constant C of a byte offset X * C or X << log2(C) (through integer
+/// casts), or 0.
+uint64_t byteStride(const Value *Offset) {
+  while (const auto *Cast = dyn_cast<CastInst>(Offset))
+    Offset = Cast->getOperand(0);
+  const auto *BO = dyn_cast<BinaryOperator>(Offset);
+  const auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+  if (!C || C->getBitWidth() > 64)
+    return 0;
+  if (BO->getOpcode() == Instruction::Mul)
+    return C->getZExtValue();
+  if (BO->getOpcode() == Instruction::Shl && C->getZExtValue() < 16)
+    return uint64_t(1) << C->getZExtValue();
+  return 0;
+}
+
+/// Infers the element type of a pointer parameter from how it is used; for
+/// a class whose size nothing tells (Class), from the stride of its indexing.
+void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P, bool Class) {
   SmallVector<const Value *, 8> Work{&A};
   SmallPtrSet<const Value *, 16> Seen;
   Type *FromAccess = nullptr;
+  uint64_t FromStride = 0;
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     if (!Seen.insert(V).second)
@@ -120,6 +138,8 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
           P.ElemType = cTypeName(T);
           return;
         }
+        if (Class && !FromStride)
+          FromStride = byteStride(GEP->getOperand(1));
         Work.push_back(GEP);
       } else if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U)) {
         Work.push_back(U);
@@ -133,10 +153,14 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
       }
     }
   }
+  if (Class && FromStride) { // A class of unknown size: the stride between threads.
+    P.Bytes = FromStride;
+    return;
+  }
   if (FromAccess) {
-    Type *T = FromAccess->getScalarType();
-    P.Bytes = DL.getTypeAllocSize(T);
-    P.ElemType = cTypeName(T);
+    // A vector load or store moves one element of a vector type.
+    P.Bytes = DL.getTypeAllocSize(FromAccess);
+    P.ElemType = cTypeName(FromAccess);
   }
 }
 
@@ -926,7 +950,10 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
       return unsupported(CB, "by-value aggregate argument in");
   Inst D;
   D.Opc = Op::Call;
+  // functionIndex may grow P.Funcs, which moves the function being decoded.
+  size_t Current = Out - P.Funcs.data();
   D.Aux = functionIndex(*Callee);
+  Out = &P.Funcs[Current];
   Out->Callees.push_back(D.Aux);
   D.B = Out->CallArgs.size();
   for (const Use &U : CB.args()) {
@@ -1266,7 +1293,18 @@ Expected<std::unique_ptr<Program>> decodeKernel(const llvm::Function &Kernel) {
                                  P->KernelName.c_str(), PI.Name.c_str());
       PI.Bytes = 4;
       PI.ElemType = "float";
-      inferPointee(A, DL, PI);
+      Attribute Said = Kernel.getAttributes().getParamAttr(ArgNo, PointeeAttr);
+      auto [SaidName, SaidBytes] =
+          Said.isValid() ? Said.getValueAsString().rsplit(':') : std::pair<StringRef, StringRef>();
+      unsigned Bytes = 0;
+      if (!SaidBytes.getAsInteger(10, Bytes) && Bytes) {
+        PI.Bytes = Bytes;
+        PI.ElemType = SaidName.str();
+      } else {
+        inferPointee(A, DL, PI, !SaidName.empty());
+        if (!SaidName.empty() && PI.Bytes != 4)
+          PI.ElemType = SaidName.str();
+      }
     } else if (supportedScalar(T)) {
       PI.IsFloat = T->isFloatingPointTy();
       PI.Bytes = DL.getTypeStoreSize(T);

@@ -36,28 +36,6 @@ std::string FillSpec::text() const {
   return "zero";
 }
 
-Expected<Dim3> parseDims(StringRef Text) {
-  SmallVector<StringRef, 3> Parts;
-  Text.trim().split(Parts, ',');
-  if (Parts.empty() || Parts.size() > 3)
-    return fail("'" + Text + "' is not X[,Y[,Z]]");
-  Dim3 D;
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    uint64_t N;
-    if (Parts[I].trim().getAsInteger(10, N) || N == 0)
-      return fail("'" + Text + "' is not X[,Y[,Z]] of positive integers");
-    D.V[I] = N;
-  }
-  return D;
-}
-
-Expected<std::pair<std::string, std::string>> parseAssignment(StringRef Text) {
-  auto [Name, Value] = Text.split('=');
-  if (Name.trim().empty() || !Text.contains('='))
-    return fail("'" + Text + "' is not NAME=VALUE");
-  return std::make_pair(Name.trim().str(), Value.trim().str());
-}
-
 Expected<FillSpec> parseFill(StringRef Text) {
   FillSpec F;
   SmallVector<StringRef, 3> Parts;
@@ -100,16 +78,6 @@ LaunchRequest launchRequest(const LaunchEntry &E) {
     R.Buffers.push_back(KV);
   R.SharedBytes = E.SharedBytes;
   return R;
-}
-
-Expected<std::vector<LaunchRequest>> readLaunchFile(StringRef Path) {
-  Expected<std::vector<LaunchEntry>> Entries = warplint::readLaunchFile(Path);
-  if (!Entries)
-    return Entries.takeError();
-  std::vector<LaunchRequest> Out;
-  for (const LaunchEntry &E : *Entries)
-    Out.push_back(launchRequest(E));
-  return Out;
 }
 
 void fillBuffer(uint8_t *Data, uint64_t Count, unsigned ElemBytes, bool Float,
@@ -160,15 +128,24 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
     return fail("block of " + Twine(L.Shape.Block.count()) + " threads exceeds " +
                 Arch.Name + "'s limit of " + Twine(Arch.MaxThreadsPerBlock));
   uint64_t Threads = L.Shape.Block.count() * L.Shape.Grid.count();
+  // "#K" names the K-th parameter whatever its name.
+  auto Canonical = [&](StringRef Name) -> StringRef {
+    unsigned K;
+    if (Name.starts_with("#") && !Name.drop_front().getAsInteger(10, K) && K < P.Params.size())
+      return P.Params[K].Name;
+    return Name;
+  };
   auto Known = [&](StringRef Name) {
     for (const ParamInfo &PI : P.Params)
-      if (PI.Name == Name)
+      if (PI.Name == Canonical(Name))
         return true;
     return false;
   };
   std::string Names;
   for (const ParamInfo &PI : P.Params)
     Names += (Names.empty() ? "" : ", ") + PI.Name;
+  if (!P.Params.empty())
+    Names += "; or #0 to #" + std::to_string(P.Params.size() - 1) + " by position";
   for (auto &A : Req.Args)
     if (!Known(A.first))
       return fail("kernel '" + P.KernelName + "' has no parameter '" + A.first +
@@ -177,10 +154,10 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
     if (!Known(B.first))
       return fail("kernel '" + P.KernelName + "' has no parameter '" + B.first +
                   "' (parameters: " + Names + ")");
-  auto Find = [](const std::vector<std::pair<std::string, std::string>> &V,
+  auto Find = [&](const std::vector<std::pair<std::string, std::string>> &V,
                  StringRef Name) -> const std::string * {
     for (auto &KV : V)
-      if (KV.first == Name)
+      if (Canonical(KV.first) == Name)
         return &KV.second;
     return nullptr;
   };
@@ -228,6 +205,11 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
         L.Notes.push_back("argument '" + PI.Name + "' = 1 (not given)");
         L.DefaultedArgs.emplace_back(PI.Name, "1");
         V = PI.Bytes == 8 ? llvm::bit_cast<uint64_t>(1.0) : llvm::bit_cast<uint32_t>(1.0f);
+      } else if (Req.DefaultIntArg) {
+        V = *Req.DefaultIntArg;
+        L.Notes.push_back("argument '" + PI.Name + "' = " + std::to_string(V) +
+                          " (not given: the value the static analysis assumes)");
+        L.DefaultedArgs.emplace_back(PI.Name, std::to_string(V));
       } else {
         L.Notes.push_back("argument '" + PI.Name + "' = " + std::to_string(Threads) +
                           " (not given: the number of threads of the launch)");

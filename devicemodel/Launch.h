@@ -30,23 +30,19 @@ struct LaunchRequest {
   /// Buffers does not size (zero-filled, so a generous size costs only the
   /// pages the kernel touches).
   uint64_t DefaultElemsPerThread = 2;
+  /// The value of an integer argument nobody gives; unset: the number of
+  /// threads of the launch. `check --confirm` sets the value the static
+  /// analysis assumes (docs/confirm.md).
+  std::optional<uint64_t> DefaultIntArg;
   /// Report reads of buffers given without a fill before anything wrote
   /// them (--init-check): on a GPU cudaMalloc'ed memory starts undefined.
   bool InitCheck = false;
 };
 
-/// Parses "X[,Y[,Z]]" (each at least 1).
-llvm::Expected<Dim3> parseDims(llvm::StringRef Text);
-
-/// Parses "NAME=VALUE".
-llvm::Expected<std::pair<std::string, std::string>> parseAssignment(llvm::StringRef Text);
-
-/// The request for one launch of a launch file or the command line.
+/// The request for one launch of a launch file or the command line (the
+/// launch file reader and flag parsers are frontend/launch/LaunchFile's,
+/// which every command uses).
 LaunchRequest launchRequest(const LaunchEntry &E);
-
-/// Reads a launch file (frontend/LaunchFile's reader, which `check` and
-/// `accesses` use too) as requests. Errors name the file.
-llvm::Expected<std::vector<LaunchRequest>> readLaunchFile(llvm::StringRef Path);
 
 /// How a buffer is filled.
 struct FillSpec {

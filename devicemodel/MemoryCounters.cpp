@@ -1,11 +1,11 @@
 //===- MemoryCounters.cpp - Nsight Compute's memory counters --------------===//
 #include "devicemodel/MemoryCounters.h"
 
+#include "analyzer/arch/MemoryCost.h"
+
 #include "llvm/ADT/bit.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <cassert>
 #include <tuple>
 
 using namespace llvm;
@@ -23,25 +23,6 @@ unsigned spaceIndex(unsigned Space) {
   }
 }
 const unsigned SpaceOfIndex[] = {AS_Global, AS_Shared, AS_Const, AS_Local};
-
-/// Distinct values of V[0, N); a bitset when they span little, else a sort.
-unsigned distinct(uint64_t *V, unsigned N) {
-  if (!N)
-    return 0;
-  uint64_t Lo = V[0], Hi = V[0];
-  for (unsigned I = 1; I < N; ++I) {
-    Lo = std::min(Lo, V[I]);
-    Hi = std::max(Hi, V[I]);
-  }
-  if (Hi - Lo < 256) {
-    uint64_t Bits[4] = {};
-    for (unsigned I = 0; I < N; ++I)
-      Bits[(V[I] - Lo) >> 6] |= uint64_t(1) << ((V[I] - Lo) & 63);
-    return popcount(Bits[0]) + popcount(Bits[1]) + popcount(Bits[2]) + popcount(Bits[3]);
-  }
-  std::sort(V, V + N);
-  return std::unique(V, V + N) - V;
-}
 
 const char *opName(MemOp Op) {
   return Op == MemOp::Load ? "ld" : Op == MemOp::Store ? "st" : Op == MemOp::Atomic ? "atom" : "red";
@@ -98,115 +79,21 @@ void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, d
 
 } // namespace
 
-MemoryCostModel::MemoryCostModel(const ArchProfile &Arch)
-    : Arch(Arch), SectorShift(Log2_32(Arch.SectorBytes)) {
-  assert(isPowerOf2_32(Arch.SectorBytes) && "sector size must be a power of two");
-}
+namespace {
 
-unsigned MemoryCostModel::globalSectors(const MemoryEvent &E) const {
-  // The hottest function of a run: one pass for the span of sectors, then a
-  // bitset when they span fewer than 256 (a warp's request nearly always).
-  unsigned Bytes = std::max(1u, E.Bytes);
-  uint64_t Lo = ~uint64_t(0), Hi = 0;
-  for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-    uint64_t Off = E.Offsets[countr_zero(MM)];
-    Lo = std::min(Lo, Off >> SectorShift);
-    Hi = std::max(Hi, (Off + Bytes - 1) >> SectorShift);
-  }
-  if (!E.Mask)
-    return 0;
-  if (Hi - Lo < 64) {
-    // One word held in a register: each lane ORs in its run of sectors.
-    uint64_t Bits = 0;
-    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-      uint64_t Off = E.Offsets[countr_zero(MM)];
-      uint64_t First = (Off >> SectorShift) - Lo, Last = ((Off + Bytes - 1) >> SectorShift) - Lo;
-      Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
-    }
-    return popcount(Bits);
-  }
-  if (Hi - Lo < 256) {
-    // Four words in registers (a select per word rather than a store and a
-    // reload of the same word per lane).
-    uint64_t B0 = 0, B1 = 0, B2 = 0, B3 = 0;
-    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-      uint64_t Off = E.Offsets[countr_zero(MM)];
-      for (uint64_t X = (Off >> SectorShift) - Lo, Last = ((Off + Bytes - 1) >> SectorShift) - Lo;
-           X <= Last; ++X) {
-        uint64_t Bit = uint64_t(1) << (X & 63), Word = X >> 6;
-        B0 |= Word == 0 ? Bit : 0;
-        B1 |= Word == 1 ? Bit : 0;
-        B2 |= Word == 2 ? Bit : 0;
-        B3 |= Word == 3 ? Bit : 0;
-      }
-    }
-    return popcount(B0) + popcount(B1) + popcount(B2) + popcount(B3);
-  }
-  uint64_t S[MaxLanes * 4];
-  unsigned N = 0;
-  for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-    uint64_t Off = E.Offsets[countr_zero(MM)];
-    for (uint64_t X = Off >> SectorShift, Last = (Off + Bytes - 1) >> SectorShift;
-         X <= Last && N < MaxLanes * 4; ++X)
-      S[N++] = X;
-  }
-  return distinct(S, N);
-}
-
-unsigned MemoryCostModel::localSectors(const MemoryEvent &E) const {
-  uint64_t S[MaxLanes * 4];
-  unsigned N = 0;
-  const unsigned Word = Arch.SharedBankBytes;
+/// The addresses of the active lanes of E, as MemoryCost reads them.
+WarpAddresses addressesOf(const MemoryEvent &E) {
+  WarpAddresses W;
+  W.Active = E.Mask;
+  W.Bytes = std::max(1u, E.Bytes);
   for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
     unsigned L = countr_zero(MM);
-    uint64_t FirstW = E.Offsets[L] / Word, LastW = (E.Offsets[L] + E.Bytes - 1) / Word;
-    for (uint64_t W = FirstW; W <= LastW && N < MaxLanes * 4; ++W) {
-      uint64_t Phys = (W * Arch.WarpSize + L) * Word;
-      S[N++] = Phys / Arch.SectorBytes;
-    }
+    W.Addr[L] = E.Offsets[L];
   }
-  return distinct(S, N);
+  return W;
 }
 
-std::pair<unsigned, unsigned> MemoryCostModel::sharedWavefronts(const MemoryEvent &E) const {
-  const unsigned Word = Arch.SharedBankBytes, Banks = Arch.SharedBanks;
-  unsigned Bytes = std::max(1u, E.Bytes);
-  // Lanes per phase: a phase serves at most SharedPhaseBytes.
-  unsigned LanesPerPhase = Bytes <= Word ? Arch.WarpSize
-                                         : std::max(1u, Arch.SharedPhaseBytes / Bytes);
-  unsigned Wavefronts = 0, Phases = 0;
-  for (unsigned Start = 0; Start < Arch.WarpSize; Start += LanesPerPhase) {
-    uint32_t PhaseMask = E.Mask;
-    if (LanesPerPhase < 32)
-      PhaseMask &= ((uint32_t(1) << LanesPerPhase) - 1) << Start;
-    if (!PhaseMask)
-      continue;
-    uint64_t Words[MaxLanes * 4];
-    unsigned N = 0;
-    for (uint32_t MM = PhaseMask; MM; MM &= MM - 1) {
-      unsigned L = countr_zero(MM);
-      uint64_t FirstW = E.Offsets[L] / Word, LastW = (E.Offsets[L] + Bytes - 1) / Word;
-      for (uint64_t W = FirstW; W <= LastW && N < MaxLanes * 4; ++W)
-        Words[N++] = W;
-    }
-    N = distinct(Words, N);
-    unsigned PerBank[64] = {};
-    unsigned Max = 0;
-    for (unsigned K = 0; K < N; ++K)
-      Max = std::max(Max, ++PerBank[Words[K] % Banks % 64]);
-    Wavefronts += Max;
-    ++Phases;
-  }
-  return {Wavefronts, Phases};
-}
-
-unsigned MemoryCostModel::constantPasses(const MemoryEvent &E) const {
-  uint64_t A[MaxLanes];
-  unsigned N = 0;
-  for (uint32_t MM = E.Mask; MM; MM &= MM - 1)
-    A[N++] = E.Offsets[countr_zero(MM)];
-  return distinct(A, N);
-}
+} // namespace
 
 /// Counts for one block; folded into the kernel's in block order.
 class CounterBlock : public BlockObserver {
@@ -217,21 +104,21 @@ public:
     AccessCounts &C = Counts[E.Site * 4 + spaceIndex(E.Space)];
     ++C.Requests;
     C.Lanes += popcount(E.Mask);
+    WarpAddresses W = addressesOf(E);
+    const ArchProfile &Arch = Parent.Arch;
     switch (E.Space) {
     case AS_Global:
-      C.Sectors += Parent.Model.globalSectors(E);
+      C.Sectors += globalSectors(W, Arch);
       break;
     case AS_Local:
-      C.Sectors += Parent.Model.localSectors(E);
+      C.Sectors += localSectors(W, Arch);
       break;
-    case AS_Shared: {
-      auto WP = Parent.Model.sharedWavefronts(E);
-      C.Wavefronts += WP.first;
-      C.Phases += WP.second;
+    case AS_Shared:
+      C.Wavefronts += sharedWavefronts(W, Arch);
+      C.Phases += sharedPhases(W, Arch);
       break;
-    }
     case AS_Const:
-      C.Passes += Parent.Model.constantPasses(E);
+      C.Passes += distinctAddresses(W);
       break;
     }
   }

@@ -3,7 +3,9 @@
 // The memory-system model of DESIGN.md as an observer: global and local
 // requests and 32-byte sectors, shared instructions, wavefronts and bank
 // conflicts, constant-cache replays, and instructions executed, per kernel
-// and per access site, under Nsight Compute's metric names.
+// and per access site, under Nsight Compute's metric names. What each
+// warp-level request costs comes from analyzer/arch/MemoryCost, the code the
+// static analysis prices its predictions with.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_MEMORYCOUNTERS_H
@@ -48,28 +50,10 @@ struct AccessCounts {
   uint64_t Lanes = 0;
 };
 
-/// Per-warp-instruction costs, shared by the counters and by tests.
-class MemoryCostModel {
-public:
-  explicit MemoryCostModel(const ArchProfile &Arch);
-  /// Distinct sectors touched by the lanes of Mask (global addresses).
-  unsigned globalSectors(const MemoryEvent &E) const;
-  /// Local: words interleaved across the lanes of a warp.
-  unsigned localSectors(const MemoryEvent &E) const;
-  /// Shared: (wavefronts, phases).
-  std::pair<unsigned, unsigned> sharedWavefronts(const MemoryEvent &E) const;
-  /// Constant: distinct addresses.
-  unsigned constantPasses(const MemoryEvent &E) const;
-
-private:
-  const ArchProfile &Arch;
-  unsigned SectorShift; ///< log2 of the sector size (a power of two).
-};
-
 /// Counts what a launch did to the memory system.
 class MemoryCounters : public Observer {
 public:
-  MemoryCounters(const Program &P, const ArchProfile &Arch) : P(P), Model(Arch) {}
+  MemoryCounters(const Program &P, const ArchProfile &Arch) : P(P), Arch(Arch) {}
   std::unique_ptr<BlockObserver> startBlock(const BlockInfo &B) override;
   void finishBlock(std::unique_ptr<BlockObserver> B) override;
 
@@ -81,7 +65,7 @@ public:
 private:
   friend class CounterBlock;
   const Program &P;
-  MemoryCostModel Model;
+  const ArchProfile &Arch;
   /// Indexed by Site * 4 + spaceIndex(Space), per op kind.
   std::vector<AccessCounts> Counts;
   BlockStats Stats;

@@ -121,6 +121,10 @@ struct DeviceModule {
   std::vector<SourceLaunch> Launches;
   std::vector<StructFieldUse> StructFields; ///< Sorted, unique.
   SourceDecls Decls;
+  /// PTX: where the kernels' parameter names come from, "the source FILE"
+  /// (the .file line info names a source that exists) or "the PTX"
+  /// (KERNEL_param_K); empty for other inputs.
+  std::string NamesFrom;
   /// The input's text when it was compiled from memory (FrontendOptions::
   /// Contents): what reads the source (suppressions, fix-its) must see it.
   std::optional<std::string> Contents;

@@ -5,6 +5,7 @@
 #include "frontend/launch/LaunchCollector.h"
 #include "frontend/ptx/PtxFrontend.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -19,6 +20,62 @@ Expected<DeviceModule> compileCudaWithLaunches(StringRef Path, const FrontendOpt
     return createLaunchCollector(CI, DM.Launches);
   };
   return compileCuda(Path, Opts, {Launches});
+}
+
+/// The CUDA source that the line info of a PTX module names, when it exists:
+/// as written (relative to the working directory), relative to the PTX
+/// file, or by its file name beside the PTX file.
+std::optional<std::string> ptxSource(const DeviceModule &DM) {
+  for (const Function &F : *DM.M) {
+    const DISubprogram *SP = F.getSubprogram();
+    if (!isKernel(F) || !SP || !SP->getFile())
+      continue;
+    StringRef Written = SP->getFile()->getFilename();
+    StringRef Ext = sys::path::extension(Written);
+    if (Ext != ".cu" && Ext != ".cuh")
+      continue;
+    StringRef Dir = sys::path::parent_path(DM.Path);
+    SmallString<256> Beside(Dir), Named(Dir);
+    sys::path::append(Beside, Written);
+    sys::path::append(Named, sys::path::filename(Written));
+    for (StringRef Candidate : {Written, StringRef(Beside), StringRef(Named)})
+      if (sys::fs::is_regular_file(Candidate))
+        return Candidate.str();
+  }
+  return std::nullopt;
+}
+
+/// Names the parameters of nvcc's PTX as its CUDA source does and takes the
+/// launches the source states (annotations, host launches), when the source
+/// the line info names exists and compiles; else keeps the PTX's names.
+void nameFromSource(DeviceModule &DM, const FrontendOptions &Opts) {
+  DM.NamesFrom = "the PTX";
+  std::optional<std::string> Source = ptxSource(DM);
+  if (!Source)
+    return;
+  FrontendOptions SourceOpts = Opts;
+  SourceOpts.Contents.reset();
+  Expected<DeviceModule> Src = compileCudaWithLaunches(*Source, SourceOpts);
+  if (!Src) {
+    consumeError(Src.takeError());
+    DM.NamesFrom = "the PTX (its source " + *Source + " did not compile)";
+    return;
+  }
+  unsigned Named = 0;
+  for (Function &F : *DM.M) {
+    const Function *G = Src->M->getFunction(F.getName());
+    if (!isKernel(F) || !G || G->arg_size() != F.arg_size())
+      continue;
+    for (unsigned I = 0; I < F.arg_size(); ++I)
+      if (G->getArg(I)->hasName())
+        F.getArg(I)->setName(G->getArg(I)->getName());
+    for (const SourceLaunch &L : Src->Launches)
+      if (L.Kernel == F.getName())
+        DM.Launches.push_back(L);
+    ++Named;
+  }
+  if (Named)
+    DM.NamesFrom = "the source " + *Source;
 }
 
 /// loadInput for an input whose text is Opts.Contents (an editor's buffer):
@@ -46,8 +103,12 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
   StringRef Ext = sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh")
     return compileCudaWithLaunches(Path, Opts);
-  if (Ext == ".ptx")
-    return compilePtx(Path, Opts);
+  if (Ext == ".ptx") {
+    Expected<DeviceModule> DM = compilePtx(Path, Opts);
+    if (DM)
+      nameFromSource(*DM, Opts);
+    return DM;
+  }
   if (Ext == ".ll" || Ext == ".bc")
     return loadIr(Path, Opts);
   return createStringError(inconvertibleErrorCode(),

@@ -1,8 +1,12 @@
 //===- TypeNames.cpp - IR types as a CUDA programmer spells them ----------===//
 #include "frontend/TypeNames.h"
 
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -47,6 +51,85 @@ std::string cTypeName(const llvm::Type *T) {
   if (const auto *V = llvm::dyn_cast<llvm::FixedVectorType>(T))
     return formatv("{0}x{1}", cTypeName(V->getElementType()), V->getNumElements()).str();
   return "?";
+}
+
+std::vector<std::string> demangledParamTypes(StringRef Mangled) {
+  ItaniumPartialDemangler D;
+  if (!Mangled.starts_with("_Z") || D.partialDemangle(Mangled.str().c_str()))
+    return {};
+  size_t Size = 0;
+  char *Buf = D.getFunctionParameters(nullptr, &Size);
+  if (!Buf)
+    return {};
+  StringRef List = StringRef(Buf).trim();
+  std::vector<std::string> Out;
+  if (List.consume_front("(") && List.consume_back(")") && !List.trim().empty()) {
+    // Split at the commas outside <>, () and [].
+    int Depth = 0;
+    size_t Start = 0;
+    for (size_t I = 0; I <= List.size(); ++I) {
+      char C = I < List.size() ? List[I] : ',';
+      if (C == '<' || C == '(' || C == '[')
+        ++Depth;
+      else if (C == '>' || C == ')' || C == ']')
+        --Depth;
+      else if (C == ',' && Depth == 0) {
+        Out.push_back(List.slice(Start, I).trim().str());
+        Start = I + 1;
+      }
+    }
+  }
+  std::free(Buf);
+  return Out;
+}
+
+namespace {
+
+/// Bytes of a CUDA built-in scalar or vector type (float3 is 12), or 0.
+unsigned builtinBytes(StringRef Name) {
+  unsigned Scalar = StringSwitch<unsigned>(Name)
+                        .Cases({"bool", "char", "signed char", "unsigned char"}, 1)
+                        .Cases({"short", "unsigned short", "__half", "half", "__nv_bfloat16"}, 2)
+                        .Cases({"int", "unsigned int", "float"}, 4)
+                        .Cases({"long", "unsigned long", "long long", "unsigned long long",
+                                "double"},
+                               8)
+                        .Default(0);
+  if (Scalar || Name.empty())
+    return Scalar;
+  char Last = Name.back();
+  if (Last < '1' || Last > '4')
+    return 0;
+  unsigned Elem = StringSwitch<unsigned>(Name.drop_back())
+                      .Cases({"char", "uchar"}, 1)
+                      .Cases({"short", "ushort"}, 2)
+                      .Cases({"int", "uint", "float"}, 4)
+                      .Cases({"long", "ulong", "longlong", "ulonglong", "double"}, 8)
+                      .Default(0);
+  return Elem * unsigned(Last - '0');
+}
+
+} // namespace
+
+std::optional<Pointee> pointeeOf(StringRef ParamType) {
+  StringRef T = ParamType.trim();
+  for (StringRef Q : {"restrict", "__restrict__", "__restrict", "const", "volatile"})
+    if (T.ends_with(Q) && T.size() > Q.size() &&
+        (T[T.size() - Q.size() - 1] == ' ' || T[T.size() - Q.size() - 1] == '*'))
+      T = T.drop_back(Q.size()).rtrim();
+  if (!T.consume_back("*"))
+    return std::nullopt;
+  T = T.rtrim();
+  if (T.ends_with("*"))
+    return Pointee{"pointer", 8};
+  for (StringRef Q : {" const", " volatile"})
+    if (T.ends_with(Q))
+      T = T.drop_back(Q.size()).rtrim();
+  T.consume_front("const ");
+  Pointee P;
+  P.Name = T.str();
+  P.Bytes = builtinBytes(T);
+  return P;
 }
 
 } // namespace warplint

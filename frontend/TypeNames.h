@@ -4,13 +4,35 @@
 
 #include "llvm/IR/Type.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace warplint {
 
 /// The C spelling of an IR element type: "float", "double", "int" (any i32),
 /// "char", "short", "long long", "half", "struct Pair", "float[4]" ...
 std::string cTypeName(const llvm::Type *T);
+
+/// The parameter types of a mangled (Itanium) function name as C++ spells
+/// them ("float3 const*", "int"); empty when Mangled does not demangle.
+std::vector<std::string> demangledParamTypes(llvm::StringRef Mangled);
+
+/// What a pointer parameter of C++ type ParamType points to.
+struct Pointee {
+  std::string Name; ///< "float3", "float", "F4".
+  unsigned Bytes = 0; ///< 0: a class whose size the name does not tell.
+};
+
+/// The pointee of ParamType when it is a pointer ("float3 const*" is 12
+/// bytes of float3: CUDA's built-in scalar and vector types have known
+/// sizes); nothing when it is not a pointer.
+std::optional<Pointee> pointeeOf(llvm::StringRef ParamType);
+
+/// The string attribute that a frontend puts on a pointer parameter whose
+/// element type the IR no longer tells (PTX: byte offsets only), "NAME:BYTES"
+/// with BYTES 0 when the name gives no size; what sizes `--buffer P=COUNT`.
+constexpr const char *PointeeAttr = "warplint-pointee";
 
 } // namespace warplint
 

@@ -1,5 +1,6 @@
 //===- Confirm.cpp - What the device model measured for a finding ---------===//
 #include "rules/Confirm.h"
+#include "analyzer/ThreadIndexModel.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -49,12 +50,13 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   StringSet<> Given;
   auto AddEntry = [&](const LaunchEntry &E) {
     for (const auto &KV : E.Buffers)
-      if (Params.count(KV.first) && Given.insert(KV.first).second)
-        Req.Buffers.emplace_back(KV.first, KV.second);
+      if (std::string Name = parameterName(Kernel, KV.first);
+          Params.count(Name) && Given.insert(Name).second)
+        Req.Buffers.emplace_back(Name, KV.second);
     for (const auto &KV : E.FloatArgs)
-      if (Params.count(KV.first) && !Launch.Args.count(KV.first) &&
-          Given.insert(KV.first).second)
-        Req.Args.emplace_back(KV.first, numberText(KV.second));
+      if (std::string Name = parameterName(Kernel, KV.first);
+          Params.count(Name) && !Launch.Args.count(Name) && Given.insert(Name).second)
+        Req.Args.emplace_back(Name, numberText(KV.second));
     if (!Req.SharedBytes)
       Req.SharedBytes = E.SharedBytes;
   };
@@ -68,6 +70,8 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   uint64_t Threads = std::max<uint64_t>(1, Grid.count() * Launch.Block.count());
   Req.DefaultElemsPerThread =
       std::clamp<uint64_t>(ConfirmMaxDefaultBytes / (Threads * 16), 2, ConfirmElemsPerThread);
+  // An integer argument nobody gives: the value the analysis predicted with.
+  Req.DefaultIntArg = ThreadIndexModel::argValue(0);
   return Req;
 }
 
@@ -124,9 +128,11 @@ std::string unitText(StringRef Metric) { return Metric.rsplit("_per_").first.str
 } // namespace
 
 const dm::SiteMetrics *measuredSite(const KernelFacts &K, const MemoryAccess &A) {
-  if (!K.Run)
-    return nullptr;
-  for (const dm::SiteMetrics &S : K.Run->Sites)
+  return K.Run ? measuredSite(*K.Run, A) : nullptr;
+}
+
+const dm::SiteMetrics *measuredSite(const dm::LaunchReport &Run, const MemoryAccess &A) {
+  for (const dm::SiteMetrics &S : Run.Sites)
     if (S.Loc == A.Loc && sameOp(A.Op, S.Op) &&
         (S.Space == A.Space || A.Space == AS_Generic))
       return &S;

@@ -49,6 +49,9 @@ std::string runDescription(const KernelFacts &K);
 /// run never executed A.
 const dm::SiteMetrics *measuredSite(const KernelFacts &K, const MemoryAccess &A);
 
+/// The measured site of access A in Run; null when the run never executed A.
+const dm::SiteMetrics *measuredSite(const dm::LaunchReport &Run, const MemoryAccess &A);
+
 /// How far a measured figure may stray from the predicted one, relative to
 /// the prediction, before the run contradicts it.
 constexpr double ConfirmTolerance = 0.25;

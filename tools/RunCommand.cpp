@@ -147,11 +147,12 @@ void demoteGuessedOverruns(dm::LaunchReport &R) {
 
 Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   if (!CL.LaunchFile.empty()) {
-    auto Reqs = dm::readLaunchFile(CL.LaunchFile);
-    if (!Reqs)
-      return Reqs.takeError();
+    auto Entries = readLaunchFile(CL.LaunchFile);
+    if (!Entries)
+      return Entries.takeError();
     std::vector<dm::LaunchRequest> Out;
-    for (dm::LaunchRequest &R : *Reqs) {
+    for (const LaunchEntry &E : *Entries) {
+      dm::LaunchRequest R = dm::launchRequest(E);
       if (!CL.Kernel.empty() && !R.Kernel.empty() && R.Kernel != CL.Kernel)
         continue;
       if (R.Kernel.empty())
@@ -168,25 +169,25 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   dm::LaunchRequest R;
   R.Kernel = CL.Kernel;
   if (!CL.Grid.empty()) {
-    auto D = dm::parseDims(CL.Grid);
+    auto D = parseDim3(CL.Grid);
     if (!D)
       return D.takeError();
     R.Grid = *D;
   }
   if (!CL.Block.empty()) {
-    auto D = dm::parseDims(CL.Block);
+    auto D = parseDim3(CL.Block);
     if (!D)
       return D.takeError();
     R.Block = *D;
   }
   for (const std::string &A : CL.Args) {
-    auto KV = dm::parseAssignment(A);
+    auto KV = parseAssignment(A);
     if (!KV)
       return KV.takeError();
     R.Args.push_back(*KV);
   }
   for (const std::string &B : CL.Buffers) {
-    auto KV = dm::parseAssignment(B);
+    auto KV = parseAssignment(B);
     if (!KV)
       return KV.takeError();
     R.Buffers.push_back(*KV);
@@ -286,6 +287,9 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
+      if (!DM.NamesFrom.empty())
+        R->Notes.insert(R->Notes.begin(), "parameter names from " + DM.NamesFrom +
+                                              " (#0, #1, ... name them by position)");
       demoteGuessedOverruns(*R);
       for (const dm::Finding &F : R->Errors)
         FoundErrors |= !F.Note;

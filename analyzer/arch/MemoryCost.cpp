@@ -2,45 +2,145 @@
 #include "analyzer/arch/MemoryCost.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace warplint {
 namespace {
 
-unsigned countDistinct(llvm::SmallVectorImpl<uint64_t> &Keys) {
+/// Keys for 32 lanes of up to 16 bytes: no allocation per request.
+using KeyVector = llvm::SmallVector<uint64_t, 160>;
+
+/// Calls Fn once per distinct key of Keys (in increasing order): a bitset
+/// when they span little, else a sort. The device model prices every
+/// warp-level memory instruction through here.
+template <class Fn> void forEachDistinct(KeyVector &Keys, Fn &&F) {
+  if (Keys.empty())
+    return;
+  uint64_t Lo = Keys[0], Hi = Keys[0];
+  for (uint64_t K : Keys) {
+    Lo = std::min(Lo, K);
+    Hi = std::max(Hi, K);
+  }
+  if (Hi - Lo < 256) {
+    uint64_t Bits[4] = {};
+    for (uint64_t K : Keys)
+      Bits[(K - Lo) >> 6] |= uint64_t(1) << ((K - Lo) & 63);
+    for (unsigned W = 0; W < 4; ++W)
+      for (uint64_t B = Bits[W]; B; B &= B - 1)
+        F(Lo + W * 64 + llvm::countr_zero(B));
+    return;
+  }
+  std::sort(Keys.begin(), Keys.end());
+  for (size_t I = 0; I < Keys.size(); ++I)
+    if (I == 0 || Keys[I] != Keys[I - 1])
+      F(Keys[I]);
+}
+
+/// How many distinct keys Keys holds.
+unsigned countDistinct(KeyVector &Keys) {
+  if (Keys.empty())
+    return 0;
+  uint64_t Lo = Keys[0], Hi = Keys[0];
+  for (uint64_t K : Keys) {
+    Lo = std::min(Lo, K);
+    Hi = std::max(Hi, K);
+  }
+  if (Hi - Lo < 256) {
+    uint64_t Bits[4] = {};
+    for (uint64_t K : Keys)
+      Bits[(K - Lo) >> 6] |= uint64_t(1) << ((K - Lo) & 63);
+    return llvm::popcount(Bits[0]) + llvm::popcount(Bits[1]) + llvm::popcount(Bits[2]) +
+           llvm::popcount(Bits[3]);
+  }
   std::sort(Keys.begin(), Keys.end());
   return std::unique(Keys.begin(), Keys.end()) - Keys.begin();
+}
+
+/// log2 of a size ArchProfile gives as a power of two (sectors, bank words):
+/// the hot loops shift rather than divide.
+unsigned shiftOf(unsigned Bytes) {
+  assert(llvm::isPowerOf2_32(Bytes) && "memory sizes are powers of two");
+  return llvm::countr_zero(Bytes);
+}
+
+/// The last byte lane L touches.
+uint64_t lastByte(const WarpAddresses &W, unsigned L) {
+  return W.Addr[L] + std::max(W.Bytes, 1u) - 1;
+}
+
+/// Lanes served by one phase of a shared request.
+unsigned lanesPerPhase(const WarpAddresses &W, const ArchProfile &A) {
+  return std::max(1u, std::min(32u, A.SharedPhaseBytes / std::max(W.Bytes, 1u)));
 }
 
 } // namespace
 
 unsigned globalSectors(const WarpAddresses &W, const ArchProfile &A) {
-  llvm::SmallVector<uint64_t, 64> Sectors;
-  for (unsigned L = 0; L < 32; ++L)
-    if (W.Active >> L & 1)
-      for (uint64_t S = W.Addr[L] / A.SectorBytes,
-                    E = (W.Addr[L] + std::max(W.Bytes, 1u) - 1) / A.SectorBytes;
-           S <= E; ++S)
-        Sectors.push_back(S);
+  // The device model's hottest function: one pass for the span of sectors,
+  // then bits held in registers (one word, or four selected per sector, rather
+  // than a store and reload of the same word per lane); a sort only for a
+  // request spanning 256 sectors or more.
+  const unsigned Shift = shiftOf(A.SectorBytes);
+  if (!W.Active)
+    return 0;
+  uint64_t Lo = ~uint64_t(0), Hi = 0;
+  for (uint32_t M = W.Active; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    Lo = std::min(Lo, W.Addr[L] >> Shift);
+    Hi = std::max(Hi, lastByte(W, L) >> Shift);
+  }
+  if (Hi - Lo < 64) {
+    uint64_t Bits = 0;
+    for (uint32_t M = W.Active; M; M &= M - 1) {
+      unsigned L = llvm::countr_zero(M);
+      uint64_t First = (W.Addr[L] >> Shift) - Lo, Last = (lastByte(W, L) >> Shift) - Lo;
+      Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
+    }
+    return llvm::popcount(Bits);
+  }
+  if (Hi - Lo < 256) {
+    uint64_t B0 = 0, B1 = 0, B2 = 0, B3 = 0;
+    for (uint32_t M = W.Active; M; M &= M - 1) {
+      unsigned L = llvm::countr_zero(M);
+      for (uint64_t X = (W.Addr[L] >> Shift) - Lo, E = (lastByte(W, L) >> Shift) - Lo; X <= E;
+           ++X) {
+        uint64_t Bit = uint64_t(1) << (X & 63), Word = X >> 6;
+        B0 |= Word == 0 ? Bit : 0;
+        B1 |= Word == 1 ? Bit : 0;
+        B2 |= Word == 2 ? Bit : 0;
+        B3 |= Word == 3 ? Bit : 0;
+      }
+    }
+    return llvm::popcount(B0) + llvm::popcount(B1) + llvm::popcount(B2) + llvm::popcount(B3);
+  }
+  KeyVector Sectors;
+  for (uint32_t M = W.Active; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    for (uint64_t S = W.Addr[L] >> Shift, E = lastByte(W, L) >> Shift; S <= E; ++S)
+      Sectors.push_back(S);
+  }
   return countDistinct(Sectors);
 }
 
 unsigned localSectors(const WarpAddresses &W, const ArchProfile &A) {
   // Word w of lane l lives at (w * WarpSize + l) * 4 bytes.
-  const unsigned Word = A.SharedBankBytes;
-  llvm::SmallVector<uint64_t, 64> Sectors;
-  for (unsigned L = 0; L < 32; ++L)
-    if (W.Active >> L & 1)
-      for (uint64_t Wd = W.Addr[L] / Word, E = (W.Addr[L] + W.Bytes - 1) / Word; Wd <= E;
-           ++Wd)
-        Sectors.push_back(((Wd * A.WarpSize + L) * Word) / A.SectorBytes);
+  const unsigned WordShift = shiftOf(A.SharedBankBytes), SectorShift = shiftOf(A.SectorBytes);
+  KeyVector Sectors;
+  for (uint32_t M = W.Active; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    for (uint64_t Wd = W.Addr[L] >> WordShift, E = lastByte(W, L) >> WordShift; Wd <= E;
+         ++Wd)
+      Sectors.push_back(((Wd * A.WarpSize + L) << WordShift) >> SectorShift);
+  }
   return countDistinct(Sectors);
 }
 
 unsigned sharedPhases(const WarpAddresses &W, const ArchProfile &A) {
-  unsigned LanesPerPhase = std::max(1u, std::min(32u, A.SharedPhaseBytes / std::max(W.Bytes, 1u)));
+  unsigned LanesPerPhase = lanesPerPhase(W, A);
   unsigned Phases = 0;
   for (unsigned First = 0; First < 32; First += LanesPerPhase) {
     uint32_t Mask = (LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First;
@@ -51,34 +151,38 @@ unsigned sharedPhases(const WarpAddresses &W, const ArchProfile &A) {
 }
 
 unsigned sharedWavefronts(const WarpAddresses &W, const ArchProfile &A) {
-  unsigned LanesPerPhase = std::max(1u, std::min(32u, A.SharedPhaseBytes / std::max(W.Bytes, 1u)));
-  const unsigned Word = A.SharedBankBytes;
+  // Lanes in one 32-bit word (1- and 2-byte accesses) are served together:
+  // the cost counts distinct words, never lanes.
+  const unsigned LanesPerPhase = lanesPerPhase(W, A), WordShift = shiftOf(A.SharedBankBytes);
+  const uint64_t BankMask = A.SharedBanks - 1;
+  assert(llvm::isPowerOf2_32(A.SharedBanks) && A.SharedBanks <= 64);
   unsigned Total = 0;
   for (unsigned First = 0; First < 32; First += LanesPerPhase) {
-    llvm::SmallVector<uint64_t, 64> Words;
-    for (unsigned L = First; L < First + LanesPerPhase && L < 32; ++L)
-      if (W.Active >> L & 1)
-        for (uint64_t Wd = W.Addr[L] / Word, E = (W.Addr[L] + W.Bytes - 1) / Word; Wd <= E;
-             ++Wd)
-          Words.push_back(Wd);
-    if (Words.empty())
+    uint32_t PhaseMask =
+        W.Active & ((LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First);
+    if (!PhaseMask)
       continue;
-    std::sort(Words.begin(), Words.end());
-    Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
-    llvm::SmallVector<unsigned, 32> PerBank(A.SharedBanks, 0);
+    KeyVector Words;
+    for (uint32_t M = PhaseMask; M; M &= M - 1) {
+      unsigned L = llvm::countr_zero(M);
+      for (uint64_t Wd = W.Addr[L] >> WordShift, E = lastByte(W, L) >> WordShift; Wd <= E;
+           ++Wd)
+        Words.push_back(Wd);
+    }
+    unsigned PerBank[64] = {};
     unsigned Worst = 0;
-    for (uint64_t Wd : Words)
-      Worst = std::max(Worst, ++PerBank[Wd % A.SharedBanks]);
+    forEachDistinct(Words, [&](uint64_t Wd) {
+      Worst = std::max(Worst, ++PerBank[Wd & BankMask]);
+    });
     Total += Worst;
   }
   return Total;
 }
 
 unsigned distinctAddresses(const WarpAddresses &W) {
-  llvm::SmallVector<uint64_t, 32> Addrs;
-  for (unsigned L = 0; L < 32; ++L)
-    if (W.Active >> L & 1)
-      Addrs.push_back(W.Addr[L]);
+  KeyVector Addrs;
+  for (uint32_t M = W.Active; M; M &= M - 1)
+    Addrs.push_back(W.Addr[llvm::countr_zero(M)]);
   return countDistinct(Addrs);
 }
 

@@ -179,4 +179,20 @@ bool launchMatches(const LaunchEntry &Entry, const Function &F) {
          Entry.Kernel == sourceName(F);
 }
 
+Expected<std::pair<std::string, std::string>> parseAssignment(StringRef Text) {
+  auto [Name, Value] = Text.split('=');
+  if (Name.trim().empty() || !Text.contains('='))
+    return createStringError(inconvertibleErrorCode(), "'%s' is not NAME=VALUE",
+                             Text.str().c_str());
+  return std::make_pair(Name.trim().str(), Value.trim().str());
+}
+
+std::string parameterName(const Function &F, StringRef Name) {
+  unsigned K;
+  if (Name.starts_with("#") && !Name.drop_front().getAsInteger(10, K) && K < F.arg_size() &&
+      F.getArg(K)->hasName())
+    return F.getArg(K)->getName().str();
+  return Name.str();
+}
+
 } // namespace warplint

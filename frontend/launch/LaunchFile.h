@@ -49,6 +49,14 @@ llvm::Expected<std::vector<LaunchEntry>> readLaunchFile(llvm::StringRef Path);
 /// True when Entry applies to the kernel F (empty name, source or mangled).
 bool launchMatches(const LaunchEntry &Entry, const llvm::Function &F);
 
+/// Splits "NAME=VALUE" (any VALUE: a number, "COUNT[:FILL]").
+llvm::Expected<std::pair<std::string, std::string>> parseAssignment(llvm::StringRef Text);
+
+/// The name of F's parameter that Name gives: its own name, or "#K" for the
+/// K-th parameter (from 0), which works whatever names the input carries
+/// (nvcc's PTX calls them KERNEL_param_K). Name itself when neither matches.
+std::string parameterName(const llvm::Function &F, llvm::StringRef Name);
+
 } // namespace warplint
 
 #endif

@@ -1,6 +1,7 @@
 //===- PtxLifter.cpp - Lift a parsed PTX module into LLVM IR --------------===//
 #include "frontend/ptx/PtxLifterImpl.h"
 #include "frontend/ptx/PtxParser.h"
+#include "frontend/TypeNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Intrinsics.h"
@@ -220,6 +221,15 @@ Error ModuleLifter::declareFunction(const Function &PF) {
   }
   if (PF.IsKernel) {
     F->setCallingConv(CallingConv::PTX_Kernel);
+    // What the pointer parameters point to, from the mangled name: PTX
+    // addresses are bytes, and `--buffer P=COUNT` counts elements.
+    std::vector<std::string> Types = demangledParamTypes(PF.Name);
+    if (Types.size() == PF.Params.size())
+      for (size_t I = 0; I < Types.size(); ++I)
+        if (std::optional<Pointee> P = pointeeOf(Types[I]);
+            P && F->getArg(I)->getType()->isPointerTy() && !PF.Params[I].isArray())
+          F->addParamAttr(I, Attribute::get(Ctx, PointeeAttr,
+                                            P->Name + ":" + utostr(P->Bytes)));
     auto Dims = [](const std::array<unsigned, 3> &D) {
       return (Twine(D[0]) + "," + Twine(D[1]) + "," + Twine(D[2])).str();
     };

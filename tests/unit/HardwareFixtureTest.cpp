@@ -1,7 +1,7 @@
 //===- HardwareFixtureTest.cpp - Predictions against Nsight Compute -------===//
 //
-// For every kernel of tests/hardware/patterns.cu, the counters measured with
-// Nsight Compute on an H100 (tests/hardware/h100/patterns.ncu.csv) must be
+// For every kernel of tests/hardware/patterns.cu and costmodel.cu, the counters
+// measured with Nsight Compute on an H100 (tests/hardware/h100/X.ncu.csv) must be
 // predicted by the analyzer: global sectors per request, shared wavefronts per
 // request and constant addresses per request. The global loads of some
 // kernels must also carry the pattern the measurement shows (struct fields
@@ -56,24 +56,45 @@ const std::map<std::string, NamedPattern> GlobalLoadPatterns = {
     {"colmajor_32x8", {"column-major", 1024, 0, 0}},
 };
 
-} // namespace
+/// Shared accesses of a fixture kernel whose measured wavefronts per request
+/// a prediction of the source cannot match, and why.
+const char *sharedExcluded(StringRef Kernel) {
+  if (Kernel == "tiled_matmul")
+    return "ptxas merges four sA[ty][k] loads of the unrolled k loop into one 128-bit "
+           "load, and the stores measure 7% more wavefronts than requests need "
+           "(contention between resident blocks, as shared_stride33)";
+  return nullptr;
+}
 
-TEST(HardwareFixtures, PatternsArePredicted) {
-  std::map<std::string, NcuKernel> Ncu = readNcuCsv(Dir + "h100/patterns.ncu.csv");
-  ASSERT_GT(Ncu.size(), 25u) << "fixture missing";
+/// Compares the predictions for every kernel of tests/hardware/Fixture.cu
+/// with its measured counters; returns how many figures were compared.
+unsigned checkPredicted(StringRef Fixture, size_t MinKernels) {
+  std::map<std::string, NcuKernel> Ncu =
+      readNcuCsv(Dir + "h100/" + Fixture.str() + ".ncu.csv");
+  EXPECT_GE(Ncu.size(), MinKernels) << "fixture missing";
   FrontendOptions Opts;
   Opts.ForcePrelude = true; // CI has no CUDA SDK; the fixture must not need one.
-  Expected<DeviceModule> DM = loadInput(Dir + "patterns.cu", Opts);
-  ASSERT_TRUE(bool(DM)) << toString(DM.takeError());
-  Expected<std::vector<LaunchEntry>> Launches = readLaunchFile(Dir + "patterns.launch.json");
-  ASSERT_TRUE(bool(Launches)) << toString(Launches.takeError());
+  Expected<DeviceModule> DM = loadInput(Dir + Fixture.str() + ".cu", Opts);
+  if (!DM) {
+    ADD_FAILURE() << toString(DM.takeError());
+    return 0;
+  }
+  Expected<std::vector<LaunchEntry>> Launches =
+      readLaunchFile(Dir + Fixture.str() + ".launch.json");
+  if (!Launches) {
+    ADD_FAILURE() << toString(Launches.takeError());
+    return 0;
+  }
   unsigned Compared = 0;
   for (const Function &F : *DM->M) {
     if (!isKernel(F) || excluded(sourceName(F)))
       continue;
     std::string Name = sourceName(F);
     auto Found = Ncu.find(Name);
-    ASSERT_NE(Found, Ncu.end()) << "no measurement for " << Name;
+    if (Found == Ncu.end()) {
+      ADD_FAILURE() << "no measurement for " << Name;
+      continue;
+    }
     const StringMap<double> &M = Found->second.Metrics;
     StateSpaces S = StateSpaces::analyze(*DM, F);
     LaunchConfig L = resolveLaunch(*DM, F, *Launches);
@@ -101,7 +122,10 @@ TEST(HardwareFixtures, PatternsArePredicted) {
     auto Check = [&](unsigned Space, AccessOp Op, double Measured, StringRef What,
                      double Tolerance) {
       auto It = Predicted.find({Space, Op});
-      ASSERT_NE(It, Predicted.end()) << Name << ": nothing predicted for " << What.str();
+      if (It == Predicted.end()) {
+        ADD_FAILURE() << Name << ": nothing predicted for " << What.str();
+        return;
+      }
       double Value = It->second.first / It->second.second;
       EXPECT_NEAR(Value, Measured, Measured * Tolerance)
           << Name << " " << What.str();
@@ -122,7 +146,7 @@ TEST(HardwareFixtures, PatternsArePredicted) {
       // arrays (HardwareFixtures.SharedExcessNeedsConcurrentBlocks), not the
       // access's cost. 10% allowed for that kernel only.
       double Tol = Name == "shared_stride33" ? 0.10 : 0.05;
-      if (Inst > 0)
+      if (Inst > 0 && !sharedExcluded(Name))
         Check(AS_Shared, Op, Wave / Inst, "shared wavefronts/request", Tol);
     }
     if (Predicted.count({AS_Const, AccessOp::Load})) {
@@ -131,7 +155,18 @@ TEST(HardwareFixtures, PatternsArePredicted) {
       Check(AS_Const, AccessOp::Load, Replays / Warps + 1, "constant addresses/request", 0.05);
     }
   }
-  EXPECT_GT(Compared, 50u);
+  return Compared;
+}
+
+} // namespace
+
+TEST(HardwareFixtures, PatternsArePredicted) { EXPECT_GT(checkPredicted("patterns", 26), 50u); }
+
+// Sub-word shared accesses, the 16x16 row broadcast and the tiled matrix
+// multiply, whose final store after the phase loop is a plain coalesced store
+// (4 sectors per request measured; issue 11).
+TEST(HardwareFixtures, CostModelIsPredicted) {
+  EXPECT_GE(checkPredicted("costmodel", 6), 20u);
 }
 
 // The reductions are excluded above (ncu counts predicated-off requests), but
@@ -264,4 +299,46 @@ TEST(HardwareFixtures, SharedExcessNeedsConcurrentBlocks) {
   }
   EXPECT_EQ(Alone, 6u);
   EXPECT_GT(Crowded, 8u);
+}
+
+// nvcc's PTX of the tiled matrix multiply computes the final store's column
+// in the loop's preheader and carries it to the exit through a phi: the store
+// after the loop is still a plain coalesced store (4 sectors per request
+// measured), whether the rank is known or not.
+TEST(HardwareFixtures, StoreAfterLoopFromPtx) {
+  Expected<DeviceModule> DM = loadInput(Dir + "h100/costmodel.ptx", FrontendOptions());
+  ASSERT_TRUE(bool(DM)) << toString(DM.takeError());
+  const Function *K = nullptr;
+  for (const Function &F : *DM->M)
+    if (isKernel(F) && sourceName(F) == "tiled_matmul")
+      K = &F;
+  ASSERT_TRUE(K);
+  std::map<std::string, NcuKernel> Ncu = readNcuCsv(Dir + "h100/costmodel.ncu.csv");
+  const StringMap<double> &M = Ncu["tiled_matmul"].Metrics;
+  double Measured = M.lookup("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum") /
+                    M.lookup("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum");
+  EXPECT_EQ(Measured, 4);
+  for (bool RankKnown : {true, false}) {
+    SCOPED_TRACE(RankKnown ? "rank 512" : "rank unknown");
+    LaunchEntry E;
+    E.Grid = Dim3{{32, 32, 1}};
+    E.Block = Dim3{{16, 16, 1}};
+    if (RankKnown)
+      E.Args["#3"] = 512;
+    StateSpaces S = StateSpaces::analyze(*DM, *K);
+    LaunchConfig L = resolveLaunch(*DM, *K, {E});
+    AccessPatterns P = AccessPatterns::analyze(S, L, defaultArch());
+    unsigned Stores = 0;
+    for (size_t I = 0; I < S.accesses().size(); ++I) {
+      const MemoryAccess &A = S.accesses()[I];
+      if (A.Space != AS_Global || A.Op != AccessOp::Store)
+        continue;
+      ++Stores;
+      const Prediction &Pr = P.prediction(I);
+      EXPECT_EQ(Pr.Pattern, "coalesced");
+      ASSERT_TRUE(Pr.PerRequest.has_value());
+      EXPECT_EQ(*Pr.PerRequest, Measured);
+    }
+    EXPECT_EQ(Stores, 1u);
+  }
 }
