@@ -455,12 +455,13 @@ void mergeCopies(BranchDivergence &Into, const BranchDivergence &D) {
 } // namespace
 
 AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
-                                       const ArchProfile &Arch) {
+                                       const ArchProfile &Arch, const AnalysisBudget &Budget) {
   AccessPatterns R;
   R.Launch = Launch;
+  R.Budget = Budget;
   const Function &K = Spaces.kernel();
   const DataLayout &DL = K.getParent()->getDataLayout();
-  ThreadIndexModel Model(K, Launch, Arch);
+  ThreadIndexModel Model(K, Launch, Arch, Budget);
   DenseMap<const BasicBlock *, unsigned> Rpo;
   for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&K))
     Rpo[BB] = Rpo.size();
@@ -469,6 +470,8 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
   // find loads that share sectors.
   std::vector<ProbeFacts> Probes;
   for (const MemoryAccess &A : Spaces.accesses()) {
+    if (Model.exhausted())
+      break;
     Prediction P;
     Tally T;
     bool Global = A.Space == AS_Global || A.Space == AS_Generic;
@@ -676,6 +679,8 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
     R.Predictions.push_back(std::move(P));
   }
 
+  if (Model.exhausted())
+    return stopped(std::move(R), Spaces, Model.exhaustedReason());
   relateAccesses(Spaces, Probes, R.Predictions);
 
   // Branches and barriers.
@@ -700,6 +705,8 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
       else if (D.K == Same->K && D.K == BranchDivergence::Divergent)
         mergeCopies(*Same, D);
     }
+    if (Model.exhausted())
+      return stopped(std::move(R), Spaces, Model.exhaustedReason());
     for (const Instruction &I : BB) {
       if (!isBarrier(I))
         continue;
@@ -743,12 +750,30 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
       }
     }
   }
+  if (Model.exhausted())
+    return stopped(std::move(R), Spaces, Model.exhaustedReason());
+  return R;
+}
+
+AccessPatterns AccessPatterns::stopped(AccessPatterns R, const StateSpaces &Spaces,
+                                       StringRef Reason) {
+  R.Exhausted = Reason.str();
+  R.Predictions.assign(Spaces.accesses().size(), Prediction());
+  for (Prediction &P : R.Predictions) {
+    P.Pattern = "unmodelled";
+    P.DependsOn = "the kernel's analysis budget (" + R.Budget.str() + ") ran out";
+  }
+  R.Branches.clear();
+  R.Barriers.clear();
   return R;
 }
 
 void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
   OS << "kernel " << sourceName(Spaces.kernel()) << "  launch " << Launch.str() << " ("
      << Launch.Source << ")\n";
+  if (exhausted())
+    OS << "  analysis stopped: " << Exhausted << " (the per-kernel budget is "
+       << Budget.str() << ")\n";
   for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = Spaces.accesses()[I];
     const Prediction &P = Predictions[I];

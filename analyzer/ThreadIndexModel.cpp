@@ -9,6 +9,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <tuple>
@@ -22,12 +23,13 @@ bool WarpSample::operator<(const WarpSample &O) const {
          std::tie(O.BlockIdx.V, O.Warp, O.ArgSample, O.Iterations);
 }
 
+/// The values of one sample, or of a projection of samples onto the parts a
+/// value reads (all blocks alike for a value that does not read blockIdx, all
+/// iterations of a loop alike for a value computed outside it): values are
+/// computed once per projection, not once per sampled warp.
 struct ThreadIndexModel::State {
   WarpSample S;
   uint32_t Exists = 0;
-  std::array<std::array<uint32_t, 3>, 32> Tid{};
-  DenseMap<const Value *, LaneValues> Memo;
-  DenseMap<const BasicBlock *, std::pair<uint32_t, bool>> Active;
 };
 
 namespace {
@@ -39,6 +41,14 @@ constexpr unsigned InnerCap = 64, OuterCap = 8;
 constexpr unsigned WarpSamples = 8;
 /// Pointer kernel arguments get bases this far apart (256-byte aligned).
 constexpr unsigned BaseShift = 36;
+
+/// Dependence bits: what a value reads of a sample. One bit per loop after
+/// these (loops past the 61st share all the loop bits).
+constexpr uint64_t DepBlock = 1, DepWarp = 2, DepArg = 4;
+constexpr unsigned FirstLoopBit = 3;
+constexpr uint64_t AllLoopBits = ~uint64_t(0) << FirstLoopBit;
+/// The budget is checked every this many new states or values.
+constexpr unsigned BudgetCheckEvery = 1024;
 
 uint64_t maskTo(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
@@ -155,16 +165,143 @@ bool evalBinary(unsigned Opcode, uint64_t A, uint64_t B, unsigned Bits, uint64_t
 
 } // namespace
 
+std::string AnalysisBudget::str() const {
+  return formatv("{0} MB and {1} s", MemoryBytes >> 20, format("%g", Seconds)).str();
+}
+
 ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &Launch,
-                                   const ArchProfile &Arch)
+                                   const ArchProfile &Arch, const AnalysisBudget &Budget)
     : F(Kernel), Launch(Launch), Arch(Arch),
       DT(std::make_unique<DominatorTree>(const_cast<Function &>(Kernel))),
-      LI(std::make_unique<LoopInfo>(*DT)) {
+      LI(std::make_unique<LoopInfo>(*DT)), Budget(Budget),
+      Start(std::chrono::steady_clock::now()) {
   Assumptions = Launch.Assumptions;
   Assumptions.push_back("pointer arguments are 256-byte aligned (cudaMalloc)");
   for (const Argument &A : F.args())
     if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
       UnknownArgIndex[&A] = NumUnknownArgs++;
+  computeDeps();
+}
+
+uint64_t ThreadIndexModel::loopBit(const Loop *L) const {
+  unsigned I = LoopIndex.lookup(L);
+  return I + FirstLoopBit < 64 ? uint64_t(1) << (I + FirstLoopBit) : AllLoopBits;
+}
+
+uint64_t ThreadIndexModel::depsOf(const Value *V) const {
+  // Anything of another function (never expected) reads every part.
+  if (const auto *I = dyn_cast<Instruction>(V))
+    return I->getFunction() == &F ? ValueDeps.lookup(V) : ~uint64_t(0);
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent() == &F ? ValueDeps.lookup(V) : ~uint64_t(0);
+  return 0; // Constants and globals.
+}
+
+/// What each value reads of a sample, as the least fixpoint over the kernel:
+/// thread and block indices, unknown arguments, the iteration of a loop whose
+/// header phi it uses, and, for merges and active lanes, the branch
+/// conditions and loop iterations that decide which lanes arrive. A superset
+/// is always safe (it only shares less); the projection of a sample onto a
+/// value's bits gives the same lanes as the sample itself.
+void ThreadIndexModel::computeDeps() {
+  for (const Loop *L : LI->getLoopsInPreorder())
+    LoopIndex[L] = LoopIndex.size();
+  for (const Argument &A : F.args())
+    ValueDeps[&A] = UnknownArgIndex.count(&A) ? DepArg : 0;
+  auto TermDeps = [&](const BasicBlock *BB) -> uint64_t {
+    const Instruction *T = BB->getTerminator();
+    if (const auto *Br = dyn_cast_or_null<BranchInst>(T))
+      return Br->isConditional() ? depsOf(Br->getCondition()) : 0;
+    if (const auto *Sw = dyn_cast_or_null<SwitchInst>(T))
+      return depsOf(Sw->getCondition());
+    return 0;
+  };
+  auto InstDeps = [&](const Instruction &I) -> uint64_t {
+    if (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+      return 0;
+    if (const auto *Call = dyn_cast<CallInst>(&I)) {
+      switch (Call->getIntrinsicID()) {
+      case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+        return DepWarp;
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+        return DepBlock;
+      case Intrinsic::umin:
+      case Intrinsic::umax:
+      case Intrinsic::smin:
+      case Intrinsic::smax:
+        return depsOf(Call->getArgOperand(0)) | depsOf(Call->getArgOperand(1));
+      default:
+        return 0;
+      }
+    }
+    uint64_t D = 0;
+    if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+      const BasicBlock *BB = Phi->getParent();
+      const Loop *L = LI->getLoopFor(BB);
+      bool Header = L && L->getHeader() == BB;
+      if (Header)
+        D |= loopBit(L);
+      for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
+        D |= depsOf(Phi->getIncomingValue(K));
+        if (!Header)
+          D |= ActiveDeps.lookup(Phi->getIncomingBlock(K)) |
+               TermDeps(Phi->getIncomingBlock(K));
+      }
+      return D;
+    }
+    for (const Value *Op : I.operands())
+      D |= depsOf(Op);
+    return D;
+  };
+  const BasicBlock *Entry = &F.getEntryBlock();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    auto Update = [&](auto &Map, const auto *Key, uint64_t D) {
+      uint64_t &Slot = Map[Key];
+      if ((Slot | D) != Slot) {
+        Slot |= D;
+        Changed = true;
+      }
+    };
+    for (const BasicBlock &BB : F) {
+      uint64_t A = DepWarp;
+      for (const BasicBlock *D = &BB; D != Entry;) {
+        if (LI->isLoopHeader(D)) {
+          const Loop *L = LI->getLoopFor(D);
+          A |= loopBit(L);
+          if (const BasicBlock *Latch = L->getLoopLatch())
+            A |= ActiveDeps.lookup(Latch) | TermDeps(Latch);
+        }
+        const DomTreeNode *Node = DT->getNode(D);
+        if (!Node || !Node->getIDom())
+          break;
+        D = Node->getIDom()->getBlock();
+        A |= TermDeps(D);
+      }
+      Update(ActiveDeps, &BB, A);
+      for (const Instruction &I : BB)
+        Update(ValueDeps, &I, InstDeps(I));
+    }
+  }
+}
+
+bool ThreadIndexModel::checkBudget() {
+  if (!Exhausted.empty())
+    return false;
+  if (++ChecksSkipped < BudgetCheckEvery)
+    return true;
+  ChecksSkipped = 0;
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  if (BytesUsed > Budget.MemoryBytes)
+    Exhausted = formatv("its sampled values outgrew {0} MB", Budget.MemoryBytes >> 20).str();
+  else if (Seconds > Budget.Seconds)
+    Exhausted = formatv("it ran past {0} s", format("%g", Budget.Seconds)).str();
+  return Exhausted.empty();
 }
 
 ThreadIndexModel::~ThreadIndexModel() = default;
@@ -195,23 +332,49 @@ ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
     Slot = std::make_unique<State>();
     Slot->S = S;
     Slot->Exists = existingLanes(S);
-    const auto &B = Launch.Block.V;
-    for (unsigned L = 0; L < 32; ++L) {
-      uint64_t T = uint64_t(S.Warp) * Arch.WarpSize + L;
-      Slot->Tid[L] = {uint32_t(T % B[0]), uint32_t(T / B[0] % B[1]),
-                      uint32_t(T / (B[0] * B[1]))};
-    }
+    BytesUsed += sizeof(State) + 64 + S.Iterations.size() * sizeof(S.Iterations[0]);
+    checkBudget();
   }
   return *Slot;
 }
 
+ThreadIndexModel::State &ThreadIndexModel::projected(State &St, uint64_t Deps) {
+  auto Found = Projections.find({&St, Deps});
+  if (Found != Projections.end())
+    return *Found->second;
+  WarpSample P;
+  if (Deps & DepBlock)
+    P.BlockIdx = St.S.BlockIdx;
+  if (Deps & DepWarp)
+    P.Warp = St.S.Warp;
+  if (Deps & DepArg)
+    P.ArgSample = St.S.ArgSample;
+  for (const auto &It : St.S.Iterations)
+    if (Deps & loopBit(It.first))
+      P.Iterations.push_back(It);
+  State &Target = stateFor(P);
+  Projections[{&St, Deps}] = &Target;
+  // A DenseMap holds up to twice the buckets it needs.
+  BytesUsed += 2 * sizeof(decltype(Projections)::value_type);
+  return Target;
+}
+
 LaneValues ThreadIndexModel::eval(const Value *V, const WarpSample &S) {
-  State &St = stateFor(S);
-  auto It = St.Memo.find(V);
-  if (It != St.Memo.end())
-    return It->second;
+  return evalIn(V, stateFor(S));
+}
+
+LaneValues ThreadIndexModel::evalIn(const Value *V, State &From) {
+  if (!Exhausted.empty())
+    return unmodelled();
+  State &St = projected(From, depsOf(V));
+  auto It = Memo.find({&St, V});
+  if (It != Memo.end())
+    return *It->second;
   LaneValues R = compute(V, St);
-  St.Memo[V] = R;
+  Values.push_back(R);
+  Memo[{&St, V}] = &Values.back();
+  BytesUsed += sizeof(LaneValues) + 2 * sizeof(decltype(Memo)::value_type);
+  checkBudget();
   return R;
 }
 
@@ -271,13 +434,14 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
         R.V[L] = Fn(L);
       return R;
     };
+    auto Thread = [&](unsigned L) { return uint64_t(St.S.Warp) * Arch.WarpSize + L; };
     switch (Call->getIntrinsicID()) {
     case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-      return PerLane([&](unsigned L) { return St.Tid[L][0]; });
+      return PerLane([&](unsigned L) { return uint32_t(Thread(L) % B[0]); });
     case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-      return PerLane([&](unsigned L) { return St.Tid[L][1]; });
+      return PerLane([&](unsigned L) { return uint32_t(Thread(L) / B[0] % B[1]); });
     case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-      return PerLane([&](unsigned L) { return St.Tid[L][2]; });
+      return PerLane([&](unsigned L) { return uint32_t(Thread(L) / (B[0] * B[1])); });
     case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
       return broadcast(B[0]);
     case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
@@ -302,8 +466,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     case Intrinsic::umax:
     case Intrinsic::smin:
     case Intrinsic::smax: {
-      const LaneValues &A = eval(Call->getArgOperand(0), St.S);
-      const LaneValues &Bv = eval(Call->getArgOperand(1), St.S);
+      const LaneValues &A = evalIn(Call->getArgOperand(0), St);
+      const LaneValues &Bv = evalIn(Call->getArgOperand(1), St);
       LaneValues R;
       mergeFlags(R, A);
       mergeFlags(R, Bv);
@@ -331,10 +495,10 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   unsigned Opcode = Op->getOpcode();
   if (const auto *GEP = dyn_cast<GEPOperator>(Op)) {
     const DataLayout &DL = F.getParent()->getDataLayout();
-    LaneValues R = eval(GEP->getPointerOperand(), St.S);
+    LaneValues R = evalIn(GEP->getPointerOperand(), St);
     for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
          ++GTI) {
-      const LaneValues &Idx = eval(GTI.getOperand(), St.S);
+      const LaneValues &Idx = evalIn(GTI.getOperand(), St);
       mergeFlags(R, Idx);
       unsigned IdxBits = bitsOf(GTI.getOperand()->getType());
       if (StructType *STy = GTI.getStructTypeOrNull()) {
@@ -362,7 +526,7 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     unsigned SrcBits = bitsOf(Src->getType());
     if (!SrcBits || !Bits)
       return unmodelled();
-    LaneValues R = eval(Src, St.S);
+    LaneValues R = evalIn(Src, St);
     for (uint64_t &X : R.V)
       X = Opcode == Instruction::SExt ? maskTo(signExtend(X, SrcBits), Bits)
                                       : maskTo(X, std::min(Bits, SrcBits));
@@ -370,8 +534,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   }
   case Instruction::ICmp: {
     const auto *Cmp = cast<ICmpInst>(V);
-    const LaneValues &A = eval(Cmp->getOperand(0), St.S);
-    const LaneValues &B = eval(Cmp->getOperand(1), St.S);
+    const LaneValues &A = evalIn(Cmp->getOperand(0), St);
+    const LaneValues &B = evalIn(Cmp->getOperand(1), St);
     unsigned OpBits = bitsOf(Cmp->getOperand(0)->getType());
     LaneValues R;
     mergeFlags(R, A);
@@ -382,9 +546,9 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   }
   case Instruction::Select: {
     const auto *Sel = cast<SelectInst>(V);
-    const LaneValues &C = eval(Sel->getCondition(), St.S);
-    const LaneValues &A = eval(Sel->getTrueValue(), St.S);
-    const LaneValues &B = eval(Sel->getFalseValue(), St.S);
+    const LaneValues &C = evalIn(Sel->getCondition(), St);
+    const LaneValues &A = evalIn(Sel->getTrueValue(), St);
+    const LaneValues &B = evalIn(Sel->getFalseValue(), St);
     LaneValues R;
     mergeFlags(R, C);
     for (unsigned L = 0; L < 32; ++L)
@@ -403,8 +567,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     break;
   }
   if (isa<BinaryOperator>(Op) && Bits) {
-    const LaneValues &A = eval(Op->getOperand(0), St.S);
-    const LaneValues &B = eval(Op->getOperand(1), St.S);
+    const LaneValues &A = evalIn(Op->getOperand(0), St);
+    const LaneValues &B = evalIn(Op->getOperand(1), St);
     LaneValues R;
     mergeFlags(R, A);
     mergeFlags(R, B);
@@ -427,12 +591,12 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
     if (It->second == 0) {
       for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
         if (!L->contains(Phi.getIncomingBlock(I)))
-          return eval(Phi.getIncomingValue(I), St.S);
+          return evalIn(Phi.getIncomingValue(I), St);
       return unmodelled();
     }
     WarpSample Prev = St.S;
     llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
-    return eval(Phi.getIncomingValueForBlock(Latch), Prev);
+    return evalIn(Phi.getIncomingValueForBlock(Latch), stateFor(Prev));
   }
   // A merge: each lane takes the value of the edge it arrived on.
   LaneValues R;
@@ -442,10 +606,10 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
     if (LI->getLoopDepth(Pred) > Depth)
       return unmodelled(); // A value leaving a loop: lanes exit at different times.
     bool DD = false;
-    uint32_t Mask = activeLanes(Pred, St.S, DD) & takesEdge(Pred, BB, St, DD);
+    uint32_t Mask = activeIn(Pred, St, DD) & takesEdge(Pred, BB, St, DD);
     if (!Mask)
       continue;
-    const LaneValues &In = eval(Phi.getIncomingValue(I), St.S);
+    const LaneValues &In = evalIn(Phi.getIncomingValue(I), St);
     mergeFlags(R, In);
     if (DD && !R.DataDependentOn)
       R.DataDependentOn = Pred->getTerminator();
@@ -462,7 +626,7 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
   if (const auto *Br = dyn_cast<BranchInst>(T)) {
     if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
       return ~0u;
-    const LaneValues &C = eval(Br->getCondition(), St.S);
+    const LaneValues &C = evalIn(Br->getCondition(), St);
     if (!C.known()) {
       DataDependent = true;
       return ~0u; // Every lane may take it.
@@ -475,7 +639,7 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
     return Mask;
   }
   if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
-    const LaneValues &C = eval(Sw->getCondition(), St.S);
+    const LaneValues &C = evalIn(Sw->getCondition(), St);
     if (!C.known()) {
       DataDependent = true;
       return ~0u; // Every lane may take it.
@@ -504,15 +668,22 @@ uint32_t ThreadIndexModel::stillLooping(const Loop *L, State &St, bool &DataDepe
   WarpSample Prev = St.S;
   llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
   State &PrevSt = stateFor(Prev);
-  return activeLanes(Latch, Prev, DataDependent) &
+  return activeIn(Latch, PrevSt, DataDependent) &
          takesEdge(Latch, L->getHeader(), PrevSt, DataDependent);
 }
 
 uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S,
                                        bool &DataDependent) {
-  State &St = stateFor(S);
-  auto Found = St.Active.find(BB);
-  if (Found != St.Active.end()) {
+  return activeIn(BB, stateFor(S), DataDependent);
+}
+
+uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &DataDependent) {
+  if (!Exhausted.empty())
+    return 0;
+  auto Deps = ActiveDeps.find(BB);
+  State &St = projected(From, Deps == ActiveDeps.end() ? ~uint64_t(0) : Deps->second);
+  auto Found = Active.find({&St, BB});
+  if (Found != Active.end()) {
     DataDependent |= Found->second.second;
     return Found->second.first;
   }
@@ -538,7 +709,8 @@ uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S
     D = P;
   }
   // stateFor may have rehashed States; St stays valid (owned by unique_ptr).
-  St.Active[BB] = {Mask, DD};
+  Active[{&St, BB}] = {Mask, DD};
+  BytesUsed += 2 * sizeof(decltype(Active)::value_type);
   DataDependent |= DD;
   return Mask;
 }
@@ -562,7 +734,27 @@ unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer) 
   return Cap;
 }
 
-std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
+const std::vector<WarpSample> &ThreadIndexModel::samplesFor(const Instruction &I) {
+  static const std::vector<WarpSample> None;
+  if (!Exhausted.empty())
+    return None;
+  // Every instruction of one innermost loop has the same samples: found once,
+  // with the assumptions that finding them adds, added again on every call.
+  const Loop *Innermost = LI->getLoopFor(I.getParent());
+  auto Found = SamplesByLoop.find(Innermost);
+  if (Found == SamplesByLoop.end()) {
+    size_t Before = Assumptions.size();
+    SampleSet Set;
+    Set.Samples = computeSamples(Innermost);
+    Set.Assumptions.assign(Assumptions.begin() + Before, Assumptions.end());
+    Found = SamplesByLoop.emplace(Innermost, std::move(Set)).first;
+    return Found->second.Samples;
+  }
+  llvm::append_range(Assumptions, Found->second.Assumptions);
+  return Found->second.Samples;
+}
+
+std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) {
   // Blocks: first, middle and last of a known grid; a few of an unknown one.
   std::vector<Dim3> Blocks;
   auto AddBlock = [&](uint64_t Linear, const Dim3 &G) {
@@ -588,7 +780,7 @@ std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
   }
   // Loops around I, outermost first.
   SmallVector<const Loop *, 4> Nest;
-  for (const Loop *L = LI->getLoopFor(I.getParent()); L; L = L->getParentLoop())
+  for (const Loop *L = Innermost; L; L = L->getParentLoop())
     Nest.insert(Nest.begin(), L);
 
   std::vector<WarpSample> Out;

@@ -12,6 +12,7 @@
 #ifndef WARPLINT_ANALYZER_THREADINDEXMODEL_H
 #define WARPLINT_ANALYZER_THREADINDEXMODEL_H
 
+#include "analyzer/AnalysisBudget.h"
 #include "analyzer/LaunchConfig.h"
 #include "analyzer/arch/ArchProfile.h"
 
@@ -20,8 +21,11 @@
 #include "llvm/IR/Dominators.h"
 
 #include <array>
+#include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -55,13 +59,19 @@ struct WarpSample {
 class ThreadIndexModel {
 public:
   ThreadIndexModel(const llvm::Function &Kernel, const LaunchConfig &Launch,
-                   const ArchProfile &Arch);
+                   const ArchProfile &Arch, const AnalysisBudget &Budget = {});
   ~ThreadIndexModel();
+
+  /// The budget ran out: from then on every value is unmodelled, no lane is
+  /// active and no warp is sampled. Says which limit (empty when it did not).
+  bool exhausted() const { return !Exhausted.empty(); }
+  const std::string &exhaustedReason() const { return Exhausted; }
 
   /// The warps to sample for an instruction: blocks x warps x iterations of
   /// the loops around it x argument samples. Iterations a loop never runs
   /// (no lane active) are left out.
-  std::vector<WarpSample> samplesFor(const llvm::Instruction &I);
+  /// The same for every instruction of one innermost loop (found once).
+  const std::vector<WarpSample> &samplesFor(const llvm::Instruction &I);
 
   /// The values of V in the lanes of warp S.
   LaneValues eval(const llvm::Value *V, const WarpSample &S);
@@ -97,14 +107,30 @@ public:
 
 private:
   struct State;
+  /// The samples of the instructions whose innermost loop is one loop, and
+  /// the assumptions that finding them added.
+  struct SampleSet {
+    std::vector<WarpSample> Samples;
+    std::vector<std::string> Assumptions;
+  };
   State &stateFor(const WarpSample &S);
+  /// The state of St's sample reduced to what a value with dependences Deps
+  /// reads (see computeDeps).
+  State &projected(State &St, uint64_t Deps);
+  LaneValues evalIn(const llvm::Value *V, State &St);
   LaneValues compute(const llvm::Value *V, State &St);
   LaneValues evalPhi(const llvm::PHINode &Phi, State &St);
+  uint32_t activeIn(const llvm::BasicBlock *BB, State &St, bool &DataDependent);
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
   unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer);
+  std::vector<WarpSample> computeSamples(const llvm::Loop *Innermost);
   uint64_t globalBase(const llvm::GlobalVariable &GV);
+  void computeDeps();
+  uint64_t depsOf(const llvm::Value *V) const;
+  uint64_t loopBit(const llvm::Loop *L) const;
+  bool checkBudget();
 
   const llvm::Function &F;
   LaunchConfig Launch;
@@ -113,10 +139,28 @@ private:
   std::unique_ptr<llvm::LoopInfo> LI;
   std::vector<std::string> Assumptions;
   std::map<WarpSample, std::unique_ptr<State>> States;
+  /// Per state: the values computed, the active lanes of blocks (and whether
+  /// data decided them), the states of its projections.
+  llvm::DenseMap<std::pair<const State *, const llvm::Value *>, const LaneValues *> Memo;
+  std::deque<LaneValues> Values;
+  llvm::DenseMap<std::pair<const State *, const llvm::BasicBlock *>, std::pair<uint32_t, bool>>
+      Active;
+  llvm::DenseMap<std::pair<const State *, uint64_t>, State *> Projections;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> GlobalBases;
   uint64_t NextSharedOffset = 0;
   unsigned NumUnknownArgs = 0;
   llvm::DenseMap<const llvm::Argument *, unsigned> UnknownArgIndex;
+  /// What each value and each block's active lanes read of a sample: a bit
+  /// for the block, the warp, the argument sample, and one per loop.
+  llvm::DenseMap<const llvm::Value *, uint64_t> ValueDeps;
+  llvm::DenseMap<const llvm::BasicBlock *, uint64_t> ActiveDeps;
+  llvm::DenseMap<const llvm::Loop *, unsigned> LoopIndex;
+  std::map<const llvm::Loop *, SampleSet> SamplesByLoop;
+  AnalysisBudget Budget;
+  std::chrono::steady_clock::time_point Start;
+  uint64_t BytesUsed = 0;
+  unsigned ChecksSkipped = 0;
+  std::string Exhausted;
 };
 
 } // namespace warplint

@@ -9,6 +9,7 @@
 #ifndef WARPLINT_RULES_CHECKER_H
 #define WARPLINT_RULES_CHECKER_H
 
+#include "analyzer/AnalysisBudget.h"
 #include "frontend/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
@@ -32,6 +33,8 @@ struct CheckOptions {
   /// The toolkit to find ptxas in; ptxas runs only when UsePtxas is set.
   std::string CudaPath;
   bool UsePtxas = false;
+  /// What each kernel's analysis may spend before it is reported as stopped.
+  AnalysisBudget Budget;
 };
 
 /// The enabled rules of a configuration, constructed with their options.

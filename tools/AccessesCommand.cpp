@@ -121,7 +121,7 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
   json::Array LaunchAssumptions;
   for (const std::string &A : L.Assumptions)
     LaunchAssumptions.push_back(A);
-  return json::Object{
+  json::Object K{
       {"name", sourceName(S.kernel())},
       {"mangled", S.kernel().getName().str()},
       {"launch", json::Object{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
@@ -132,6 +132,10 @@ json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
       {"branches", std::move(Branches)},
       {"barriers", std::move(Barriers)},
       {"local_arrays", std::move(Locals)}};
+  if (P.exhausted())
+    K["analysis_stopped"] = P.exhaustedReason() + " (the per-kernel budget is " +
+                            P.budget().str() + ")";
+  return K;
 }
 
 /// One function of a SASS listing: ptxas's facts and every memory
@@ -202,7 +206,8 @@ int runAccessesCommand(const CommandLine &CL) {
       if (!isKernel(F) || !kernelSelected(CL, F))
         continue;
       StateSpaces S = StateSpaces::analyze(DM, F);
-      AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch);
+      AccessPatterns P =
+          AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch, CL.budget());
       if (CL.Format == "json")
         Kernels.push_back(kernelJson(S, P));
       else
