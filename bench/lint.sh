@@ -96,7 +96,7 @@ printf '%-8s %-15s %6s %8s | %-26s | %-26s | %-26s | %s\n' headers file lines cl
   'accesses s (ratio, MB)' 'check s (ratio, MB)' 'check+launch s (ratio, MB)' findings
 for mode in "${modes[@]}"; do
   if [ "$mode" = prelude ]; then
-    clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/prelude" -include __warplint_prelude.h)
+    clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
     wl_hdr=(--no-cuda-sdk)
   else
     clang_hdr=(--cuda-path=/usr/local/cuda -Wno-unknown-cuda-version)

@@ -2,7 +2,7 @@
 # each file as a raw string literal. Run with cmake -P.
 file(GLOB FILES ${DIR}/*)
 list(SORT FILES)
-set(out "// Generated from frontend/prelude by cmake/EmbedFiles.cmake; do not edit.\n")
+set(out "// Generated from frontend/cuda/prelude by cmake/EmbedFiles.cmake; do not edit.\n")
 string(APPEND out "static const EmbeddedFile EmbeddedPrelude[] = {\n")
 foreach(f ${FILES})
   file(READ ${f} body)

@@ -1,5 +1,5 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
-#include "frontend/Frontend.h"
+#include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"

@@ -10,7 +10,7 @@
 #define WARPLINT_RULES_CHECKER_H
 
 #include "analyzer/AnalysisBudget.h"
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
 

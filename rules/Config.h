@@ -18,7 +18,7 @@
 #ifndef WARPLINT_RULES_CONFIG_H
 #define WARPLINT_RULES_CONFIG_H
 
-#include "frontend/LaunchFile.h"
+#include "frontend/launch/LaunchFile.h"
 #include "rules/Rule.h"
 
 #include "llvm/ADT/StringSet.h"

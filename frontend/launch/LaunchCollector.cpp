@@ -1,5 +1,5 @@
 //===- LaunchCollector.cpp - Launch shapes written in the source ----------===//
-#include "frontend/LaunchCollector.h"
+#include "frontend/launch/LaunchCollector.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -6,8 +6,8 @@
 // from an in-memory file system, stands in for the CUDA headers.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Frontend.h"
-#include "frontend/LaunchCollector.h"
+#include "frontend/cuda/CudaFrontend.h"
+#include "frontend/NvptxPipeline.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -51,11 +51,12 @@ IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const Fronten
   return Overlay;
 }
 
-/// EmitLLVMOnlyAction that also collects launch configurations from the AST.
+/// EmitLLVMOnlyAction that also runs the readers over the AST.
 class DeviceCodeGenAction : public clang::EmitLLVMOnlyAction {
 public:
-  DeviceCodeGenAction(LLVMContext &Ctx, std::vector<SourceLaunch> &Launches)
-      : EmitLLVMOnlyAction(&Ctx), Launches(Launches) {}
+  DeviceCodeGenAction(LLVMContext &Ctx, DeviceModule &Result,
+                      ArrayRef<AstReaderFactory> Readers)
+      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
@@ -63,15 +64,17 @@ public:
         EmitLLVMOnlyAction::CreateASTConsumer(CI, InFile);
     if (!Backend)
       return nullptr;
-    // The collector reads the AST before the backend consumes it.
+    // The readers see the AST before the backend consumes it.
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
-    Consumers.push_back(createLaunchCollector(CI, Launches));
+    for (const AstReaderFactory &Make : Readers)
+      Consumers.push_back(Make(CI, Result));
     Consumers.push_back(std::move(Backend));
     return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
   }
 
 private:
-  std::vector<SourceLaunch> &Launches;
+  DeviceModule &Result;
+  ArrayRef<AstReaderFactory> Readers;
 };
 
 std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
@@ -117,7 +120,8 @@ std::string findCudaSdk(const FrontendOptions &Opts) {
   return "";
 }
 
-Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts) {
+Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts,
+                                   ArrayRef<AstReaderFactory> Readers) {
   // A file served from memory is found by its absolute name.
   SmallString<256> Path(GivenPath);
   if (Opts.Contents)
@@ -164,7 +168,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   // "N errors generated" belongs with the errors, not on our stderr (where
   // parallel checks would interleave it).
   CI.setVerboseOutputStream(DiagOS);
-  DeviceCodeGenAction Action(*Result.Context, Result.Launches);
+  DeviceCodeGenAction Action(*Result.Context, Result, Readers);
   bool Ok = CI.ExecuteAction(Action);
   std::unique_ptr<Module> M = Action.takeModule();
   Printer.finish();

@@ -1,6 +1,6 @@
 //===- SassCfg.cpp - Control flow of a SASS function ----------------------===//
-#include "frontend/SassCfg.h"
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassCfg.h"
+#include "frontend/sass/SassReader.h"
 
 #include "llvm/ADT/StringExtras.h"
 

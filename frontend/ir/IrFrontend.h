@@ -2,7 +2,10 @@
 #ifndef WARPLINT_FRONTEND_IRFRONTEND_H
 #define WARPLINT_FRONTEND_IRFRONTEND_H
 
-#include "frontend/Frontend.h"
+#include "frontend/FrontendOptions.h"
+#include "frontend/DeviceModule.h"
+
+#include "llvm/Support/Error.h"
 
 namespace warplint {
 

@@ -6,7 +6,7 @@
 // the generic intrinsics (llvm.fma, llvm.ctpop, llvm.smin, ...).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/PtxLifterImpl.h"
+#include "frontend/ptx/PtxLifterImpl.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"

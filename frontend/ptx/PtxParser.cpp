@@ -1,6 +1,6 @@
 //===- PtxParser.cpp - Parse PTX text into a ptx::Module ------------------===//
-#include "frontend/PtxParser.h"
-#include "frontend/PtxLexer.h"
+#include "frontend/ptx/PtxParser.h"
+#include "frontend/ptx/PtxLexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"

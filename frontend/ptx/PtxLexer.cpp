@@ -1,5 +1,5 @@
 //===- PtxLexer.cpp - Tokens of a PTX file --------------------------------===//
-#include "frontend/PtxLexer.h"
+#include "frontend/ptx/PtxLexer.h"
 
 #include "llvm/ADT/StringExtras.h"
 

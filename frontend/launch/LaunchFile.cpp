@@ -1,5 +1,5 @@
 //===- LaunchFile.cpp - Launch files and launch flags ---------------------===//
-#include "frontend/LaunchFile.h"
+#include "frontend/launch/LaunchFile.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -11,7 +11,7 @@
 #ifndef WARPLINT_FRONTEND_PTXPOINTERINFERENCE_H
 #define WARPLINT_FRONTEND_PTXPOINTERINFERENCE_H
 
-#include "frontend/PtxAst.h"
+#include "frontend/ptx/PtxAst.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

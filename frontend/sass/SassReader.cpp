@@ -11,8 +11,8 @@
 //   cuobjdump -res-usage: "Function NAME:" then "REG:10 STACK:0 ...".
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/SassReader.h"
-#include "frontend/SassCfg.h"
+#include "frontend/sass/SassReader.h"
+#include "frontend/sass/SassCfg.h"
 #include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/StringExtras.h"

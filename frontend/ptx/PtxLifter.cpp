@@ -1,6 +1,6 @@
 //===- PtxLifter.cpp - Lift a parsed PTX module into LLVM IR --------------===//
-#include "frontend/PtxLifterImpl.h"
-#include "frontend/PtxParser.h"
+#include "frontend/ptx/PtxLifterImpl.h"
+#include "frontend/ptx/PtxParser.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Intrinsics.h"

@@ -8,8 +8,8 @@
 #ifndef WARPLINT_FRONTEND_PTXLIFTERIMPL_H
 #define WARPLINT_FRONTEND_PTXLIFTERIMPL_H
 
-#include "frontend/PtxLifter.h"
-#include "frontend/PtxPointerInference.h"
+#include "frontend/ptx/PtxLifter.h"
+#include "frontend/ptx/PtxPointerInference.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"

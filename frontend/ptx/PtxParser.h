@@ -11,7 +11,7 @@
 #ifndef WARPLINT_FRONTEND_PTXPARSER_H
 #define WARPLINT_FRONTEND_PTXPARSER_H
 
-#include "frontend/PtxAst.h"
+#include "frontend/ptx/PtxAst.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/SourceMgr.h"

@@ -1,5 +1,6 @@
 //===- IrFrontend.cpp - LLVM IR files as input ----------------------------===//
-#include "frontend/IrFrontend.h"
+#include "frontend/ir/IrFrontend.h"
+#include "frontend/NvptxPipeline.h"
 
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/SourceMgr.h"

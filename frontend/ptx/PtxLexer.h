@@ -2,7 +2,7 @@
 #ifndef WARPLINT_FRONTEND_PTXLEXER_H
 #define WARPLINT_FRONTEND_PTXLEXER_H
 
-#include "frontend/PtxAst.h"
+#include "frontend/ptx/PtxAst.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -1,7 +1,8 @@
 //===- PtxFrontend.cpp - PTX files as input -------------------------------===//
-#include "frontend/PtxFrontend.h"
-#include "frontend/PtxLifter.h"
-#include "frontend/PtxParser.h"
+#include "frontend/ptx/PtxFrontend.h"
+#include "frontend/NvptxPipeline.h"
+#include "frontend/ptx/PtxLifter.h"
+#include "frontend/ptx/PtxParser.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"

@@ -1,5 +1,5 @@
 //===- PtxPointerInference.cpp - Which PTX registers hold addresses -------===//
-#include "frontend/PtxPointerInference.h"
+#include "frontend/ptx/PtxPointerInference.h"
 
 #include "llvm/ADT/StringSwitch.h"
 

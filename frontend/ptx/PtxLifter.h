@@ -15,7 +15,7 @@
 #define WARPLINT_FRONTEND_PTXLIFTER_H
 
 #include "frontend/DeviceModule.h"
-#include "frontend/PtxAst.h"
+#include "frontend/ptx/PtxAst.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/DataLayout.h"

@@ -1,0 +1,46 @@
+//===- ThreadIndexModelImpl.h - Private state of the lane model -*- C++ -*-===//
+//
+// Shared by ThreadIndexModel.cpp (samples, active lanes) and
+// LaneEvaluation.cpp (the values of the address slice in each lane). Not for
+// use outside the thread-index model.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_THREADINDEXMODELIMPL_H
+#define WARPLINT_ANALYZER_THREADINDEXMODELIMPL_H
+
+#include "analyzer/ThreadIndexModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+
+namespace warplint {
+
+/// The values of one sample, or of a projection of samples onto the parts a
+/// value reads (all blocks alike for a value that does not read blockIdx, all
+/// iterations of a loop alike for a value computed outside it): values are
+/// computed once per projection, not once per sampled warp.
+struct ThreadIndexModel::State {
+  WarpSample S;
+  uint32_t Exists = 0;
+};
+
+namespace detail {
+/// Loop iteration caps: the innermost loop around an access is sampled in
+/// full up to InnerCap iterations, enclosing loops up to OuterCap.
+constexpr unsigned InnerCap = 64, OuterCap = 8;
+/// Warps sampled per block and blocks per grid.
+constexpr unsigned WarpSamples = 8;
+/// Pointer kernel arguments get bases this far apart (256-byte aligned).
+constexpr unsigned BaseShift = 36;
+/// Dependence bits: what a value reads of a sample. One bit per loop after
+/// these (loops past the 61st share all the loop bits).
+constexpr uint64_t DepBlock = 1, DepWarp = 2, DepArg = 4;
+constexpr unsigned FirstLoopBit = 3;
+constexpr uint64_t AllLoopBits = ~uint64_t(0) << FirstLoopBit;
+/// The budget is checked every this many new states or values.
+constexpr unsigned BudgetCheckEvery = 1024;
+} // namespace detail
+
+} // namespace warplint
+
+#endif
