@@ -71,7 +71,7 @@ EOF
 # "SECONDS KB" of one run; exit status ignored (check exits 1 when it warns).
 run_once() {
   /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2> /dev/null || true
-  cat "$work/time"
+  tail -n 1 "$work/time"
 }
 # Best time of 3 and the largest peak RSS seen: "SECONDS KB".
 best() {
