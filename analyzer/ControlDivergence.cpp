@@ -57,7 +57,7 @@ BranchDivergence classifyBranch(const Instruction &T, const Value *Cond,
   D.Inst = &T;
   // The condition along the threads in launch order, per argument sample and
   // loop iteration: (global thread index, value) of every active lane.
-  using GroupKey = std::pair<unsigned, std::vector<std::pair<const Loop *, unsigned>>>;
+  using GroupKey = std::pair<unsigned, IterationList>;
   std::map<GroupKey, std::vector<std::pair<uint64_t, uint64_t>>> Along;
   // The same per block.
   std::map<std::pair<GroupKey, uint64_t>, std::vector<std::pair<uint64_t, uint64_t>>> InBlock;
@@ -181,7 +181,7 @@ for (const BasicBlock &BB : K) {
     // Per block (and argument sample and loop iteration): do some of the
     // sampled threads reach the barrier and others not? A warp with no
     // sample in an iteration has left the loop.
-    using Key = std::tuple<uint64_t, unsigned, std::vector<std::pair<const Loop *, unsigned>>>;
+    using Key = std::tuple<uint64_t, unsigned, IterationList>;
     struct Reach {
       bool Any = false, All = true;
       std::set<unsigned> Warps;

@@ -9,6 +9,7 @@
 
 #include "frontend/DeviceModule.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -26,6 +27,19 @@ namespace warplint {
 bool WarpSample::operator<(const WarpSample &O) const {
   return std::tie(BlockIdx.V, Warp, ArgSample, Iterations) <
          std::tie(O.BlockIdx.V, O.Warp, O.ArgSample, O.Iterations);
+}
+
+bool WarpSample::operator==(const WarpSample &O) const {
+  return std::tie(BlockIdx.V, Warp, ArgSample, Iterations) ==
+         std::tie(O.BlockIdx.V, O.Warp, O.ArgSample, O.Iterations);
+}
+
+size_t ThreadIndexModel::SampleHash::operator()(const WarpSample &S) const {
+  hash_code H = hash_combine(S.BlockIdx.V[0], S.BlockIdx.V[1], S.BlockIdx.V[2], S.Warp,
+                             S.ArgSample);
+  for (const auto &It : S.Iterations)
+    H = hash_combine(H, It.first, It.second);
+  return H;
 }
 
 std::string AnalysisBudget::str() const {
@@ -190,18 +204,33 @@ uint32_t ThreadIndexModel::existingLanes(const WarpSample &S) const {
 }
 
 ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
+  // Callers ask for one sample several times in a row (its active lanes,
+  // then its address).
+  if (LastState && LastState->S == S)
+    return *LastState;
   std::unique_ptr<State> &Slot = States[S];
   if (!Slot) {
     Slot = std::make_unique<State>();
     Slot->S = S;
     Slot->Exists = existingLanes(S);
+    if (S.BlockIdx.V != Dim3().V)
+      Slot->Spans |= DepBlock;
+    if (S.Warp)
+      Slot->Spans |= DepWarp;
+    if (S.ArgSample)
+      Slot->Spans |= DepArg;
+    for (const auto &It : S.Iterations)
+      Slot->Spans |= loopBit(It.first);
     BytesUsed += sizeof(State) + 64 + S.Iterations.size() * sizeof(S.Iterations[0]);
     checkBudget();
   }
+  LastState = Slot.get();
   return *Slot;
 }
 
 ThreadIndexModel::State &ThreadIndexModel::projected(State &St, uint64_t Deps) {
+  if (!(St.Spans & ~Deps))
+    return St; // The projection keeps every part St has.
   auto Found = Projections.find({&St, Deps});
   if (Found != Projections.end())
     return *Found->second;
@@ -357,20 +386,20 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
   return Mask;
 }
 
-unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer) {
-  unsigned Cap = L->getSubLoops().empty() ? InnerCap : OuterCap;
+unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer,
+                                        unsigned Cap) {
   for (unsigned K = 0; K < Cap; ++K) {
     WarpSample S = Outer;
     S.Iterations.push_back({L, K});
     bool DD = false;
     if (!activeLanes(L->getHeader(), S, DD))
       return K;
-    if (DD && K + 1 >= OuterCap) {
+    if (DD && K + 1 >= std::min(Cap, OuterCap)) {
       Assumptions.push_back(formatv("a loop's trip count depends on data: sampled its "
                                     "first {0} iterations",
-                                    OuterCap)
+                                    K + 1)
                                 .str());
-      return OuterCap;
+      return K + 1;
     }
   }
   return Cap;
@@ -436,10 +465,17 @@ std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) 
         Base.ArgSample = A;
         // Expand the iteration space loop by loop.
         std::vector<WarpSample> Level = {Base};
-        for (const Loop *L : Nest) {
+        for (size_t Depth = 0; Depth < Nest.size(); ++Depth) {
+          const Loop *L = Nest[Depth];
           std::vector<WarpSample> Next;
+          // Loops two or more levels out from the innermost one move the
+          // warp by whole rows or planes: a few of their iterations tell as
+          // much as many, and a deep nest would otherwise multiply them.
+          unsigned Cap = L->getSubLoops().empty() ? InnerCap
+                         : Depth + 2 >= Nest.size() ? OuterCap
+                                                    : FarOuterCap;
           for (const WarpSample &S : Level) {
-            unsigned N = iterationsOf(L, S);
+            unsigned N = iterationsOf(L, S, Cap);
             for (unsigned K = 0; K < N; ++K) {
               WarpSample T = S;
               T.Iterations.push_back({L, K});

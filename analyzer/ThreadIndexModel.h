@@ -17,6 +17,7 @@
 #include "analyzer/arch/ArchProfile.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
@@ -26,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace llvm {
@@ -46,14 +48,19 @@ struct LaneValues {
   bool known() const { return !DataDependentOn && !Unmodelled; }
 };
 
+/// An iteration per enclosing loop, outermost first (kept inline: samples are
+/// copied and compared often, nests are rarely deeper than four).
+using IterationList = llvm::SmallVector<std::pair<const llvm::Loop *, unsigned>, 4>;
+
 /// Which sampled warp: a block, a warp in it, an iteration per enclosing loop,
 /// and a sample index for unknown arguments.
 struct WarpSample {
   Dim3 BlockIdx;
   unsigned Warp = 0;
   unsigned ArgSample = 0;
-  std::vector<std::pair<const llvm::Loop *, unsigned>> Iterations;
+  IterationList Iterations;
   bool operator<(const WarpSample &O) const;
+  bool operator==(const WarpSample &O) const;
 };
 
 class ThreadIndexModel {
@@ -124,7 +131,8 @@ private:
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
-  unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer);
+  /// Iterations of L that some lane of Outer runs, at most Cap.
+  unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer, unsigned Cap);
   std::vector<WarpSample> computeSamples(const llvm::Loop *Innermost);
   uint64_t globalBase(const llvm::GlobalVariable &GV);
   void computeDeps();
@@ -138,7 +146,12 @@ private:
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> LI;
   std::vector<std::string> Assumptions;
-  std::map<WarpSample, std::unique_ptr<State>> States;
+  struct SampleHash {
+    size_t operator()(const WarpSample &S) const;
+  };
+  std::unordered_map<WarpSample, std::unique_ptr<State>, SampleHash> States;
+  /// The state stateFor returned last.
+  State *LastState = nullptr;
   /// Per state: the values computed, the active lanes of blocks (and whether
   /// data decided them), the states of its projections.
   llvm::DenseMap<std::pair<const State *, const llvm::Value *>, const LaneValues *> Memo;

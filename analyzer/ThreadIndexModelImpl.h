@@ -22,12 +22,18 @@ namespace warplint {
 struct ThreadIndexModel::State {
   WarpSample S;
   uint32_t Exists = 0;
+  /// The dependence bits of the parts of S that are set (a non-zero block,
+  /// warp or argument sample, and each loop with an iteration).
+  uint64_t Spans = 0;
 };
 
 namespace detail {
 /// Loop iteration caps: the innermost loop around an access is sampled in
 /// full up to InnerCap iterations, enclosing loops up to OuterCap.
 constexpr unsigned InnerCap = 64, OuterCap = 8;
+/// Loops two or more levels out from the innermost loop around an access
+/// (a third loop of a nest and beyond) are sampled up to FarOuterCap.
+constexpr unsigned FarOuterCap = 2;
 /// Warps sampled per block and blocks per grid.
 constexpr unsigned WarpSamples = 8;
 /// Pointer kernel arguments get bases this far apart (256-byte aligned).

@@ -8,8 +8,8 @@
 // nest and the strided copy are analyzed.
 // RUN: %warplint check --no-cuda-sdk %s > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck --check-prefix=DEFAULT %s < %t.out
-// DEFAULT-DAG: analysis-budget.cu:[[@LINE+20]]:17: note: kernel 'conv2dNest' was not checked: its analysis stopped because its sampled values outgrew 192 MB (the budget per kernel is 192 MB and 20 s); {{.*}} [analysis-budget]
-// DEFAULT-DAG: analysis-budget.cu:[[@LINE+33]]:{{[0-9]+}}: warning: kernel 'strided': {{.*}} [global-uncoalesced]
+// DEFAULT-DAG: analysis-budget.cu:[[@LINE+25]]:17: note: kernel 'conv2dNest' was not checked: its analysis stopped because its sampled values outgrew 192 MB (the budget per kernel is 192 MB and 20 s); {{.*}} [analysis-budget]
+// DEFAULT-DAG: analysis-budget.cu:[[@LINE+39]]:{{[0-9]+}}: warning: kernel 'strided': {{.*}} [global-uncoalesced]
 // DEFAULT-NOT: kernel 'conv' was not checked
 // DEFAULT: exit=1
 
@@ -50,3 +50,9 @@ __global__ void strided(const float *in, float *out, int n) {
   if (i < n)
     out[i] = in[32 * i];
 }
+
+// The triple nest alone, at the default budget: analyzed, not stopped.
+// RUN: %warplint check --no-cuda-sdk --kernel conv %s 2>&1 | FileCheck --check-prefix=CONV %s
+// CONV-NOT: was not checked
+// CONV: warning: kernel 'conv': {{.*}} sectors per request
+// CONV-NOT: was not checked
