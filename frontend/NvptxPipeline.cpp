@@ -212,4 +212,11 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
   return {Uses.begin(), Uses.end()};
 }
 
+void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM) {
+  Result.LocalArrays = collectLocalArrays(*M);
+  Result.StructFields = collectStructFields(*M);
+  optimizeForNvptx(*M, TM);
+  Result.M = std::move(M);
+}
+
 } // namespace warplint

@@ -38,6 +38,12 @@ std::vector<LocalArrayDecl> collectLocalArrays(const llvm::Module &M);
 /// they step through) before optimization turns them into byte offsets.
 std::vector<StructFieldUse> collectStructFields(const llvm::Module &M);
 
+/// Hands M to Result the way every input does: records what optimization
+/// would erase (private arrays, struct-field selections), then optimizes it
+/// for NVPTX with TM.
+void finishDeviceModule(DeviceModule &Result, std::unique_ptr<llvm::Module> M,
+                        llvm::TargetMachine &TM);
+
 } // namespace warplint
 
 #endif

@@ -19,10 +19,17 @@ bool isSystemFile(StringRef Path) {
          (Path.contains("/include/") && Path.contains("cuda"));
 }
 
-/// The file of L as a path that opens from the current directory: relative
-/// names are joined to the compile directory, and shown relative to the
-/// current directory when the file lies under it.
-std::string filePath(StringRef Directory, StringRef Name) {
+SourceLoc toSourceLoc(const DILocation *L) {
+  SourceLoc S;
+  S.File = displayPath(L->getDirectory(), L->getFilename());
+  S.Line = L->getLine();
+  S.Column = L->getColumn();
+  return S;
+}
+
+} // namespace
+
+std::string displayPath(StringRef Directory, StringRef Name) {
   if (Name.empty() || sys::path::is_absolute(Name) || Directory.empty())
     return Name.str();
   SmallString<256> Full(Directory);
@@ -35,16 +42,6 @@ std::string filePath(StringRef Directory, StringRef Name) {
   }
   return Full.str().str();
 }
-
-SourceLoc toSourceLoc(const DILocation *L) {
-  SourceLoc S;
-  S.File = filePath(L->getDirectory(), L->getFilename());
-  S.Line = L->getLine();
-  S.Column = L->getColumn();
-  return S;
-}
-
-} // namespace
 
 bool SourceLoc::operator<(const SourceLoc &O) const {
   return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
@@ -74,7 +71,7 @@ SourceLoc declarationLocation(const Function &F) {
   if (!SP)
     return {};
   SourceLoc S;
-  S.File = filePath(SP->getDirectory(), SP->getFilename());
+  S.File = displayPath(SP->getDirectory(), SP->getFilename());
   S.Line = SP->getLine();
   S.Column = 1;
   return S;

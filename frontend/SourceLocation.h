@@ -20,6 +20,11 @@ struct SourceLoc {
   }
 };
 
+/// A file named Name (relative to the compile directory Directory) as a path
+/// that opens from the current directory: shown relative to it when the file
+/// lies under it, as debug locations and Clang's AST both name files.
+std::string displayPath(llvm::StringRef Directory, llvm::StringRef Name);
+
 /// The user-facing location of an instruction: the innermost inlined location
 /// in a user file (not the prelude, an SDK or a system header).
 SourceLoc userLocation(const llvm::Instruction &I);

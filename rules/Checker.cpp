@@ -123,6 +123,8 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
                                 DM.Path, K.Name, toString(R.takeError())));
       }
     }
+    if (Opts.OnKernel)
+      Opts.OnKernel(K);
     for (const std::unique_ptr<Rule> &R : Rules)
       R->check(K, Sink);
   }

@@ -14,10 +14,13 @@
 #include "rules/Config.h"
 #include "rules/Finding.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+struct KernelFacts;
 
 /// How to check.
 struct CheckOptions {
@@ -35,6 +38,11 @@ struct CheckOptions {
   bool UsePtxas = false;
   /// What each kernel's analysis may spend before it is reported as stopped.
   AnalysisBudget Budget;
+  /// Called with each kernel's analyses (and run, with Confirm) before its
+  /// rules run: what `warplint report` lists beside the findings.
+  std::function<void(const KernelFacts &)> OnKernel;
+  /// The configurations found for the files of this run, shared by them.
+  std::shared_ptr<ConfigCache> Configs = std::make_shared<ConfigCache>();
 };
 
 /// The enabled rules of a configuration, constructed with their options.

@@ -24,13 +24,15 @@ struct CommandLine {
   llvm::cl::SubCommand Accesses{"accesses", "List every memory access with its state space"};
   llvm::cl::SubCommand Run{"run", "Run a kernel on the device model and report counters"};
   llvm::cl::SubCommand Check{"check", "Report wasted memory traffic as diagnostics"};
+  llvm::cl::SubCommand Report{"report", "Write an HTML page with each kernel's findings and "
+                                        "per-line memory costs"};
   llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics and fix-its to an editor (Language "
                                   "Server Protocol over stdin/stdout)"};
   llvm::cl::OptionCategory Category{"warplint options"};
 
   // Common to every subcommand.
   llvm::cl::list<std::string> Files{llvm::cl::Positional, llvm::cl::desc("<file>..."),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                     llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
                                   llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
@@ -52,20 +54,20 @@ struct CommandLine {
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Kernel{"kernel", llvm::cl::desc("Only this kernel (source name)"),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> BudgetMb{"budget-mb",
                                    llvm::cl::desc("Memory each kernel's analysis may use (MB) "
                                                   "before it stops and says so"),
                                    llvm::cl::init(192), llvm::cl::sub(Accesses),
-                                   llvm::cl::sub(Check), llvm::cl::sub(Lsp),
+                                   llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                    llvm::cl::cat(Category)};
   llvm::cl::opt<double> BudgetSeconds{"budget-seconds",
                                       llvm::cl::desc("Time each kernel's analysis may take (s) "
                                                      "before it stops and says so"),
                                       llvm::cl::init(20), llvm::cl::sub(Accesses),
-                                      llvm::cl::sub(Check), llvm::cl::sub(Lsp),
+                                      llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
 
   /// The per-kernel analysis budget of --budget-mb and --budget-seconds.
@@ -78,24 +80,24 @@ struct CommandLine {
 
   // run
   llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                   llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Block{"block", llvm::cl::desc("Block X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                    llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
-                                      llvm::cl::sub(Run), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Run), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
-                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
-                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                       llvm::cl::sub(Lsp),
                                       llvm::cl::cat(Category)};
 
@@ -106,20 +108,25 @@ struct CommandLine {
   llvm::cl::opt<bool> Confirm{"confirm",
                               llvm::cl::desc("Run each kernel on the device model and attach "
                                              "what it measured"),
-                              llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                              llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores)"),
-                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
-                             llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                             llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> UsePtxas{"ptxas",
                                llvm::cl::desc("Confirm registers and spills with the toolkit's "
                                               "ptxas when it is found"),
-                               llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                               llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> MaxRRegCount{"maxrregcount",
                                        llvm::cl::desc("Register cap per thread, as nvcc's "
                                                       "--maxrregcount"),
-                                       llvm::cl::init(0), llvm::cl::sub(Check),
+                                       llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                        llvm::cl::cat(Category)};
+
+  // report
+  llvm::cl::opt<std::string> Output{"o", llvm::cl::desc("The HTML file to write"),
+                                    llvm::cl::value_desc("file"), llvm::cl::sub(Report),
+                                    llvm::cl::cat(Category)};
 
   // lsp
   llvm::cl::opt<std::string> LspLog{"log",
@@ -146,6 +153,7 @@ struct CommandLine {
 int runAccessesCommand(const CommandLine &CL);
 int runRunCommand(const CommandLine &CL);
 int runCheckCommand(const CommandLine &CL);
+int runReportCommand(const CommandLine &CL);
 /// Serves until the client's "exit": 0 after a "shutdown" request, else 1
 /// (as the protocol asks); 2 when the flags are wrong.
 int runLspCommand(const CommandLine &CL);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/CudaFrontend.h"
+#include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/NvptxPipeline.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -66,6 +67,7 @@ public:
       return nullptr;
     // The readers see the AST before the backend consumes it.
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    Consumers.push_back(createDeclarationCollector(CI, Result.Decls));
     for (const AstReaderFactory &Make : Readers)
       Consumers.push_back(Make(CI, Result));
     Consumers.push_back(std::move(Backend));
@@ -182,10 +184,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
-  Result.LocalArrays = collectLocalArrays(*M);
-  Result.StructFields = collectStructFields(*M);
-  optimizeForNvptx(*M, **TM);
-  Result.M = std::move(M);
+  finishDeviceModule(Result, std::move(M), **TM);
   return std::move(Result);
 }
 

@@ -31,10 +31,7 @@ Expected<DeviceModule> loadIr(StringRef Path, const FrontendOptions &Opts) {
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
-  Result.LocalArrays = collectLocalArrays(*M);
-  Result.StructFields = collectStructFields(*M);
-  optimizeForNvptx(*M, **TM);
-  Result.M = std::move(M);
+  finishDeviceModule(Result, std::move(M), **TM);
   return std::move(Result);
 }
 

@@ -38,10 +38,7 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   if (!Lifted)
     return Lifted.takeError();
   Result.Launches = std::move(Lifted->Launches);
-  Result.LocalArrays = collectLocalArrays(*Lifted->M);
-  Result.StructFields = collectStructFields(*Lifted->M);
-  optimizeForNvptx(*Lifted->M, **TM);
-  Result.M = std::move(Lifted->M);
+  finishDeviceModule(Result, std::move(Lifted->M), **TM);
   return std::move(Result);
 }
 

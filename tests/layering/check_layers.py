@@ -3,7 +3,9 @@
 
 Layers, top to bottom: tools -> rules -> devicemodel -> analyzer -> frontend.
 A file may include headers of its own layer or of a layer below, never above.
-Inside frontend/, each input has its own folder (cuda, ptx, ir, sass, launch):
+The device model measures and the rules compare: from analyzer/ it includes
+only the architecture table and cost model (analyzer/arch/), never the
+predictions. Inside frontend/, each input has its own folder (cuda, ptx, ir, sass, launch):
 a file there includes its own folder and the shared headers at frontend/'s top,
 never a sibling input's folder nor the dispatcher (frontend/Frontend.h).
 
@@ -39,6 +41,9 @@ def violation(source, header):
         return None
     if hdr_layer > src_layer:
         return "%s/ is above %s/" % (LAYERS[hdr_layer], LAYERS[src_layer])
+    if source.startswith("devicemodel/") and header.startswith("analyzer/") \
+            and not header.startswith("analyzer/arch/"):
+        return "the device model takes only analyzer/arch/ from the analyzer"
     src_input, hdr_input = input_folder(source), input_folder(header)
     if src_input and hdr_input and src_input != hdr_input:
         return "frontend/%s/ is a sibling input of frontend/%s/" % (hdr_input, src_input)

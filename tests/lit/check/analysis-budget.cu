@@ -52,7 +52,7 @@ __global__ void strided(const float *in, float *out, int n) {
 }
 
 // The triple nest alone, at the default budget: analyzed, not stopped.
-// RUN: %warplint check --no-cuda-sdk --kernel conv %s 2>&1 | FileCheck --check-prefix=CONV %s
+// RUN: not %warplint check --no-cuda-sdk --kernel conv %s 2>&1 | FileCheck --check-prefix=CONV %s
 // CONV-NOT: was not checked
 // CONV: warning: kernel 'conv': {{.*}} sectors per request
 // CONV-NOT: was not checked
