@@ -336,9 +336,7 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
           return evalIn(Phi.getIncomingValue(I), St);
       return unmodelled();
     }
-    WarpSample Prev = St.S;
-    llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
-    return evalIn(Phi.getIncomingValueForBlock(Latch), stateFor(Prev));
+    return evalIn(Phi.getIncomingValueForBlock(Latch), previousIteration(St, L));
   }
   // A merge: each lane takes the value of the edge it arrived on.
   LaneValues R;

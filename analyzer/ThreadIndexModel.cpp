@@ -231,9 +231,9 @@ ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
 ThreadIndexModel::State &ThreadIndexModel::projected(State &St, uint64_t Deps) {
   if (!(St.Spans & ~Deps))
     return St; // The projection keeps every part St has.
-  auto Found = Projections.find({&St, Deps});
-  if (Found != Projections.end())
-    return *Found->second;
+  for (const auto &[D, Target] : St.Projections)
+    if (D == Deps)
+      return *Target;
   WarpSample P;
   if (Deps & DepBlock)
     P.BlockIdx = St.S.BlockIdx;
@@ -245,32 +245,32 @@ ThreadIndexModel::State &ThreadIndexModel::projected(State &St, uint64_t Deps) {
     if (Deps & loopBit(It.first))
       P.Iterations.push_back(It);
   State &Target = stateFor(P);
-  Projections[{&St, Deps}] = &Target;
-  // A DenseMap holds up to twice the buckets it needs.
-  BytesUsed += 2 * sizeof(decltype(Projections)::value_type);
+  St.Projections.push_back({Deps, &Target});
+  BytesUsed += 2 * sizeof(St.Projections[0]);
   return Target;
 }
 
-LaneValues ThreadIndexModel::eval(const Value *V, const WarpSample &S) {
+const LaneValues &ThreadIndexModel::eval(const Value *V, const WarpSample &S) {
   return evalIn(V, stateFor(S));
 }
 
-LaneValues ThreadIndexModel::evalIn(const Value *V, State &From) {
-  if (!Exhausted.empty()) {
-    LaneValues Unknown;
-    Unknown.Unmodelled = true;
+const LaneValues &ThreadIndexModel::evalIn(const Value *V, State &From) {
+  static const LaneValues Unknown = [] {
+    LaneValues U;
+    U.Unmodelled = true;
+    return U;
+  }();
+  if (!Exhausted.empty())
     return Unknown;
-  }
   State &St = projected(From, depsOf(V));
   auto It = Memo.find({&St, V});
   if (It != Memo.end())
     return *It->second;
-  LaneValues R = compute(V, St);
-  Values.push_back(R);
-  Memo[{&St, V}] = &Values.back();
+  LaneValues *R = new (Values.Allocate()) LaneValues(compute(V, St));
+  Memo[{&St, V}] = R;
   BytesUsed += sizeof(LaneValues) + 2 * sizeof(decltype(Memo)::value_type);
   checkBudget();
-  return R;
+  return *R;
 }
 
 uint64_t ThreadIndexModel::globalBase(const GlobalVariable &GV) {
@@ -336,11 +336,20 @@ uint32_t ThreadIndexModel::stillLooping(const Loop *L, State &St, bool &DataDepe
   const BasicBlock *Latch = L->getLoopLatch();
   if (!Latch)
     return ~0u;
+  State &PrevSt = previousIteration(St, L);
+  return activeIn(Latch, PrevSt, DataDependent) &
+         takesEdge(Latch, L->getHeader(), PrevSt, DataDependent);
+}
+
+ThreadIndexModel::State &ThreadIndexModel::previousIteration(State &St, const Loop *L) {
+  for (const auto &[Loop, Prev] : St.Prev)
+    if (Loop == L)
+      return *Prev;
   WarpSample Prev = St.S;
   llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
   State &PrevSt = stateFor(Prev);
-  return activeIn(Latch, PrevSt, DataDependent) &
-         takesEdge(Latch, L->getHeader(), PrevSt, DataDependent);
+  St.Prev.push_back({L, &PrevSt});
+  return PrevSt;
 }
 
 uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S,

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
@@ -80,8 +81,8 @@ public:
   /// The same for every instruction of one innermost loop (found once).
   const std::vector<WarpSample> &samplesFor(const llvm::Instruction &I);
 
-  /// The values of V in the lanes of warp S.
-  LaneValues eval(const llvm::Value *V, const WarpSample &S);
+  /// The values of V in the lanes of warp S (valid as long as the model).
+  const LaneValues &eval(const llvm::Value *V, const WarpSample &S);
 
   /// Lanes of warp S that reach BB (a bit per lane). DataDependent is set when
   /// a controlling condition depends on loaded data (then all candidate lanes
@@ -124,13 +125,15 @@ private:
   /// The state of St's sample reduced to what a value with dependences Deps
   /// reads (see computeDeps).
   State &projected(State &St, uint64_t Deps);
-  LaneValues evalIn(const llvm::Value *V, State &St);
+  const LaneValues &evalIn(const llvm::Value *V, State &St);
   LaneValues compute(const llvm::Value *V, State &St);
   LaneValues evalPhi(const llvm::PHINode &Phi, State &St);
   uint32_t activeIn(const llvm::BasicBlock *BB, State &St, bool &DataDependent);
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
+  /// St's sample one iteration of L earlier (L's iteration in St is not 0).
+  State &previousIteration(State &St, const llvm::Loop *L);
   /// Iterations of L that some lane of Outer runs, at most Cap.
   unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer, unsigned Cap);
   std::vector<WarpSample> computeSamples(const llvm::Loop *Innermost);
@@ -155,10 +158,10 @@ private:
   /// Per state: the values computed, the active lanes of blocks (and whether
   /// data decided them), the states of its projections.
   llvm::DenseMap<std::pair<const State *, const llvm::Value *>, const LaneValues *> Memo;
-  std::deque<LaneValues> Values;
+  /// Where the memoized values live: allocated in slabs, never moved.
+  llvm::SpecificBumpPtrAllocator<LaneValues> Values;
   llvm::DenseMap<std::pair<const State *, const llvm::BasicBlock *>, std::pair<uint32_t, bool>>
       Active;
-  llvm::DenseMap<std::pair<const State *, uint64_t>, State *> Projections;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> GlobalBases;
   uint64_t NextSharedOffset = 0;
   unsigned NumUnknownArgs = 0;

@@ -25,6 +25,11 @@ struct ThreadIndexModel::State {
   /// The dependence bits of the parts of S that are set (a non-zero block,
   /// warp or argument sample, and each loop with an iteration).
   uint64_t Spans = 0;
+  /// The states of the previous iteration of each loop asked about so far.
+  llvm::SmallVector<std::pair<const llvm::Loop *, State *>, 2> Prev;
+  /// The projections of this state found so far, by dependence bits (a
+  /// state sees few distinct sets: a scan beats a shared hash table).
+  llvm::SmallVector<std::pair<uint64_t, State *>, 4> Projections;
 };
 
 namespace detail {
