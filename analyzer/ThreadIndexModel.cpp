@@ -17,6 +17,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
 #include <tuple>
 
 using namespace llvm;
@@ -30,17 +31,28 @@ bool WarpSample::operator<(const WarpSample &O) const {
 }
 
 bool WarpSample::operator==(const WarpSample &O) const {
-  return std::tie(BlockIdx.V, Warp, ArgSample, Iterations) ==
-         std::tie(O.BlockIdx.V, O.Warp, O.ArgSample, O.Iterations);
+  // The cheap fields first: hash tables compare against their empty keys,
+  // which differ in Warp alone.
+  if (Warp != O.Warp || ArgSample != O.ArgSample || BlockIdx.V != O.BlockIdx.V ||
+      Iterations.size() != O.Iterations.size())
+    return false;
+  for (size_t I = 0; I < Iterations.size(); ++I)
+    if (Iterations[I] != O.Iterations[I])
+      return false;
+  return true;
 }
 
-size_t ThreadIndexModel::SampleHash::operator()(const WarpSample &S) const {
+} // namespace warplint
+
+unsigned llvm::DenseMapInfo<warplint::WarpSample>::getHashValue(const warplint::WarpSample &S) {
   hash_code H = hash_combine(S.BlockIdx.V[0], S.BlockIdx.V[1], S.BlockIdx.V[2], S.Warp,
                              S.ArgSample);
   for (const auto &It : S.Iterations)
     H = hash_combine(H, It.first, It.second);
   return H;
 }
+
+namespace warplint {
 
 std::string AnalysisBudget::str() const {
   return formatv("{0} MB and {1} s", MemoryBytes >> 20, format("%g", Seconds)).str();
@@ -206,8 +218,22 @@ uint32_t ThreadIndexModel::existingLanes(const WarpSample &S) const {
 ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
   // Callers ask for one sample several times in a row (its active lanes,
   // then its address).
+  std::less<const WarpSample *> Before;
+  if (LastSet && !Before(&S, LastSet->Samples.data()) &&
+      Before(&S, LastSet->Samples.data() + LastSet->Samples.size())) {
+    State *&Known = LastSet->States[&S - LastSet->Samples.data()];
+    if (!Known)
+      Known = &lookupState(S);
+    LastState = Known;
+    return *Known;
+  }
   if (LastState && LastState->S == S)
     return *LastState;
+  LastState = &lookupState(S);
+  return *LastState;
+}
+
+ThreadIndexModel::State &ThreadIndexModel::lookupState(const WarpSample &S) {
   std::unique_ptr<State> &Slot = States[S];
   if (!Slot) {
     Slot = std::make_unique<State>();
@@ -224,7 +250,6 @@ ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
     BytesUsed += sizeof(State) + 64 + S.Iterations.size() * sizeof(S.Iterations[0]);
     checkBudget();
   }
-  LastState = Slot.get();
   return *Slot;
 }
 
@@ -427,10 +452,13 @@ const std::vector<WarpSample> &ThreadIndexModel::samplesFor(const Instruction &I
     SampleSet Set;
     Set.Samples = computeSamples(Innermost);
     Set.Assumptions.assign(Assumptions.begin() + Before, Assumptions.end());
+    Set.States.assign(Set.Samples.size(), nullptr);
     Found = SamplesByLoop.emplace(Innermost, std::move(Set)).first;
+    LastSet = &Found->second;
     return Found->second.Samples;
   }
   llvm::append_range(Assumptions, Found->second.Assumptions);
+  LastSet = &Found->second;
   return Found->second.Samples;
 }
 

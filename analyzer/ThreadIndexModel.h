@@ -28,7 +28,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace llvm {
@@ -63,6 +62,30 @@ struct WarpSample {
   bool operator<(const WarpSample &O) const;
   bool operator==(const WarpSample &O) const;
 };
+
+} // namespace warplint
+
+namespace llvm {
+/// Samples as hash keys (the model's state per sample).
+template <> struct DenseMapInfo<warplint::WarpSample> {
+  static warplint::WarpSample getEmptyKey() {
+    warplint::WarpSample S;
+    S.Warp = ~0u;
+    return S;
+  }
+  static warplint::WarpSample getTombstoneKey() {
+    warplint::WarpSample S;
+    S.Warp = ~0u - 1;
+    return S;
+  }
+  static unsigned getHashValue(const warplint::WarpSample &S);
+  static bool isEqual(const warplint::WarpSample &A, const warplint::WarpSample &B) {
+    return A == B;
+  }
+};
+} // namespace llvm
+
+namespace warplint {
 
 class ThreadIndexModel {
 public:
@@ -120,7 +143,13 @@ private:
   struct SampleSet {
     std::vector<WarpSample> Samples;
     std::vector<std::string> Assumptions;
+    /// The state of each sample, once asked for (callers walk the samples
+    /// and ask for each one's state several times: one lookup each).
+    std::vector<State *> States;
   };
+  /// The sample set samplesFor returned last.
+  SampleSet *LastSet = nullptr;
+  State &lookupState(const WarpSample &S);
   State &stateFor(const WarpSample &S);
   /// The state of St's sample reduced to what a value with dependences Deps
   /// reads (see computeDeps).
@@ -149,10 +178,7 @@ private:
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> LI;
   std::vector<std::string> Assumptions;
-  struct SampleHash {
-    size_t operator()(const WarpSample &S) const;
-  };
-  std::unordered_map<WarpSample, std::unique_ptr<State>, SampleHash> States;
+  llvm::DenseMap<WarpSample, std::unique_ptr<State>> States;
   /// The state stateFor returned last.
   State *LastState = nullptr;
   /// Per state: the values computed, the active lanes of blocks (and whether
