@@ -2,11 +2,14 @@
 #ifndef WARPLINT_FRONTEND_FRONTENDOPTIONS_H
 #define WARPLINT_FRONTEND_FRONTENDOPTIONS_H
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+class PreambleCache;
 
 /// How to compile an input. Shared by every input folder and the dispatcher.
 struct FrontendOptions {
@@ -20,6 +23,15 @@ struct FrontendOptions {
   /// The input's text, used instead of the file on disk (an editor's unsaved
   /// buffer); the file need not exist. Other files still come from disk.
   std::optional<std::string> Contents;
+  /// Run the NVPTX IR pipeline (optimizeForNvptx) on a CUDA input; off, the
+  /// module is Clang's unoptimized output (for callers that optimize parts of
+  /// it themselves, kernel by kernel).
+  bool Optimize = true;
+  /// When set, a CUDA input served from Contents is compiled against a
+  /// precompiled preamble of its includes kept here (built on first use,
+  /// rebuilt when the includes or the headers change): a re-check after an
+  /// edit parses only the file's own text.
+  std::shared_ptr<PreambleCache> Preambles;
 };
 
 } // namespace warplint

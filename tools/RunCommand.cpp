@@ -47,7 +47,8 @@ json::Object metricsJson(const dm::MetricMap &M, bool Sampled) {
 }
 
 json::Object findingJson(const dm::Finding &F) {
-  json::Object O{{"kind", F.Kind}, {"message", F.Message}};
+  json::Object O{{"kind", F.Kind}, {"message", F.Message},
+                 {"severity", F.Note ? "note" : "error"}};
   if (F.Loc.valid()) {
     O["file"] = F.Loc.File;
     O["line"] = F.Loc.Line;
@@ -122,10 +123,24 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
     OS << "\n";
   }
   for (const dm::Finding &F : R.Errors) {
-    OS << locationPrefix(F.Loc) << "error: " << F.Message << " [" << F.Kind << "]\n";
+    OS << locationPrefix(F.Loc) << (F.Note ? "note: " : "error: ") << F.Message << " ["
+       << F.Kind << "]\n";
     if (F.Other.valid())
       OS << locationPrefix(F.Other) << "note: the other access of the race\n";
   }
+}
+
+/// An overrun of a buffer warplint sized itself may be the guess's, not the
+/// kernel's: a note that asks for the real size (check --confirm does the same).
+void demoteGuessedOverruns(dm::LaunchReport &R) {
+  for (dm::Finding &F : R.Errors)
+    if (const dm::BufferInfo *B = dm::guessedOverrun(R, F)) {
+      F.Note = true;
+      F.Message += "; warplint sized '" + B->Name + "' itself (" + std::to_string(B->Count) +
+                   " elements: no --buffer or launch file gave it): give its real size with "
+                   "--buffer " + B->Name + "=COUNT or a launch file to tell a real overrun "
+                   "from a guess";
+    }
 }
 
 Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
@@ -143,6 +158,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
         return createStringError(inconvertibleErrorCode(),
                                  "give --grid/--block/--arg/--buffer or --launch-file, not both");
       R.SharedBytes = std::max<uint64_t>(R.SharedBytes, CL.SharedBytes);
+      R.InitCheck = CL.InitCheck;
       Out.push_back(std::move(R));
     }
     return Out;
@@ -174,6 +190,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     R.Buffers.push_back(*KV);
   }
   R.SharedBytes = CL.SharedBytes;
+  R.InitCheck = CL.InitCheck;
   return std::vector<dm::LaunchRequest>{R};
 }
 
@@ -214,6 +231,8 @@ int runRunCommand(const CommandLine &CL) {
     return ExitToolError;
   }
   dm::RunOptions Opts;
+  Opts.BlockBudget = CL.MaxInstructions;
+  Opts.ShadowChecks = !CL.NoShadowChecks;
   if (CL.Blocks == "all") {
     Opts.AllBlocks = true;
   } else if (!CL.Blocks.empty()) {
@@ -247,7 +266,9 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
-      FoundErrors |= !R->Errors.empty();
+      demoteGuessedOverruns(*R);
+      for (const dm::Finding &F : R->Errors)
+        FoundErrors |= !F.Note;
       if (Json) {
         Kernels.push_back(reportJson(*R));
       } else {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/CudaFrontend.h"
 #include "frontend/cuda/DeclarationCollector.h"
+#include "frontend/cuda/Preamble.h"
 #include "frontend/NvptxPipeline.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
@@ -16,7 +17,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -163,6 +166,16 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
                              "compilation for these flags\n%s",
                              Path.c_str(), DriverText.c_str());
   Invocation->getFrontendOpts().DisableFree = false;
+  // An editor's buffer: parse its includes once, into a preamble kept across
+  // checks (kept alive here until the compile is done).
+  std::shared_ptr<const clang::PrecompiledPreamble> Preamble;
+  std::unique_ptr<MemoryBuffer> MainText;
+  if (Opts.Preambles && Opts.Contents) {
+    MainText = MemoryBuffer::getMemBuffer(*Opts.Contents, Path);
+    Preamble = Opts.Preambles->use(*Invocation, FS, *MainText);
+    // The preamble remaps the main file to MainText, which stays ours.
+    Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  }
 
   clang::CompilerInstance CI(Invocation);
   CI.createVirtualFileSystem(FS, &Printer);
@@ -184,7 +197,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
-  finishDeviceModule(Result, std::move(M), **TM);
+  finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize);
   return std::move(Result);
 }
 
