@@ -21,11 +21,12 @@ using namespace llvm;
 namespace warplint {
 
 AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
-                                       const ArchProfile &Arch) {
+                                       const ArchProfile &Arch, const AnalysisBudget &Budget) {
   AccessPatterns R;
   R.Launch = Launch;
+  R.Budget = Budget;
   const Function &K = Spaces.kernel();
-  ThreadIndexModel Model(K, Launch, Arch);
+  ThreadIndexModel Model(K, Launch, Arch, Budget);
   DenseMap<const BasicBlock *, unsigned> Rpo;
   for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&K))
     Rpo[BB] = Rpo.size();
@@ -33,17 +34,37 @@ AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchCo
   // Per access: the probe warp and the sectors it touches (global only), to
   // find loads that share sectors.
   std::vector<ProbeFacts> Probes(Spaces.accesses().size());
-  for (size_t I = 0; I < Spaces.accesses().size(); ++I)
+  for (size_t I = 0; I < Spaces.accesses().size() && !Model.exhausted(); ++I)
     R.Predictions.push_back(
         predictAccess(Spaces.accesses()[I], K, Model, Rpo, Launch, Arch, Probes[I]));
+  if (Model.exhausted())
+    return stopped(std::move(R), Spaces, Model.exhaustedReason());
   relateAccesses(Spaces, Probes, R.Predictions);
   analyzeControl(K, Model, Launch, Arch, R.Branches, R.Barriers);
+  if (Model.exhausted())
+    return stopped(std::move(R), Spaces, Model.exhaustedReason());
+  return R;
+}
+
+AccessPatterns AccessPatterns::stopped(AccessPatterns R, const StateSpaces &Spaces,
+                                       StringRef Reason) {
+  R.Exhausted = Reason.str();
+  R.Predictions.assign(Spaces.accesses().size(), Prediction());
+  for (Prediction &P : R.Predictions) {
+    P.Pattern = "unmodelled";
+    P.DependsOn = "the kernel's analysis budget (" + R.Budget.str() + ") ran out";
+  }
+  R.Branches.clear();
+  R.Barriers.clear();
   return R;
 }
 
 void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
   OS << "kernel " << sourceName(Spaces.kernel()) << "  launch " << Launch.str() << " ("
      << Launch.Source << ")\n";
+  if (exhausted())
+    OS << "  analysis stopped: " << Exhausted << " (the per-kernel budget is "
+       << Budget.str() << ")\n";
   for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = Spaces.accesses()[I];
     const Prediction &P = Predictions[I];

@@ -11,6 +11,7 @@
 #ifndef WARPLINT_ANALYZER_ACCESSPATTERNS_H
 #define WARPLINT_ANALYZER_ACCESSPATTERNS_H
 
+#include "analyzer/AnalysisBudget.h"
 #include "analyzer/LaunchConfig.h"
 #include "analyzer/Prediction.h"
 #include "analyzer/StateSpaces.h"
@@ -25,7 +26,13 @@ namespace warplint {
 class AccessPatterns {
 public:
   static AccessPatterns analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
-                                const ArchProfile &Arch);
+                                const ArchProfile &Arch, const AnalysisBudget &Budget = {});
+
+  /// The kernel ran out of its analysis budget: every prediction is
+  /// "unmodelled" and no branch or barrier is reported. Says which limit.
+  bool exhausted() const { return !Exhausted.empty(); }
+  const std::string &exhaustedReason() const { return Exhausted; }
+  const AnalysisBudget &budget() const { return Budget; }
 
   /// The prediction for Accesses()[I] of the StateSpaces analyzed.
   const Prediction &prediction(size_t I) const { return Predictions[I]; }
@@ -36,7 +43,11 @@ public:
   void print(llvm::raw_ostream &OS, const StateSpaces &Spaces) const;
 
 private:
+  static AccessPatterns stopped(AccessPatterns R, const StateSpaces &Spaces,
+                                llvm::StringRef Reason);
   LaunchConfig Launch;
+  AnalysisBudget Budget;
+  std::string Exhausted;
   std::vector<Prediction> Predictions;
   std::vector<BranchDivergence> Branches;
   std::vector<BarrierReach> Barriers;

@@ -136,7 +136,7 @@ void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
   int64_t Factor = DS / DV, Offset = *T.ArgStride[0] - Factor * int64_t(Values[0]);
   WarpSample Check = T.Probe;
   Check.ArgSample = Values.size();
-  LaneValues Addr = Model.eval(T.ProbeSite->Pointer, Check);
+  const LaneValues &Addr = Model.eval(T.ProbeSite->Pointer, Check);
   if (!Addr.known())
     return;
   WarpAddresses W;
@@ -167,7 +167,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       uint32_t Mask = Model.activeLanes(Site.Inst->getParent(), S, ControlDD);
       if (!Mask)
         continue;
-      LaneValues Addr = Model.eval(Site.Pointer, S);
+      const LaneValues &Addr = Model.eval(Site.Pointer, S);
       if (Addr.DataDependentOn) {
         T.DataDependentOn = Addr.DataDependentOn;
         continue;

@@ -6,6 +6,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -55,52 +57,48 @@ BranchDivergence classifyBranch(const Instruction &T, const Value *Cond,
   BranchDivergence D;
   D.Loc = userLocation(T);
   D.Inst = &T;
-  // The condition along the threads in launch order, per argument sample and
-  // loop iteration: (global thread index, value) of every active lane.
-  using GroupKey = std::pair<unsigned, std::vector<std::pair<const Loop *, unsigned>>>;
-  std::map<GroupKey, std::vector<std::pair<uint64_t, uint64_t>>> Along;
-  // The same per block.
-  std::map<std::pair<GroupKey, uint64_t>, std::vector<std::pair<uint64_t, uint64_t>>> InBlock;
   // The grid the samples were drawn from (a large one when unknown).
   Dim3 Grid = Launch.Grid ? *Launch.Grid : Dim3{{65535, 1, 1}};
-  uint64_t BlockThreads = Launch.Block.count();
   unsigned EdgeSamples = 0, EdgeDivergent = 0, InnerSamples = 0, InnerDivergent = 0;
   const BasicBlock *BB = T.getParent();
+  // The reached samples: the launch-order sequences below are built only
+  // when some of them diverge (most branches never do).
+  struct Reached {
+    const WarpSample *S;
+    uint32_t Mask;
+    const LaneValues *C;
+  };
+  std::vector<Reached> Seen;
   for (const WarpSample &S : Model.samplesFor(T)) {
     bool DD = false;
     uint32_t Mask = Model.activeLanes(BB, S, DD);
     if (!Mask)
       continue;
-    LaneValues C = Model.eval(Cond, S);
+    const LaneValues &C = Model.eval(Cond, S);
     if (!C.known()) {
       D.K = BranchDivergence::DataDependent;
       return D;
     }
     ++D.Samples;
-    std::optional<uint64_t> First;
-    bool Diverges = false;
-    GroupKey Key{S.ArgSample, S.Iterations};
-    uint64_t Block = linearBlock(S.BlockIdx, Grid);
-    auto &Seq = Along[Key];
-    auto &BlockSeq = InBlock[{Key, Block}];
-    uint64_t Base = Block * BlockThreads + uint64_t(S.Warp) * Arch.WarpSize;
-    std::map<uint64_t, unsigned> Votes;
-    for (unsigned L = 0; L < 32; ++L) {
-      if (!(Mask >> L & 1))
-        continue;
-      Diverges |= First && *First != C.V[L];
-      First = C.V[L];
-      ++Votes[C.V[L]];
-      Seq.push_back({Base + L, C.V[L]});
-      BlockSeq.push_back({Base + L, C.V[L]});
-    }
+    Seen.push_back({&S, Mask, &C});
+    std::array<uint64_t, 32> Active;
+    unsigned N = 0;
+    for (unsigned L = 0; L < 32; ++L)
+      if (Mask >> L & 1)
+        Active[N++] = C.V[L];
+    bool Diverges = std::any_of(Active.begin() + 1, Active.begin() + N,
+                                [&](uint64_t V) { return V != Active[0]; });
     D.DivergentSamples += Diverges;
     if (Diverges) {
+      // The lanes that agree with the most common value.
+      std::sort(Active.begin(), Active.begin() + N);
       unsigned Majority = 0;
-      for (const auto &KV : Votes)
-        Majority = std::max(Majority, KV.second);
-      D.MinorityLanes =
-          std::max(D.MinorityLanes, unsigned(llvm::popcount(Mask)) - Majority);
+      for (unsigned I = 0, J; I < N; I = J) {
+        for (J = I; J < N && Active[J] == Active[I];)
+          ++J;
+        Majority = std::max(Majority, J - I);
+      }
+      D.MinorityLanes = std::max(D.MinorityLanes, N - Majority);
     }
     bool Edge = Launch.Grid && onGridEdge(S.BlockIdx, Grid);
     (Edge ? EdgeSamples : InnerSamples) += 1;
@@ -108,6 +106,26 @@ BranchDivergence classifyBranch(const Instruction &T, const Value *Cond,
   }
   if (!D.DivergentSamples)
     return D;
+  // The condition along the threads in launch order, per argument sample and
+  // loop iteration: (global thread index, value) of every active lane.
+  using GroupKey = std::pair<unsigned, IterationList>;
+  std::map<GroupKey, std::vector<std::pair<uint64_t, uint64_t>>> Along;
+  // The same per block.
+  std::map<std::pair<GroupKey, uint64_t>, std::vector<std::pair<uint64_t, uint64_t>>> InBlock;
+  uint64_t BlockThreads = Launch.Block.count();
+  for (const Reached &R : Seen) {
+    GroupKey Key{R.S->ArgSample, R.S->Iterations};
+    uint64_t Block = linearBlock(R.S->BlockIdx, Grid);
+    auto &Seq = Along[Key];
+    auto &BlockSeq = InBlock[{Key, Block}];
+    uint64_t Base = Block * BlockThreads + uint64_t(R.S->Warp) * Arch.WarpSize;
+    for (unsigned L = 0; L < 32; ++L) {
+      if (!(R.Mask >> L & 1))
+        continue;
+      Seq.push_back({Base + L, R.C->V[L]});
+      BlockSeq.push_back({Base + L, R.C->V[L]});
+    }
+  }
   D.K = BranchDivergence::Divergent;
   D.DivergentFraction = double(D.DivergentSamples) / D.Samples;
   D.LaunchFraction = D.DivergentFraction;
@@ -181,7 +199,7 @@ for (const BasicBlock &BB : K) {
     // Per block (and argument sample and loop iteration): do some of the
     // sampled threads reach the barrier and others not? A warp with no
     // sample in an iteration has left the loop.
-    using Key = std::tuple<uint64_t, unsigned, std::vector<std::pair<const Loop *, unsigned>>>;
+    using Key = std::tuple<uint64_t, unsigned, IterationList>;
     struct Reach {
       bool Any = false, All = true;
       std::set<unsigned> Warps;

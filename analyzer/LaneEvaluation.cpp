@@ -176,13 +176,14 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
         R.V[L] = Fn(L);
       return R;
     };
+    auto Thread = [&](unsigned L) { return uint64_t(St.S.Warp) * Arch.WarpSize + L; };
     switch (Call->getIntrinsicID()) {
     case Intrinsic::nvvm_read_ptx_sreg_tid_x:
-      return PerLane([&](unsigned L) { return St.Tid[L][0]; });
+      return PerLane([&](unsigned L) { return uint32_t(Thread(L) % B[0]); });
     case Intrinsic::nvvm_read_ptx_sreg_tid_y:
-      return PerLane([&](unsigned L) { return St.Tid[L][1]; });
+      return PerLane([&](unsigned L) { return uint32_t(Thread(L) / B[0] % B[1]); });
     case Intrinsic::nvvm_read_ptx_sreg_tid_z:
-      return PerLane([&](unsigned L) { return St.Tid[L][2]; });
+      return PerLane([&](unsigned L) { return uint32_t(Thread(L) / (B[0] * B[1])); });
     case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
       return broadcast(B[0]);
     case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
@@ -207,8 +208,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     case Intrinsic::umax:
     case Intrinsic::smin:
     case Intrinsic::smax: {
-      const LaneValues &A = eval(Call->getArgOperand(0), St.S);
-      const LaneValues &Bv = eval(Call->getArgOperand(1), St.S);
+      const LaneValues &A = evalIn(Call->getArgOperand(0), St);
+      const LaneValues &Bv = evalIn(Call->getArgOperand(1), St);
       LaneValues R;
       mergeFlags(R, A);
       mergeFlags(R, Bv);
@@ -236,10 +237,10 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   unsigned Opcode = Op->getOpcode();
   if (const auto *GEP = dyn_cast<GEPOperator>(Op)) {
     const DataLayout &DL = F.getParent()->getDataLayout();
-    LaneValues R = eval(GEP->getPointerOperand(), St.S);
+    LaneValues R = evalIn(GEP->getPointerOperand(), St);
     for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
          ++GTI) {
-      const LaneValues &Idx = eval(GTI.getOperand(), St.S);
+      const LaneValues &Idx = evalIn(GTI.getOperand(), St);
       mergeFlags(R, Idx);
       unsigned IdxBits = bitsOf(GTI.getOperand()->getType());
       if (StructType *STy = GTI.getStructTypeOrNull()) {
@@ -267,7 +268,7 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     unsigned SrcBits = bitsOf(Src->getType());
     if (!SrcBits || !Bits)
       return unmodelled();
-    LaneValues R = eval(Src, St.S);
+    LaneValues R = evalIn(Src, St);
     for (uint64_t &X : R.V)
       X = Opcode == Instruction::SExt ? maskTo(signExtend(X, SrcBits), Bits)
                                       : maskTo(X, std::min(Bits, SrcBits));
@@ -275,8 +276,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   }
   case Instruction::ICmp: {
     const auto *Cmp = cast<ICmpInst>(V);
-    const LaneValues &A = eval(Cmp->getOperand(0), St.S);
-    const LaneValues &B = eval(Cmp->getOperand(1), St.S);
+    const LaneValues &A = evalIn(Cmp->getOperand(0), St);
+    const LaneValues &B = evalIn(Cmp->getOperand(1), St);
     unsigned OpBits = bitsOf(Cmp->getOperand(0)->getType());
     LaneValues R;
     mergeFlags(R, A);
@@ -287,9 +288,9 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   }
   case Instruction::Select: {
     const auto *Sel = cast<SelectInst>(V);
-    const LaneValues &C = eval(Sel->getCondition(), St.S);
-    const LaneValues &A = eval(Sel->getTrueValue(), St.S);
-    const LaneValues &B = eval(Sel->getFalseValue(), St.S);
+    const LaneValues &C = evalIn(Sel->getCondition(), St);
+    const LaneValues &A = evalIn(Sel->getTrueValue(), St);
+    const LaneValues &B = evalIn(Sel->getFalseValue(), St);
     LaneValues R;
     mergeFlags(R, C);
     for (unsigned L = 0; L < 32; ++L)
@@ -308,8 +309,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     break;
   }
   if (isa<BinaryOperator>(Op) && Bits) {
-    const LaneValues &A = eval(Op->getOperand(0), St.S);
-    const LaneValues &B = eval(Op->getOperand(1), St.S);
+    const LaneValues &A = evalIn(Op->getOperand(0), St);
+    const LaneValues &B = evalIn(Op->getOperand(1), St);
     LaneValues R;
     mergeFlags(R, A);
     mergeFlags(R, B);
@@ -334,12 +335,10 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
     if (It->second == 0) {
       for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
         if (!L->contains(Phi.getIncomingBlock(I)))
-          return eval(Phi.getIncomingValue(I), St.S);
+          return evalIn(Phi.getIncomingValue(I), St);
       return unmodelled();
     }
-    WarpSample Prev = St.S;
-    llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
-    return eval(Phi.getIncomingValueForBlock(Latch), Prev);
+    return evalIn(Phi.getIncomingValueForBlock(Latch), previousIteration(St, L));
   }
   // A merge: each lane takes the value of the edge it arrived on.
   LaneValues R;
@@ -356,11 +355,11 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
       First.Iterations.push_back({Left, 0});
       Mask = activeLanes(Left->getHeader(), First, DD);
     } else {
-      Mask = activeLanes(Pred, St.S, DD) & takesEdge(Pred, BB, St, DD);
+      Mask = activeIn(Pred, St, DD) & takesEdge(Pred, BB, St, DD);
     }
     if (!Mask)
       continue;
-    const LaneValues &In = eval(Phi.getIncomingValue(I), St.S);
+    const LaneValues &In = evalIn(Phi.getIncomingValue(I), St);
     mergeFlags(R, In);
     if (DD && !R.DataDependentOn)
       R.DataDependentOn = Pred->getTerminator();

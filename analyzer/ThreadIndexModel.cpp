@@ -9,10 +9,15 @@
 
 #include "frontend/DeviceModule.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <functional>
 #include <tuple>
 
 using namespace llvm;
@@ -25,16 +30,167 @@ bool WarpSample::operator<(const WarpSample &O) const {
          std::tie(O.BlockIdx.V, O.Warp, O.ArgSample, O.Iterations);
 }
 
+bool WarpSample::operator==(const WarpSample &O) const {
+  // The cheap fields first: hash tables compare against their empty keys,
+  // which differ in Warp alone.
+  if (Warp != O.Warp || ArgSample != O.ArgSample || BlockIdx.V != O.BlockIdx.V ||
+      Iterations.size() != O.Iterations.size())
+    return false;
+  for (size_t I = 0; I < Iterations.size(); ++I)
+    if (Iterations[I] != O.Iterations[I])
+      return false;
+  return true;
+}
+
+} // namespace warplint
+
+unsigned llvm::DenseMapInfo<warplint::WarpSample>::getHashValue(const warplint::WarpSample &S) {
+  hash_code H = hash_combine(S.BlockIdx.V[0], S.BlockIdx.V[1], S.BlockIdx.V[2], S.Warp,
+                             S.ArgSample);
+  for (const auto &It : S.Iterations)
+    H = hash_combine(H, It.first, It.second);
+  return H;
+}
+
+namespace warplint {
+
+std::string AnalysisBudget::str() const {
+  return formatv("{0} MB and {1} s", MemoryBytes >> 20, format("%g", Seconds)).str();
+}
+
 ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &Launch,
-                                   const ArchProfile &Arch)
+                                   const ArchProfile &Arch, const AnalysisBudget &Budget)
     : F(Kernel), Launch(Launch), Arch(Arch),
       DT(std::make_unique<DominatorTree>(const_cast<Function &>(Kernel))),
-      LI(std::make_unique<LoopInfo>(*DT)) {
+      LI(std::make_unique<LoopInfo>(*DT)), Budget(Budget),
+      Start(std::chrono::steady_clock::now()) {
   Assumptions = Launch.Assumptions;
   Assumptions.push_back("pointer arguments are 256-byte aligned (cudaMalloc)");
   for (const Argument &A : F.args())
     if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
       UnknownArgIndex[&A] = NumUnknownArgs++;
+  computeDeps();
+}
+
+uint64_t ThreadIndexModel::loopBit(const Loop *L) const {
+  unsigned I = LoopIndex.lookup(L);
+  return I + FirstLoopBit < 64 ? uint64_t(1) << (I + FirstLoopBit) : AllLoopBits;
+}
+
+uint64_t ThreadIndexModel::depsOf(const Value *V) const {
+  // Anything of another function (never expected) reads every part.
+  if (const auto *I = dyn_cast<Instruction>(V))
+    return I->getFunction() == &F ? ValueDeps.lookup(V) : ~uint64_t(0);
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->getParent() == &F ? ValueDeps.lookup(V) : ~uint64_t(0);
+  return 0; // Constants and globals.
+}
+
+/// What each value reads of a sample, as the least fixpoint over the kernel:
+/// thread and block indices, unknown arguments, the iteration of a loop whose
+/// header phi it uses, and, for merges and active lanes, the branch
+/// conditions and loop iterations that decide which lanes arrive. A superset
+/// is always safe (it only shares less); the projection of a sample onto a
+/// value's bits gives the same lanes as the sample itself.
+void ThreadIndexModel::computeDeps() {
+  for (const Loop *L : LI->getLoopsInPreorder())
+    LoopIndex[L] = LoopIndex.size();
+  for (const Argument &A : F.args())
+    ValueDeps[&A] = UnknownArgIndex.count(&A) ? DepArg : 0;
+  auto TermDeps = [&](const BasicBlock *BB) -> uint64_t {
+    const Instruction *T = BB->getTerminator();
+    if (const auto *Br = dyn_cast_or_null<BranchInst>(T))
+      return Br->isConditional() ? depsOf(Br->getCondition()) : 0;
+    if (const auto *Sw = dyn_cast_or_null<SwitchInst>(T))
+      return depsOf(Sw->getCondition());
+    return 0;
+  };
+  auto InstDeps = [&](const Instruction &I) -> uint64_t {
+    if (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+      return 0;
+    if (const auto *Call = dyn_cast<CallInst>(&I)) {
+      switch (Call->getIntrinsicID()) {
+      case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+        return DepWarp;
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+      case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+        return DepBlock;
+      case Intrinsic::umin:
+      case Intrinsic::umax:
+      case Intrinsic::smin:
+      case Intrinsic::smax:
+        return depsOf(Call->getArgOperand(0)) | depsOf(Call->getArgOperand(1));
+      default:
+        return 0;
+      }
+    }
+    uint64_t D = 0;
+    if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+      const BasicBlock *BB = Phi->getParent();
+      const Loop *L = LI->getLoopFor(BB);
+      bool Header = L && L->getHeader() == BB;
+      if (Header)
+        D |= loopBit(L);
+      for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
+        D |= depsOf(Phi->getIncomingValue(K));
+        if (!Header)
+          D |= ActiveDeps.lookup(Phi->getIncomingBlock(K)) |
+               TermDeps(Phi->getIncomingBlock(K));
+      }
+      return D;
+    }
+    for (const Value *Op : I.operands())
+      D |= depsOf(Op);
+    return D;
+  };
+  const BasicBlock *Entry = &F.getEntryBlock();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    auto Update = [&](auto &Map, const auto *Key, uint64_t D) {
+      uint64_t &Slot = Map[Key];
+      if ((Slot | D) != Slot) {
+        Slot |= D;
+        Changed = true;
+      }
+    };
+    for (const BasicBlock &BB : F) {
+      uint64_t A = DepWarp;
+      for (const BasicBlock *D = &BB; D != Entry;) {
+        if (LI->isLoopHeader(D)) {
+          const Loop *L = LI->getLoopFor(D);
+          A |= loopBit(L);
+          if (const BasicBlock *Latch = L->getLoopLatch())
+            A |= ActiveDeps.lookup(Latch) | TermDeps(Latch);
+        }
+        const DomTreeNode *Node = DT->getNode(D);
+        if (!Node || !Node->getIDom())
+          break;
+        D = Node->getIDom()->getBlock();
+        A |= TermDeps(D);
+      }
+      Update(ActiveDeps, &BB, A);
+      for (const Instruction &I : BB)
+        Update(ValueDeps, &I, InstDeps(I));
+    }
+  }
+}
+
+bool ThreadIndexModel::checkBudget() {
+  if (!Exhausted.empty())
+    return false;
+  if (++ChecksSkipped < BudgetCheckEvery)
+    return true;
+  ChecksSkipped = 0;
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  if (BytesUsed > Budget.MemoryBytes)
+    Exhausted = formatv("its sampled values outgrew {0} MB", Budget.MemoryBytes >> 20).str();
+  else if (Seconds > Budget.Seconds)
+    Exhausted = formatv("it ran past {0} s", format("%g", Budget.Seconds)).str();
+  return Exhausted.empty();
 }
 
 ThreadIndexModel::~ThreadIndexModel() = default;
@@ -60,29 +216,86 @@ uint32_t ThreadIndexModel::existingLanes(const WarpSample &S) const {
 }
 
 ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
+  // Callers ask for one sample several times in a row (its active lanes,
+  // then its address).
+  std::less<const WarpSample *> Before;
+  if (LastSet && !Before(&S, LastSet->Samples.data()) &&
+      Before(&S, LastSet->Samples.data() + LastSet->Samples.size())) {
+    State *&Known = LastSet->States[&S - LastSet->Samples.data()];
+    if (!Known)
+      Known = &lookupState(S);
+    LastState = Known;
+    return *Known;
+  }
+  if (LastState && LastState->S == S)
+    return *LastState;
+  LastState = &lookupState(S);
+  return *LastState;
+}
+
+ThreadIndexModel::State &ThreadIndexModel::lookupState(const WarpSample &S) {
   std::unique_ptr<State> &Slot = States[S];
   if (!Slot) {
     Slot = std::make_unique<State>();
     Slot->S = S;
     Slot->Exists = existingLanes(S);
-    const auto &B = Launch.Block.V;
-    for (unsigned L = 0; L < 32; ++L) {
-      uint64_t T = uint64_t(S.Warp) * Arch.WarpSize + L;
-      Slot->Tid[L] = {uint32_t(T % B[0]), uint32_t(T / B[0] % B[1]),
-                      uint32_t(T / (B[0] * B[1]))};
-    }
+    if (S.BlockIdx.V != Dim3().V)
+      Slot->Spans |= DepBlock;
+    if (S.Warp)
+      Slot->Spans |= DepWarp;
+    if (S.ArgSample)
+      Slot->Spans |= DepArg;
+    for (const auto &It : S.Iterations)
+      Slot->Spans |= loopBit(It.first);
+    BytesUsed += sizeof(State) + 64 + S.Iterations.size() * sizeof(S.Iterations[0]);
+    checkBudget();
   }
   return *Slot;
 }
 
-LaneValues ThreadIndexModel::eval(const Value *V, const WarpSample &S) {
-  State &St = stateFor(S);
-  auto It = St.Memo.find(V);
-  if (It != St.Memo.end())
-    return It->second;
-  LaneValues R = compute(V, St);
-  St.Memo[V] = R;
-  return R;
+ThreadIndexModel::State &ThreadIndexModel::projected(State &St, uint64_t Deps) {
+  if (!(St.Spans & ~Deps))
+    return St; // The projection keeps every part St has.
+  for (const auto &[D, Target] : St.Projections)
+    if (D == Deps)
+      return *Target;
+  WarpSample P;
+  if (Deps & DepBlock)
+    P.BlockIdx = St.S.BlockIdx;
+  if (Deps & DepWarp)
+    P.Warp = St.S.Warp;
+  if (Deps & DepArg)
+    P.ArgSample = St.S.ArgSample;
+  for (const auto &It : St.S.Iterations)
+    if (Deps & loopBit(It.first))
+      P.Iterations.push_back(It);
+  State &Target = stateFor(P);
+  St.Projections.push_back({Deps, &Target});
+  BytesUsed += 2 * sizeof(St.Projections[0]);
+  return Target;
+}
+
+const LaneValues &ThreadIndexModel::eval(const Value *V, const WarpSample &S) {
+  return evalIn(V, stateFor(S));
+}
+
+const LaneValues &ThreadIndexModel::evalIn(const Value *V, State &From) {
+  static const LaneValues Unknown = [] {
+    LaneValues U;
+    U.Unmodelled = true;
+    return U;
+  }();
+  if (!Exhausted.empty())
+    return Unknown;
+  State &St = projected(From, depsOf(V));
+  auto It = Memo.find({&St, V});
+  if (It != Memo.end())
+    return *It->second;
+  LaneValues *R = new (Values.Allocate()) LaneValues(compute(V, St));
+  Memo[{&St, V}] = R;
+  BytesUsed += sizeof(LaneValues) + 2 * sizeof(decltype(Memo)::value_type);
+  checkBudget();
+  return *R;
 }
 
 uint64_t ThreadIndexModel::globalBase(const GlobalVariable &GV) {
@@ -109,7 +322,7 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
   if (const auto *Br = dyn_cast<BranchInst>(T)) {
     if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
       return ~0u;
-    const LaneValues &C = eval(Br->getCondition(), St.S);
+    const LaneValues &C = evalIn(Br->getCondition(), St);
     if (!C.known()) {
       DataDependent = true;
       return ~0u; // Every lane may take it.
@@ -122,7 +335,7 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
     return Mask;
   }
   if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
-    const LaneValues &C = eval(Sw->getCondition(), St.S);
+    const LaneValues &C = evalIn(Sw->getCondition(), St);
     if (!C.known()) {
       DataDependent = true;
       return ~0u; // Every lane may take it.
@@ -148,18 +361,34 @@ uint32_t ThreadIndexModel::stillLooping(const Loop *L, State &St, bool &DataDepe
   const BasicBlock *Latch = L->getLoopLatch();
   if (!Latch)
     return ~0u;
+  State &PrevSt = previousIteration(St, L);
+  return activeIn(Latch, PrevSt, DataDependent) &
+         takesEdge(Latch, L->getHeader(), PrevSt, DataDependent);
+}
+
+ThreadIndexModel::State &ThreadIndexModel::previousIteration(State &St, const Loop *L) {
+  for (const auto &[Loop, Prev] : St.Prev)
+    if (Loop == L)
+      return *Prev;
   WarpSample Prev = St.S;
   llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
   State &PrevSt = stateFor(Prev);
-  return activeLanes(Latch, Prev, DataDependent) &
-         takesEdge(Latch, L->getHeader(), PrevSt, DataDependent);
+  St.Prev.push_back({L, &PrevSt});
+  return PrevSt;
 }
 
 uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S,
                                        bool &DataDependent) {
-  State &St = stateFor(S);
-  auto Found = St.Active.find(BB);
-  if (Found != St.Active.end()) {
+  return activeIn(BB, stateFor(S), DataDependent);
+}
+
+uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &DataDependent) {
+  if (!Exhausted.empty())
+    return 0;
+  auto Deps = ActiveDeps.find(BB);
+  State &St = projected(From, Deps == ActiveDeps.end() ? ~uint64_t(0) : Deps->second);
+  auto Found = Active.find({&St, BB});
+  if (Found != Active.end()) {
     DataDependent |= Found->second.second;
     return Found->second.first;
   }
@@ -185,31 +414,55 @@ uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S
     D = P;
   }
   // stateFor may have rehashed States; St stays valid (owned by unique_ptr).
-  St.Active[BB] = {Mask, DD};
+  Active[{&St, BB}] = {Mask, DD};
+  BytesUsed += 2 * sizeof(decltype(Active)::value_type);
   DataDependent |= DD;
   return Mask;
 }
 
-unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer) {
-  unsigned Cap = L->getSubLoops().empty() ? InnerCap : OuterCap;
+unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer,
+                                        unsigned Cap) {
   for (unsigned K = 0; K < Cap; ++K) {
     WarpSample S = Outer;
     S.Iterations.push_back({L, K});
     bool DD = false;
     if (!activeLanes(L->getHeader(), S, DD))
       return K;
-    if (DD && K + 1 >= OuterCap) {
+    if (DD && K + 1 >= std::min(Cap, OuterCap)) {
       Assumptions.push_back(formatv("a loop's trip count depends on data: sampled its "
                                     "first {0} iterations",
-                                    OuterCap)
+                                    K + 1)
                                 .str());
-      return OuterCap;
+      return K + 1;
     }
   }
   return Cap;
 }
 
-std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
+const std::vector<WarpSample> &ThreadIndexModel::samplesFor(const Instruction &I) {
+  static const std::vector<WarpSample> None;
+  if (!Exhausted.empty())
+    return None;
+  // Every instruction of one innermost loop has the same samples: found once,
+  // with the assumptions that finding them adds, added again on every call.
+  const Loop *Innermost = LI->getLoopFor(I.getParent());
+  auto Found = SamplesByLoop.find(Innermost);
+  if (Found == SamplesByLoop.end()) {
+    size_t Before = Assumptions.size();
+    SampleSet Set;
+    Set.Samples = computeSamples(Innermost);
+    Set.Assumptions.assign(Assumptions.begin() + Before, Assumptions.end());
+    Set.States.assign(Set.Samples.size(), nullptr);
+    Found = SamplesByLoop.emplace(Innermost, std::move(Set)).first;
+    LastSet = &Found->second;
+    return Found->second.Samples;
+  }
+  llvm::append_range(Assumptions, Found->second.Assumptions);
+  LastSet = &Found->second;
+  return Found->second.Samples;
+}
+
+std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) {
   // Blocks: first, middle and last of a known grid; a few of an unknown one.
   std::vector<Dim3> Blocks;
   auto AddBlock = [&](uint64_t Linear, const Dim3 &G) {
@@ -235,7 +488,7 @@ std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
   }
   // Loops around I, outermost first.
   SmallVector<const Loop *, 4> Nest;
-  for (const Loop *L = LI->getLoopFor(I.getParent()); L; L = L->getParentLoop())
+  for (const Loop *L = Innermost; L; L = L->getParentLoop())
     Nest.insert(Nest.begin(), L);
 
   std::vector<WarpSample> Out;
@@ -249,10 +502,17 @@ std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
         Base.ArgSample = A;
         // Expand the iteration space loop by loop.
         std::vector<WarpSample> Level = {Base};
-        for (const Loop *L : Nest) {
+        for (size_t Depth = 0; Depth < Nest.size(); ++Depth) {
+          const Loop *L = Nest[Depth];
           std::vector<WarpSample> Next;
+          // Loops two or more levels out from the innermost one move the
+          // warp by whole rows or planes: a few of their iterations tell as
+          // much as many, and a deep nest would otherwise multiply them.
+          unsigned Cap = L->getSubLoops().empty() ? InnerCap
+                         : Depth + 2 >= Nest.size() ? OuterCap
+                                                    : FarOuterCap;
           for (const WarpSample &S : Level) {
-            unsigned N = iterationsOf(L, S);
+            unsigned N = iterationsOf(L, S, Cap);
             for (unsigned K = 0; K < N; ++K) {
               WarpSample T = S;
               T.Iterations.push_back({L, K});

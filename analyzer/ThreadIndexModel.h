@@ -12,16 +12,22 @@
 #ifndef WARPLINT_ANALYZER_THREADINDEXMODEL_H
 #define WARPLINT_ANALYZER_THREADINDEXMODEL_H
 
+#include "analyzer/AnalysisBudget.h"
 #include "analyzer/LaunchConfig.h"
 #include "analyzer/arch/ArchProfile.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Allocator.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 
 #include <array>
+#include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -42,29 +48,64 @@ struct LaneValues {
   bool known() const { return !DataDependentOn && !Unmodelled; }
 };
 
+/// An iteration per enclosing loop, outermost first (kept inline: samples are
+/// copied and compared often, nests are rarely deeper than four).
+using IterationList = llvm::SmallVector<std::pair<const llvm::Loop *, unsigned>, 4>;
+
 /// Which sampled warp: a block, a warp in it, an iteration per enclosing loop,
 /// and a sample index for unknown arguments.
 struct WarpSample {
   Dim3 BlockIdx;
   unsigned Warp = 0;
   unsigned ArgSample = 0;
-  std::vector<std::pair<const llvm::Loop *, unsigned>> Iterations;
+  IterationList Iterations;
   bool operator<(const WarpSample &O) const;
+  bool operator==(const WarpSample &O) const;
 };
+
+} // namespace warplint
+
+namespace llvm {
+/// Samples as hash keys (the model's state per sample).
+template <> struct DenseMapInfo<warplint::WarpSample> {
+  static warplint::WarpSample getEmptyKey() {
+    warplint::WarpSample S;
+    S.Warp = ~0u;
+    return S;
+  }
+  static warplint::WarpSample getTombstoneKey() {
+    warplint::WarpSample S;
+    S.Warp = ~0u - 1;
+    return S;
+  }
+  static unsigned getHashValue(const warplint::WarpSample &S);
+  static bool isEqual(const warplint::WarpSample &A, const warplint::WarpSample &B) {
+    return A == B;
+  }
+};
+} // namespace llvm
+
+namespace warplint {
 
 class ThreadIndexModel {
 public:
   ThreadIndexModel(const llvm::Function &Kernel, const LaunchConfig &Launch,
-                   const ArchProfile &Arch);
+                   const ArchProfile &Arch, const AnalysisBudget &Budget = {});
   ~ThreadIndexModel();
+
+  /// The budget ran out: from then on every value is unmodelled, no lane is
+  /// active and no warp is sampled. Says which limit (empty when it did not).
+  bool exhausted() const { return !Exhausted.empty(); }
+  const std::string &exhaustedReason() const { return Exhausted; }
 
   /// The warps to sample for an instruction: blocks x warps x iterations of
   /// the loops around it x argument samples. Iterations a loop never runs
   /// (no lane active) are left out.
-  std::vector<WarpSample> samplesFor(const llvm::Instruction &I);
+  /// The same for every instruction of one innermost loop (found once).
+  const std::vector<WarpSample> &samplesFor(const llvm::Instruction &I);
 
-  /// The values of V in the lanes of warp S.
-  LaneValues eval(const llvm::Value *V, const WarpSample &S);
+  /// The values of V in the lanes of warp S (valid as long as the model).
+  const LaneValues &eval(const llvm::Value *V, const WarpSample &S);
 
   /// Lanes of warp S that reach BB (a bit per lane). DataDependent is set when
   /// a controlling condition depends on loaded data (then all candidate lanes
@@ -97,18 +138,43 @@ public:
 
 private:
   struct State;
+  /// The samples of the instructions whose innermost loop is one loop, and
+  /// the assumptions that finding them added.
+  struct SampleSet {
+    std::vector<WarpSample> Samples;
+    std::vector<std::string> Assumptions;
+    /// The state of each sample, once asked for (callers walk the samples
+    /// and ask for each one's state several times: one lookup each).
+    std::vector<State *> States;
+  };
+  /// The sample set samplesFor returned last.
+  SampleSet *LastSet = nullptr;
+  State &lookupState(const WarpSample &S);
   State &stateFor(const WarpSample &S);
+  /// The state of St's sample reduced to what a value with dependences Deps
+  /// reads (see computeDeps).
+  State &projected(State &St, uint64_t Deps);
+  const LaneValues &evalIn(const llvm::Value *V, State &St);
   LaneValues compute(const llvm::Value *V, State &St);
   LaneValues evalPhi(const llvm::PHINode &Phi, State &St);
   /// The value of header phi Phi of loop L seen after the loop.
   LaneValues exitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
   /// The outermost loop that the edge From -> To leaves; null if none.
   const llvm::Loop *exitedLoop(const llvm::BasicBlock *From, const llvm::BasicBlock *To) const;
+  uint32_t activeIn(const llvm::BasicBlock *BB, State &St, bool &DataDependent);
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
-  unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer);
+  /// St's sample one iteration of L earlier (L's iteration in St is not 0).
+  State &previousIteration(State &St, const llvm::Loop *L);
+  /// Iterations of L that some lane of Outer runs, at most Cap.
+  unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer, unsigned Cap);
+  std::vector<WarpSample> computeSamples(const llvm::Loop *Innermost);
   uint64_t globalBase(const llvm::GlobalVariable &GV);
+  void computeDeps();
+  uint64_t depsOf(const llvm::Value *V) const;
+  uint64_t loopBit(const llvm::Loop *L) const;
+  bool checkBudget();
 
   const llvm::Function &F;
   LaunchConfig Launch;
@@ -116,11 +182,31 @@ private:
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> LI;
   std::vector<std::string> Assumptions;
-  std::map<WarpSample, std::unique_ptr<State>> States;
+  llvm::DenseMap<WarpSample, std::unique_ptr<State>> States;
+  /// The state stateFor returned last.
+  State *LastState = nullptr;
+  /// Per state: the values computed, the active lanes of blocks (and whether
+  /// data decided them), the states of its projections.
+  llvm::DenseMap<std::pair<const State *, const llvm::Value *>, const LaneValues *> Memo;
+  /// Where the memoized values live: allocated in slabs, never moved.
+  llvm::SpecificBumpPtrAllocator<LaneValues> Values;
+  llvm::DenseMap<std::pair<const State *, const llvm::BasicBlock *>, std::pair<uint32_t, bool>>
+      Active;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> GlobalBases;
   uint64_t NextSharedOffset = 0;
   unsigned NumUnknownArgs = 0;
   llvm::DenseMap<const llvm::Argument *, unsigned> UnknownArgIndex;
+  /// What each value and each block's active lanes read of a sample: a bit
+  /// for the block, the warp, the argument sample, and one per loop.
+  llvm::DenseMap<const llvm::Value *, uint64_t> ValueDeps;
+  llvm::DenseMap<const llvm::BasicBlock *, uint64_t> ActiveDeps;
+  llvm::DenseMap<const llvm::Loop *, unsigned> LoopIndex;
+  std::map<const llvm::Loop *, SampleSet> SamplesByLoop;
+  AnalysisBudget Budget;
+  std::chrono::steady_clock::time_point Start;
+  uint64_t BytesUsed = 0;
+  unsigned ChecksSkipped = 0;
+  std::string Exhausted;
 };
 
 } // namespace warplint

@@ -12,26 +12,44 @@
 
 #include "llvm/ADT/DenseMap.h"
 
-#include <array>
 
 namespace warplint {
 
+/// The values of one sample, or of a projection of samples onto the parts a
+/// value reads (all blocks alike for a value that does not read blockIdx, all
+/// iterations of a loop alike for a value computed outside it): values are
+/// computed once per projection, not once per sampled warp.
 struct ThreadIndexModel::State {
   WarpSample S;
   uint32_t Exists = 0;
-  std::array<std::array<uint32_t, 3>, 32> Tid{};
-  llvm::DenseMap<const llvm::Value *, LaneValues> Memo;
-  llvm::DenseMap<const llvm::BasicBlock *, std::pair<uint32_t, bool>> Active;
+  /// The dependence bits of the parts of S that are set (a non-zero block,
+  /// warp or argument sample, and each loop with an iteration).
+  uint64_t Spans = 0;
+  /// The states of the previous iteration of each loop asked about so far.
+  llvm::SmallVector<std::pair<const llvm::Loop *, State *>, 2> Prev;
+  /// The projections of this state found so far, by dependence bits (a
+  /// state sees few distinct sets: a scan beats a shared hash table).
+  llvm::SmallVector<std::pair<uint64_t, State *>, 4> Projections;
 };
 
 namespace detail {
 /// Loop iteration caps: the innermost loop around an access is sampled in
 /// full up to InnerCap iterations, enclosing loops up to OuterCap.
 constexpr unsigned InnerCap = 64, OuterCap = 8;
+/// Loops two or more levels out from the innermost loop around an access
+/// (a third loop of a nest and beyond) are sampled up to FarOuterCap.
+constexpr unsigned FarOuterCap = 2;
 /// Warps sampled per block and blocks per grid.
 constexpr unsigned WarpSamples = 8;
 /// Pointer kernel arguments get bases this far apart (256-byte aligned).
 constexpr unsigned BaseShift = 36;
+/// Dependence bits: what a value reads of a sample. One bit per loop after
+/// these (loops past the 61st share all the loop bits).
+constexpr uint64_t DepBlock = 1, DepWarp = 2, DepArg = 4;
+constexpr unsigned FirstLoopBit = 3;
+constexpr uint64_t AllLoopBits = ~uint64_t(0) << FirstLoopBit;
+/// The budget is checked every this many new states or values.
+constexpr unsigned BudgetCheckEvery = 1024;
 } // namespace detail
 
 } // namespace warplint

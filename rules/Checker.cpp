@@ -2,6 +2,7 @@
 #include "rules/Checker.h"
 
 #include "rules/Confirm.h"
+#include "rules/KernelResources.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
@@ -49,6 +50,23 @@ std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile
   return std::move(*R);
 }
 
+/// The finding for a kernel whose analysis stopped at its budget: a note at
+/// the kernel, naming it, the limit it hit and the budget; no rule runs on it.
+Finding budgetNote(const Function &F, const AccessPatterns &Patterns, SourceCache &Sources) {
+  Finding N;
+  N.Rule = "analysis-budget";
+  N.Level = Severity::Note;
+  N.Kernel = sourceName(F);
+  N.Loc = kernelLocation(F, Sources);
+  N.Message = formatv("kernel '{0}' was not checked: its analysis stopped because {1} "
+                      "(the budget per kernel is {2}); its loop nests need more sampled "
+                      "warps than a lint step affords: give the loop bounds with --arg "
+                      "or a launch file, or check it with 'warplint run'",
+                      N.Kernel, Patterns.exhaustedReason(), Patterns.budget().str())
+                  .str();
+  return N;
+}
+
 /// Suppressions removed, sorted, and one finding kept of several identical
 /// ones (the load and the store of `s[i] += ...` cost the same).
 std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources) {
@@ -71,8 +89,12 @@ void checkKernel(const DeviceModule &DM, const Function &F,
                  std::vector<std::string> &Notes) {
   const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
   StateSpaces Spaces = StateSpaces::analyze(DM, F);
-  AccessPatterns Patterns =
-      AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
+  AccessPatterns Patterns = AccessPatterns::analyze(
+      Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch, Opts.Budget);
+  if (Patterns.exhausted()) {
+    Sink(budgetNote(F, Patterns, Sources));
+    return;
+  }
   RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
   LoopFacts Loops(F);
   SharedMemoryUse Shared = SharedMemoryUse::analyze(F);

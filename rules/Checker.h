@@ -9,6 +9,7 @@
 #ifndef WARPLINT_RULES_CHECKER_H
 #define WARPLINT_RULES_CHECKER_H
 
+#include "analyzer/AnalysisBudget.h"
 #include "analyzer/PtxasConfirm.h"
 #include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
@@ -40,6 +41,8 @@ struct CheckOptions {
   /// The toolkit to find ptxas in; ptxas runs only when UsePtxas is set.
   std::string CudaPath;
   bool UsePtxas = false;
+  /// What each kernel's analysis may spend before it is reported as stopped.
+  AnalysisBudget Budget;
   /// Called with each kernel's analyses (and run, with Confirm) before its
   /// rules run: what `warplint report` lists beside the findings.
   std::function<void(const KernelFacts &)> OnKernel;

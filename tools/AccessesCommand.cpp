@@ -85,7 +85,7 @@ int runAccessesCommand(const CommandLine &CL) {
       if (!isKernel(F) || !kernelSelected(CL, F))
         continue;
       StateSpaces S = StateSpaces::analyze(DM, F);
-      AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch);
+      AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch, CL.budget());
       if (CL.Format != "json") {
         P.print(outs(), S);
         continue;

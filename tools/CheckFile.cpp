@@ -40,6 +40,7 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.CudaPath = CL.CudaPath;
   Opts.UsePtxas = CL.UsePtxas;
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
+  Opts.Budget = CL.budget();
   return Opts;
 }
 

@@ -7,6 +7,7 @@
 #ifndef WARPLINT_TOOLS_COMMANDLINE_H
 #define WARPLINT_TOOLS_COMMANDLINE_H
 
+#include "analyzer/AnalysisBudget.h"
 #include "frontend/Frontend.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -56,6 +57,26 @@ struct CommandLine {
                                     llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> BudgetMb{"budget-mb",
+                                   llvm::cl::desc("Memory each kernel's analysis may use (MB) "
+                                                  "before it stops and says so"),
+                                   llvm::cl::init(192), llvm::cl::sub(Accesses),
+                                   llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
+                                   llvm::cl::cat(Category)};
+  llvm::cl::opt<double> BudgetSeconds{"budget-seconds",
+                                      llvm::cl::desc("Time each kernel's analysis may take (s) "
+                                                     "before it stops and says so"),
+                                      llvm::cl::init(20), llvm::cl::sub(Accesses),
+                                      llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
+                                      llvm::cl::cat(Category)};
+
+  /// The per-kernel analysis budget of --budget-mb and --budget-seconds.
+  AnalysisBudget budget() const {
+    AnalysisBudget B;
+    B.MemoryBytes = uint64_t(BudgetMb) << 20;
+    B.Seconds = BudgetSeconds;
+    return B;
+  }
 
   // run
   llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),

@@ -152,7 +152,7 @@ json::Object kernelJson(const KernelFacts &K) {
   json::Array LaunchAssumptions;
   for (const std::string &A : L.Assumptions)
     LaunchAssumptions.push_back(A);
-  return json::Object{
+  json::Object Kernel{
       {"name", sourceName(S.kernel())},
       {"mangled", S.kernel().getName().str()},
       {"launch", json::Object{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
@@ -164,6 +164,10 @@ json::Object kernelJson(const KernelFacts &K) {
       {"barriers", std::move(Barriers)},
       {"local_arrays", std::move(Locals)},
       {"resources", resourcesJson(K)}};
+  if (P.exhausted())
+    Kernel["analysis_stopped"] = P.exhaustedReason() + " (the per-kernel budget is " +
+                                 P.budget().str() + ")";
+  return Kernel;
 }
 
 json::Object resourcesJson(const KernelFacts &K) {
