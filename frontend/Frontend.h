@@ -28,10 +28,20 @@ struct FrontendOptions {
   /// The input's text, used instead of the file on disk (an editor's unsaved
   /// buffer); the file need not exist. Other files still come from disk.
   std::optional<std::string> Contents;
+  /// clang-tidy's -header-filter: the user headers that report their own
+  /// findings (unset: all of them). See setHeaderFilter.
+  std::optional<std::string> HeaderFilter;
 };
 
 /// The CUDA SDK to use, or "" when none is found (the prelude is used).
 std::string findCudaSdk(const FrontendOptions &Opts);
+
+/// The toolkit's version ("13.0") from Sdk/include/cuda.h, or "" when unknown.
+std::string cudaSdkVersion(llvm::StringRef Sdk);
+
+/// The Clang flags that give a device compile nvcc's include set for Sdk
+/// (its include/cccl folder, the headers nvcc's runtime header brings).
+std::vector<std::string> cudaSdkIncludeArgs(llvm::StringRef Sdk);
 
 /// Compiles the device side of a .cu file in-process with Clang. Clang's
 /// diagnostics (file:line:col) are returned in the error.

@@ -1,5 +1,6 @@
 //===- Checker.cpp - Run the rules over a module --------------------------===//
 #include "rules/Checker.h"
+#include "rules/LibraryCallSites.h"
 
 #include "rules/Confirm.h"
 #include "rules/LoopFacts.h"
@@ -101,8 +102,10 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
                                 DM.Path, K.Name, toString(R.takeError())));
       }
     }
+    size_t First = Out.size();
     for (const std::unique_ptr<Rule> &R : Rules)
       R->check(K, Sink);
+    placeFindings(F, Out, First);
   }
   return finish(std::move(Out), Sources);
 }

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build llvm-22-dev libclang-22-dev libclang-cpp22-dev
           clang-22 llvm-22-tools libboost-graph-dev libgtest-dev python3
-          python3-jsonschema)
+          python3-jsonschema libcub-dev libthrust-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/DeviceModel.h"
+#include "frontend/LaunchLimits.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
 #include "tools/Locations.h"
@@ -169,6 +170,8 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
         return createStringError(inconvertibleErrorCode(),
                                  "give --grid/--block/--arg/--buffer or --launch-file, not both");
       R.SharedBytes = std::max<uint64_t>(R.SharedBytes, CL.SharedBytes);
+      if (Error E = checkSharedBytes(R.SharedBytes, CL.LaunchFile, CL.Arch))
+        return std::move(E);
       Out.push_back(std::move(R));
     }
     return Out;
@@ -179,6 +182,9 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     auto D = dm::parseDims(CL.Grid);
     if (!D)
       return D.takeError();
+    if (Error E = checkGrid(*D))
+      return createStringError(inconvertibleErrorCode(), "--grid %s: %s", CL.Grid.c_str(),
+                               toString(std::move(E)).c_str());
     R.Grid = *D;
   }
   if (!CL.Block.empty()) {
@@ -191,15 +197,27 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     auto KV = dm::parseAssignment(A);
     if (!KV)
       return KV.takeError();
+    double D;
+    if (!StringRef(KV->second).trim().getAsDouble(D))
+      if (Error E = checkArgValue(D))
+        return createStringError(inconvertibleErrorCode(), "--arg: %s: %s", A.c_str(),
+                                 toString(std::move(E)).c_str());
     R.Args.push_back(*KV);
   }
   for (const std::string &B : CL.Buffers) {
     auto KV = dm::parseAssignment(B);
     if (!KV)
       return KV.takeError();
+    uint64_t N;
+    if (!StringRef(KV->second).split(':').first.trim().getAsInteger(0, N))
+      if (Error E = checkBufferCount(N))
+        return createStringError(inconvertibleErrorCode(), "--buffer %s: %s", B.c_str(),
+                                 toString(std::move(E)).c_str());
     R.Buffers.push_back(*KV);
   }
   R.SharedBytes = CL.SharedBytes;
+  if (Error E = checkSharedBytes(R.SharedBytes, "--shared-bytes", CL.Arch))
+    return std::move(E);
   return std::vector<dm::LaunchRequest>{R};
 }
 

@@ -55,6 +55,10 @@ __host__ cudaError_t cudaEventDestroy(cudaEvent_t);
 __host__ cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int);
 __host__ cudaError_t cudaConfigureCall(dim3, dim3, size_t = 0, cudaStream_t = 0);
 __host__ unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
+// What Clang calls for a kernel launched from device code (-fgpu-rdc).
+__device__ void *cudaGetParameterBuffer(size_t, size_t);
+__device__ cudaError_t cudaLaunchDevice(void *, void *, dim3, dim3, unsigned int,
+                                        cudaStream_t);
 }
 template <class T> __host__ cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n); }
