@@ -2,7 +2,7 @@
 #ifndef WARPLINT_ANALYZER_LAUNCHCONFIG_H
 #define WARPLINT_ANALYZER_LAUNCHCONFIG_H
 
-#include "frontend/LaunchFile.h"
+#include "frontend/launch/LaunchFile.h"
 
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 //===- PtxasConfirm.cpp - Registers and spills as ptxas reports them ------===//
 #include "analyzer/PtxasConfirm.h"
-#include "frontend/Frontend.h"
+#include "frontend/NvptxPipeline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LegacyPassManager.h"

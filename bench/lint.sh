@@ -23,7 +23,7 @@ body=$(sed -n '/^struct F4/,/^int main/p' "$root/tests/hardware/patterns.cu" | s
 } > "$src"
 lines=$(wc -l < "$src")
 clang=/usr/lib/llvm-22/bin/clang
-prelude=(-nocudainc -nocudalib -I"$root/frontend/prelude" -include __warplint_prelude.h)
+prelude=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
 # check exits 1 when it warns: the time counts, the status does not.
 time_of() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>&1 || true; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
 best() { local b=999999 t; for _ in 1 2 3; do t=$(time_of "$@"); b=$(echo "if ($t < $b) $t else $b" | bc -l); done; echo "$b"; }

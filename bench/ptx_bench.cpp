@@ -5,9 +5,9 @@
 // parsing and of lifting, and one run of the NVPTX IR pipeline that follows.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Frontend.h"
-#include "frontend/PtxLifter.h"
-#include "frontend/PtxParser.h"
+#include "frontend/NvptxPipeline.h"
+#include "frontend/ptx/PtxLifter.h"
+#include "frontend/ptx/PtxParser.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -11,7 +11,7 @@
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/BlockRunner.h"
 #include "devicemodel/DeviceMemory.h"
-#include "frontend/LaunchFile.h"
+#include "frontend/launch/LaunchFile.h"
 
 #include <optional>
 #include <utility>

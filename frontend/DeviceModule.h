@@ -9,6 +9,9 @@
 #ifndef WARPLINT_FRONTEND_DEVICEMODULE_H
 #define WARPLINT_FRONTEND_DEVICEMODULE_H
 
+#include "frontend/SourceLocation.h"
+
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
@@ -76,6 +79,36 @@ struct SourceLaunch {
   unsigned Line = 0;     ///< Where it was found.
 };
 
+/// Text of the source that a fix-it may replace: where it is written and
+/// what it says. Loc is invalid when no single place in a file holds it.
+struct SourceText {
+  SourceLoc Loc;
+  std::string Text;
+};
+
+/// A variable's declaration as Clang's AST has it (CUDA input).
+struct VariableDecl {
+  /// Where the name is written: in a macro's argument when a macro declares
+  /// it, else where the macro is used.
+  SourceLoc Name;
+  /// The size of each array dimension as written, outermost first.
+  std::vector<SourceText> Dims;
+};
+
+/// Declarations found in Clang's AST during the compile, keyed by mangled
+/// name, for the rules whose fix-its edit declarations. Only the CUDA input
+/// fills it (`Available`); PTX and IR have no AST.
+struct SourceDecls {
+  bool Available = false;
+  /// Per kernel, per parameter: where `__restrict__ ` goes so that it
+  /// qualifies the pointer (before the name, when the parameter is a pointer
+  /// written in a file); invalid where no edit is safe (an array parameter,
+  /// a name from a macro's body, no name).
+  llvm::StringMap<std::vector<SourceLoc>> RestrictAt;
+  /// __shared__, __constant__ and __device__ variables.
+  llvm::StringMap<VariableDecl> Variables;
+};
+
 /// The output of a frontend.
 struct DeviceModule {
   std::unique_ptr<llvm::LLVMContext> Context;
@@ -87,6 +120,7 @@ struct DeviceModule {
   std::vector<LocalArrayDecl> LocalArrays;
   std::vector<SourceLaunch> Launches;
   std::vector<StructFieldUse> StructFields; ///< Sorted, unique.
+  SourceDecls Decls;
   /// The input's text when it was compiled from memory (FrontendOptions::
   /// Contents): what reads the source (suppressions, fix-its) must see it.
   std::optional<std::string> Contents;

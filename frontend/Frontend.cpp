@@ -1,7 +1,9 @@
 //===- Frontend.cpp - Pick the frontend for an input file -----------------===//
 #include "frontend/Frontend.h"
-#include "frontend/IrFrontend.h"
-#include "frontend/PtxFrontend.h"
+#include "frontend/cuda/CudaFrontend.h"
+#include "frontend/ir/IrFrontend.h"
+#include "frontend/launch/LaunchCollector.h"
+#include "frontend/ptx/PtxFrontend.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -11,12 +13,21 @@ using namespace llvm;
 namespace warplint {
 
 namespace {
+/// The CUDA input with the launch shapes its source states collected.
+Expected<DeviceModule> compileCudaWithLaunches(StringRef Path, const FrontendOptions &Opts) {
+  AstReaderFactory Launches = [](clang::CompilerInstance &CI, DeviceModule &DM) {
+    return createLaunchCollector(CI, DM.Launches);
+  };
+  return compileCuda(Path, Opts, {Launches});
+}
+
 /// loadInput for an input whose text is Opts.Contents (an editor's buffer):
 /// PTX by its extension, anything else as CUDA (the editor calls it CUDA,
 /// whatever the name: a .h of kernels).
 Expected<DeviceModule> loadFromMemory(StringRef Path, const FrontendOptions &Opts) {
-  Expected<DeviceModule> DM = sys::path::extension(Path) == ".ptx" ? compilePtx(Path, Opts)
-                                                                    : compileCuda(Path, Opts);
+  bool IsPtx = sys::path::extension(Path) == ".ptx";
+  Expected<DeviceModule> DM =
+      IsPtx ? compilePtx(Path, Opts) : compileCudaWithLaunches(Path, Opts);
   if (DM)
     DM->Contents = Opts.Contents;
   return DM;
@@ -34,7 +45,7 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
                              Path.str().c_str(), EC.message().c_str());
   StringRef Ext = sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh")
-    return compileCuda(Path, Opts);
+    return compileCudaWithLaunches(Path, Opts);
   if (Ext == ".ptx")
     return compilePtx(Path, Opts);
   if (Ext == ".ll" || Ext == ".bc")

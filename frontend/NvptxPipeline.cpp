@@ -1,5 +1,5 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
-#include "frontend/Frontend.h"
+#include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -210,6 +210,13 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
         Uses.insert({Loc.File, Loc.Line, Loc.Column, Bytes});
     }
   return {Uses.begin(), Uses.end()};
+}
+
+void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM) {
+  Result.LocalArrays = collectLocalArrays(*M);
+  Result.StructFields = collectStructFields(*M);
+  optimizeForNvptx(*M, TM);
+  Result.M = std::move(M);
 }
 
 } // namespace warplint

@@ -21,10 +21,17 @@ bool isSystemFile(StringRef Path) {
          (Path.contains("/include/") && Path.contains("cuda"));
 }
 
-/// The file of L as a path that opens from the current directory: relative
-/// names are joined to the compile directory, and shown relative to the
-/// current directory when the file lies under it.
-std::string filePath(StringRef Directory, StringRef Name) {
+SourceLoc toSourceLoc(const DILocation *L) {
+  SourceLoc S;
+  S.File = displayPath(L->getDirectory(), L->getFilename());
+  S.Line = L->getLine();
+  S.Column = L->getColumn();
+  return S;
+}
+
+} // namespace
+
+std::string displayPath(StringRef Directory, StringRef Name) {
   if (Name.empty() || sys::path::is_absolute(Name) || Directory.empty())
     return Name.str();
   SmallString<256> Full(Directory);
@@ -37,16 +44,6 @@ std::string filePath(StringRef Directory, StringRef Name) {
   }
   return Full.str().str();
 }
-
-SourceLoc toSourceLoc(const DILocation *L) {
-  SourceLoc S;
-  S.File = filePath(L->getDirectory(), L->getFilename());
-  S.Line = L->getLine();
-  S.Column = L->getColumn();
-  return S;
-}
-
-} // namespace
 
 bool SourceLoc::operator<(const SourceLoc &O) const {
   return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
@@ -70,14 +67,14 @@ std::optional<std::string> headerFilter(const Module &M) {
 /// system header) that is the main file, or a header the filter accepts.
 bool reportsOwnFindings(const DILocation *L, const Instruction &I,
                         const std::optional<std::string> &Filter) {
-  std::string Path = filePath(L->getDirectory(), L->getFilename());
+  std::string Path = displayPath(L->getDirectory(), L->getFilename());
   if (isSystemFile(L->getFilename()) || isSystemFile(Path))
     return false;
   if (!Filter)
     return true;
   const DISubprogram *SP = I.getFunction()->getSubprogram();
   if (SP && SP->getUnit() &&
-      filePath(SP->getUnit()->getDirectory(), SP->getUnit()->getFilename()) == Path)
+      displayPath(SP->getUnit()->getDirectory(), SP->getUnit()->getFilename()) == Path)
     return true;
   return Regex(*Filter).match(Path);
 }
@@ -121,7 +118,7 @@ SourceLoc declarationLocation(const Function &F) {
   if (!SP)
     return {};
   SourceLoc S;
-  S.File = filePath(SP->getDirectory(), SP->getFilename());
+  S.File = displayPath(SP->getDirectory(), SP->getFilename());
   S.Line = SP->getLine();
   S.Column = 1;
   return S;

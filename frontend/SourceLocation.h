@@ -21,6 +21,11 @@ struct SourceLoc {
   }
 };
 
+/// A file named Name (relative to the compile directory Directory) as a path
+/// that opens from the current directory: shown relative to it when the file
+/// lies under it, as debug locations and Clang's AST both name files.
+std::string displayPath(llvm::StringRef Directory, llvm::StringRef Name);
+
 /// The user-facing location of an instruction: the innermost inlined location
 /// in a user file (not the prelude, an SDK, a library such as CUB, Thrust or
 /// libcu++, or a system header; with a header filter, only the main file and

@@ -5,8 +5,8 @@
 // are fine.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/PtxLifter.h"
-#include "frontend/PtxParser.h"
+#include "frontend/ptx/PtxLifter.h"
+#include "frontend/ptx/PtxParser.h"
 
 #include "llvm/IR/LLVMContext.h"
 

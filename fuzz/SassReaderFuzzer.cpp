@@ -5,7 +5,7 @@
 // fine.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -102,6 +102,8 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
                                 DM.Path, K.Name, toString(R.takeError())));
       }
     }
+    if (Opts.OnKernel)
+      Opts.OnKernel(K);
     size_t First = Out.size();
     for (const std::unique_ptr<Rule> &R : Rules)
       R->check(K, Sink);

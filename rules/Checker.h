@@ -9,14 +9,17 @@
 #ifndef WARPLINT_RULES_CHECKER_H
 #define WARPLINT_RULES_CHECKER_H
 
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+struct KernelFacts;
 
 /// How to check.
 struct CheckOptions {
@@ -32,6 +35,11 @@ struct CheckOptions {
   /// The toolkit to find ptxas in; ptxas runs only when UsePtxas is set.
   std::string CudaPath;
   bool UsePtxas = false;
+  /// Called with each kernel's analyses (and run, with Confirm) before its
+  /// rules run: what `warplint report` lists beside the findings.
+  std::function<void(const KernelFacts &)> OnKernel;
+  /// The configurations found for the files of this run, shared by them.
+  std::shared_ptr<ConfigCache> Configs = std::make_shared<ConfigCache>();
 };
 
 /// The enabled rules of a configuration, constructed with their options.

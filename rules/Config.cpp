@@ -237,23 +237,84 @@ Expected<WarplintConfig> loadConfig(StringRef Path) {
   return parseConfig((*Buf)->getBuffer(), Path);
 }
 
-Expected<WarplintConfig> configForFile(StringRef SourceFile, StringRef Explicit) {
-  if (!Explicit.empty())
-    return loadConfig(Explicit);
+namespace {
+
+/// The directory of SourceFile, absolute.
+SmallString<256> directoryOf(StringRef SourceFile) {
   SmallString<256> Dir(SourceFile);
   sys::fs::make_absolute(Dir);
   sys::path::remove_filename(Dir);
-  while (!Dir.empty()) {
-    SmallString<256> Candidate(Dir);
-    sys::path::append(Candidate, ".warplint.yaml");
-    if (sys::fs::exists(Candidate))
-      return loadConfig(Candidate);
+  return Dir;
+}
+
+/// The configuration file in Dir, if it has one.
+std::optional<std::string> configIn(StringRef Dir) {
+  SmallString<256> Candidate(Dir);
+  sys::path::append(Candidate, ".warplint.yaml");
+  if (sys::fs::exists(Candidate))
+    return Candidate.str().str();
+  return std::nullopt;
+}
+
+} // namespace
+
+std::string ConfigCache::nearest(StringRef Start) {
+  SmallVector<std::string, 8> Walked;
+  std::string Found;
+  for (SmallString<256> Dir(Start); !Dir.empty();) {
+    if (auto It = NearestIn.find(Dir); It != NearestIn.end()) {
+      Found = It->second;
+      break;
+    }
+    Walked.push_back(Dir.str().str());
+    if (std::optional<std::string> Here = configIn(Dir)) {
+      Found = *Here;
+      break;
+    }
     StringRef Parent = sys::path::parent_path(Dir);
     if (Parent == Dir)
       break;
     Dir = Parent;
   }
-  return WarplintConfig();
+  for (const std::string &D : Walked)
+    NearestIn[D] = Found;
+  return Found;
+}
+
+Expected<std::shared_ptr<const WarplintConfig>> ConfigCache::load(StringRef Path) {
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return createStringError(EC, "%s: cannot read configuration: %s", Path.str().c_str(),
+                             EC.message().c_str());
+  Parsed &P = Files[Path];
+  bool Fresh = (P.Config || !P.Error.empty()) &&
+               P.Modified == Status.getLastModificationTime() && P.Size == Status.getSize();
+  if (!Fresh) {
+    ++Parses;
+    P = Parsed{Status.getLastModificationTime(), Status.getSize(), nullptr, ""};
+    Expected<WarplintConfig> C = loadConfig(Path);
+    if (C)
+      P.Config = std::make_shared<const WarplintConfig>(std::move(*C));
+    else
+      P.Error = toString(C.takeError());
+  }
+  if (!P.Error.empty())
+    return createStringError(inconvertibleErrorCode(), "%s", P.Error.c_str());
+  return P.Config;
+}
+
+Expected<std::shared_ptr<const WarplintConfig>> ConfigCache::forFile(StringRef SourceFile,
+                                                                     StringRef Explicit) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::string Path = Explicit.empty() ? nearest(directoryOf(SourceFile)) : Explicit.str();
+  if (Path.empty())
+    return Defaults;
+  return load(Path);
+}
+
+unsigned ConfigCache::parses() const {
+  std::lock_guard<std::mutex> Guard(Lock);
+  return Parses;
 }
 
 } // namespace warplint

@@ -18,12 +18,15 @@
 #ifndef WARPLINT_RULES_CONFIG_H
 #define WARPLINT_RULES_CONFIG_H
 
-#include "frontend/LaunchFile.h"
+#include "frontend/launch/LaunchFile.h"
 #include "rules/Rule.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -47,10 +50,39 @@ llvm::Expected<WarplintConfig> parseConfig(llvm::StringRef Text, llvm::StringRef
 /// Reads the configuration file at Path.
 llvm::Expected<WarplintConfig> loadConfig(llvm::StringRef Path);
 
-/// The configuration for SourceFile: Explicit when given, else the nearest
-/// .warplint.yaml in its directory or a parent, else the defaults.
-llvm::Expected<WarplintConfig> configForFile(llvm::StringRef SourceFile,
-                                             llvm::StringRef Explicit);
+/// The configurations of a run over many files (`check -p`, the editor):
+/// each directory is searched once and each configuration file parsed once,
+/// and read again only when it changed on disk (modification time or size).
+/// Safe to share between threads.
+class ConfigCache {
+public:
+  /// The configuration for SourceFile: the file Explicit when given, else
+  /// the nearest .warplint.yaml in its directory or a parent, else the
+  /// defaults. Errors name the configuration file and line.
+  llvm::Expected<std::shared_ptr<const WarplintConfig>> forFile(llvm::StringRef SourceFile,
+                                                                llvm::StringRef Explicit);
+
+  /// How many configuration files were parsed so far (for tests).
+  unsigned parses() const;
+
+private:
+  struct Parsed {
+    llvm::sys::TimePoint<> Modified;
+    uint64_t Size = 0;
+    std::shared_ptr<const WarplintConfig> Config;
+    std::string Error; ///< Set when the file did not parse.
+  };
+  /// The nearest configuration file of Dir and its parents ("" for none).
+  std::string nearest(llvm::StringRef Dir);
+  llvm::Expected<std::shared_ptr<const WarplintConfig>> load(llvm::StringRef Path);
+
+  mutable std::mutex Lock;
+  llvm::StringMap<std::string> NearestIn;
+  llvm::StringMap<Parsed> Files;
+  const std::shared_ptr<const WarplintConfig> Defaults =
+      std::make_shared<const WarplintConfig>();
+  unsigned Parses = 0;
+};
 
 } // namespace warplint
 

@@ -11,7 +11,7 @@
 
 #include "analyzer/Occupancy.h"
 #include "analyzer/SharedMemory.h"
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 #include "rules/Rule.h"
 
 #include <string>

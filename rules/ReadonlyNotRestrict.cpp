@@ -70,10 +70,11 @@ PointerUses pointerUses(const Argument &A) {
   return R;
 }
 
-/// Where to insert " __restrict__" for parameter Name of a kernel whose
-/// declaration starts at Line: just after the '*' before the name.
-std::optional<FixIt> restrictFixIt(SourceCache &Sources, StringRef File, unsigned Line,
-                                   StringRef Name) {
+/// PTX input (no AST): where to insert "__restrict__ " for parameter Name of
+/// a kernel whose declaration starts at Line, just after the '*' before the
+/// name, found by a pattern over the next lines.
+std::optional<FixIt> restrictFixItFromText(SourceCache &Sources, StringRef File,
+                                           unsigned Line, StringRef Name) {
   Regex Param("\\*[ \t]*(const[ \t]+)?" + Regex::escape(Name) + "[ \t]*[,)]");
   for (unsigned L = Line; L < Line + 8; ++L) {
     StringRef Text = Sources.line(File, L);
@@ -84,6 +85,20 @@ std::optional<FixIt> restrictFixIt(SourceCache &Sources, StringRef File, unsigne
     return FixIt{SourceLoc{File.str(), L, Column}, 0, "__restrict__ "};
   }
   return std::nullopt;
+}
+
+/// Where "__restrict__ " goes for parameter A: where Clang's AST says the
+/// parameter's name is written (CUDA input), else found in the text.
+std::optional<FixIt> restrictFixIt(const KernelFacts &K, const Argument &A,
+                                   const SourceLoc &Decl) {
+  const SourceDecls &Decls = K.DM.Decls;
+  if (!Decls.Available)
+    return restrictFixItFromText(K.Sources, Decl.File, Decl.Line, A.getName());
+  auto It = Decls.RestrictAt.find(K.Kernel.getName());
+  if (It == Decls.RestrictAt.end() || A.getArgNo() >= It->second.size() ||
+      !It->second[A.getArgNo()].valid())
+    return std::nullopt;
+  return FixIt{It->second[A.getArgNo()], 0, "__restrict__ "};
 }
 
 /// The parameter's source name; PTX input names parameters "<kernel>_param_N",
@@ -134,7 +149,7 @@ void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out
     auto [Reload, Store, Through] = loadAfterStore(K.Loops, Uses, Written);
     if (!Reload)
       continue;
-    std::optional<FixIt> Fix = restrictFixIt(K.Sources, Decl.File, Decl.Line, A->getName());
+    std::optional<FixIt> Fix = restrictFixIt(K, *A, Decl);
     SourceLoc Loc = Fix ? Fix->Loc : Decl;
     Finding F = make(K, Loc,
                      kernelPrefix(K) + "'" + paramName(*A) +

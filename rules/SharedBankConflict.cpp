@@ -5,6 +5,8 @@
 #include "rules/Confirm.h"
 #include "rules/Suppressions.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -37,8 +39,52 @@ std::string variableName(const GlobalVariable &GV) {
   return Colon == std::string::npos ? Name : Name.substr(Colon + 2);
 }
 
+/// A dimension's size plus one, as the user would write it: "33" for "32",
+/// "TILE + 1" for a name, "(N * 2) + 1" for an expression.
+std::string paddedSize(StringRef Dim) {
+  uint64_t N;
+  if (!Dim.getAsInteger(10, N))
+    return std::to_string(N + 1);
+  bool OneName = !Dim.empty() && llvm::all_of(Dim, [](char C) {
+    return isAlnum(C) || C == '_' || C == ':';
+  });
+  return OneName ? (Dim + " + 1").str() : ("(" + Dim + ") + 1").str();
+}
+
+/// PTX input (no AST): the innermost dimension of GV's declaration, found by
+/// a pattern over the lines at and above the access.
+std::optional<SourceText> rowSizeFromText(const KernelFacts &K, const MemoryAccess &A,
+                                          const GlobalVariable &GV) {
+  Regex Decl("__shared__[^;]*[^A-Za-z0-9_]" + Regex::escape(variableName(GV)) +
+             "[ \t]*\\[[^]]*\\][ \t]*\\[[ \t]*([^] \t]+)[ \t]*\\]");
+  for (unsigned Line = A.Loc.Line; Line >= 1; --Line) {
+    StringRef Text = K.Sources.line(A.Loc.File, Line);
+    Text = Text.take_front(Text.find("//")); // Not in a comment.
+    SmallVector<StringRef, 2> M;
+    if (!Decl.match(Text, &M))
+      continue;
+    unsigned Column = M[1].data() - Text.data() + 1;
+    return SourceText{SourceLoc{A.Loc.File, Line, Column}, M[1].str()};
+  }
+  return std::nullopt;
+}
+
+/// The innermost dimension of GV's declaration as written: from Clang's AST
+/// (CUDA input), else from the text.
+std::optional<SourceText> rowSizeOf(const KernelFacts &K, const MemoryAccess &A,
+                                    const GlobalVariable &GV) {
+  const SourceDecls &Decls = K.DM.Decls;
+  if (!Decls.Available)
+    return rowSizeFromText(K, A, GV);
+  auto It = Decls.Variables.find(GV.getName());
+  if (It == Decls.Variables.end() || It->second.Dims.size() < 2 ||
+      !It->second.Dims.back().Loc.valid())
+    return std::nullopt;
+  return It->second.Dims.back();
+}
+
 /// For a 2-D tile whose row spans a multiple of all banks: the fix-it that
-/// pads the row by one element, found on the declaration's line.
+/// pads the row by one element.
 std::optional<FixIt> paddingFixIt(const KernelFacts &K, const MemoryAccess &A,
                                   const GlobalVariable &GV) {
   auto *Outer = dyn_cast<ArrayType>(GV.getValueType());
@@ -49,22 +95,10 @@ std::optional<FixIt> paddingFixIt(const KernelFacts &K, const MemoryAccess &A,
       K.DM.M->getDataLayout().getTypeAllocSize(Inner).getFixedValue();
   if (RowBytes % (K.Arch.SharedBanks * K.Arch.SharedBankBytes) != 0)
     return std::nullopt;
-  std::string Name = variableName(GV);
-  Regex Decl("__shared__[^;]*[^A-Za-z0-9_]" + Regex::escape(Name) +
-             "[ \t]*\\[[^]]*\\][ \t]*\\[[ \t]*([^] \t]+)[ \t]*\\]");
-  for (unsigned Line = A.Loc.Line; Line >= 1; --Line) {
-    StringRef Text = K.Sources.line(A.Loc.File, Line);
-    Text = Text.take_front(Text.find("//")); // Not in a comment.
-    SmallVector<StringRef, 2> M;
-    if (!Decl.match(Text, &M))
-      continue;
-    StringRef Dim = M[1];
-    unsigned Column = Dim.data() - Text.data() + 1;
-    uint64_t N;
-    std::string Padded = Dim.getAsInteger(10, N) ? (Dim + " + 1").str() : std::to_string(N + 1);
-    return FixIt{SourceLoc{A.Loc.File, Line, Column}, unsigned(Dim.size()), Padded};
-  }
-  return std::nullopt;
+  std::optional<SourceText> Row = rowSizeOf(K, A, GV);
+  if (!Row || StringRef(Row->Text).contains('\n'))
+    return std::nullopt;
+  return FixIt{Row->Loc, unsigned(Row->Text.size()), paddedSize(Row->Text)};
 }
 
 } // namespace

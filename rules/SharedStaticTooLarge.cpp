@@ -19,10 +19,10 @@ SharedStaticTooLargeRule::SharedStaticTooLargeRule(const RuleOptions &Opts)
 
 namespace {
 
-/// The declaration of a __shared__ variable: the closest line at or above
-/// its first use that declares it (or passes its name to a macro), at the
-/// name's column; the first use when none is found.
-SourceLoc declarationOf(const SharedVariable &V, SourceCache &Sources) {
+/// PTX input (no AST): the closest line at or above the variable's first use
+/// that declares it (or passes its name to a macro), at the name's column;
+/// the first use when none is found.
+SourceLoc declarationFromText(const SharedVariable &V, SourceCache &Sources) {
   const SourceLoc &Use = V.FirstUse;
   if (!Use.valid())
     return Use;
@@ -38,6 +38,17 @@ SourceLoc declarationOf(const SharedVariable &V, SourceCache &Sources) {
         return SourceLoc{Use.File, Line, unsigned(M[1].data() - Text.data() + 1)};
     }
   return Use;
+}
+
+/// Where a __shared__ variable is declared: where Clang's AST says its name
+/// is written (CUDA input), else found in the text.
+SourceLoc declarationOf(const SharedVariable &V, const KernelFacts &K) {
+  const SourceDecls &Decls = K.DM.Decls;
+  if (!Decls.Available || !V.GV)
+    return declarationFromText(V, K.Sources);
+  auto It = Decls.Variables.find(V.GV->getName());
+  return It != Decls.Variables.end() && It->second.Name.valid() ? It->second.Name
+                                                                : V.FirstUse;
 }
 
 /// "'tile' (32 KB), 'sums' (16 KB)": the largest static variables.
@@ -66,7 +77,7 @@ void SharedStaticTooLargeRule::check(const KernelFacts &K, const FindingSink &Ou
     return;
   std::string Vars = largest(Static);
   const SharedVariable &Top = *Static.front();
-  SourceLoc Loc = declarationOf(Top, K.Sources);
+  SourceLoc Loc = declarationOf(Top, K);
   if (!Loc.valid())
     Loc = kernelLocation(K.Kernel, K.Sources);
   const ArchProfile &A = K.Arch;

@@ -4,14 +4,25 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build llvm-22-dev libclang-22-dev libclang-cpp22-dev
           clang-22 llvm-22-tools libboost-graph-dev libgtest-dev python3
-          python3-jsonschema libcub-dev libthrust-dev)
+          python3-jsonschema chromium libcub-dev libthrust-dev)
+# node drives Chromium in the report's browser test (tests/browser).
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "setup: installing ${missing[*]}"
-sudo_cmd=()
-[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-"${sudo_cmd[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# playwright-core for the browser test, as package-lock.json pins it.
+browser=$(cd "$(dirname "$0")/../tests/browser" && pwd)
+if [ ! -d "$browser/node_modules/playwright-core" ]; then
+  echo "setup: npm ci in tests/browser"
+  (cd "$browser" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
+    echo "setup: npm ci failed; the browser test will be skipped"
+fi

@@ -1,8 +1,11 @@
 //===- AccessesCommand.cpp - warplint accesses ----------------------------===//
 #include "analyzer/AccessPatterns.h"
 #include "analyzer/StateSpaces.h"
+#include "rules/LoopFacts.h"
+#include "rules/Suppressions.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
+#include "tools/KernelJson.h"
 #include "tools/Locations.h"
 
 #include "llvm/Support/JSON.h"
@@ -12,127 +15,6 @@ using namespace llvm;
 
 namespace warplint {
 namespace {
-
-json::Object accessJson(const MemoryAccess &A, const Prediction &P) {
-  json::Object Predicted;
-  for (unsigned Space : {AS_Global, AS_Shared, AS_Const}) {
-    StringRef Name = Prediction::metricName(Space);
-    bool Mine = Prediction::metricName(A.Space) == Name;
-    Predicted[Name] = Mine && P.PerRequest ? json::Value(*P.PerRequest) : json::Value(nullptr);
-  }
-  if (P.PerRequest) {
-    Predicted["ideal"] = P.Ideal;
-    Predicted["min"] = P.Min;
-    Predicted["max"] = P.Max;
-    Predicted["active_lanes"] = P.ActiveLanes;
-    if (!P.PerIteration.empty()) {
-      json::Array PerIteration;
-      for (double V : P.PerIteration)
-        PerIteration.push_back(V);
-      Predicted["per_iteration"] = std::move(PerIteration);
-    }
-  }
-  json::Array Assumptions;
-  for (const std::string &S : P.Assumptions)
-    Assumptions.push_back(S);
-  json::Object O{{"file", A.Loc.File},
-                 {"line", A.Loc.Line},
-                 {"column", A.Loc.Column},
-                 {"space", addrSpaceName(A.Space)},
-                 {"op", accessOpName(A.Op)},
-                 {"bytes", A.Bytes},
-                 {"pattern", P.Pattern},
-                 {"stride_bytes", P.StrideBytes ? json::Value(*P.StrideBytes) : nullptr},
-                 {"uniform", P.Uniform},
-                 {"predicted", std::move(Predicted)},
-                 {"assumptions", std::move(Assumptions)},
-                 {"ir_sites", (int64_t)A.Sites.size()}};
-  if (P.StructBytes)
-    O["struct_bytes"] = P.StructBytes;
-  if (P.EveryFieldUsed)
-    O["every_field_used"] = true;
-  if (P.Pattern == "misaligned")
-    O["offset_bytes"] = P.MisalignBytes;
-  if (P.MisalignOffsets.size() > 1) {
-    json::Array Offsets;
-    for (int64_t Offset : P.MisalignOffsets)
-      Offsets.push_back(Offset);
-    O["offsets_bytes"] = std::move(Offsets); // Lane 0's offset changes between warps.
-  }
-  if (P.SharesSectorsWith.valid())
-    O["shares_sectors_with"] = locationJson(P.SharesSectorsWith);
-  if (P.SlidingWindow)
-    O["sliding_window"] = true;
-  if (!P.SampledStrides.empty()) {
-    // The stride depends on unknown arguments: what it was at each value.
-    O["stride_depends_on"] = P.StrideDependsOn;
-    json::Array Samples;
-    for (const auto &[Value, Stride] : P.SampledStrides)
-      Samples.push_back(json::Object{{"arg_value", Value}, {"stride_bytes", Stride}});
-    O["stride_samples"] = std::move(Samples);
-    if (!P.StrideFormula.empty())
-      O["stride_formula"] = P.StrideFormula;
-  }
-  if (!P.DependsOn.empty())
-    O["depends_on"] = P.DependsOn;
-  if (!A.Reason.empty())
-    O["reason"] = A.Reason;
-  if (A.CallSite.valid())
-    O["call_site"] = locationJson(A.CallSite);
-  return O;
-}
-
-json::Array dimJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]}; }
-
-json::Object kernelJson(const StateSpaces &S, const AccessPatterns &P) {
-  json::Array Accesses, Locals, Branches, Barriers;
-  for (size_t I = 0; I < S.accesses().size(); ++I)
-    Accesses.push_back(accessJson(S.accesses()[I], P.prediction(I)));
-  for (const LocalArrayStatus &L : S.localArrays()) {
-    json::Object O{{"name", L.Decl.Name},
-                   {"bytes", L.Decl.Bytes},
-                   {"line", L.Decl.Line},
-                   {"space", L.Promoted ? "reg" : "local"}};
-    if (!L.Promoted)
-      O["reason"] = L.Reason;
-    Locals.push_back(std::move(O));
-  }
-  for (const BranchDivergence &B : P.branches()) {
-    StringRef Kind = B.K == BranchDivergence::Divergent       ? "divergent"
-                     : B.K == BranchDivergence::DataDependent ? "data-dependent"
-                                                              : "uniform";
-    json::Object O = locationJson(B.Loc);
-    O["kind"] = Kind;
-    if (B.K == BranchDivergence::Divergent) {
-      O["divergent_fraction"] = B.DivergentFraction;
-      O["launch_fraction"] = B.LaunchFraction;
-      O["boundary"] = B.Boundary;
-      O["packed"] = B.Packed;
-      O["grid_edge"] = B.GridEdge;
-    }
-    Branches.push_back(std::move(O));
-  }
-  for (const BarrierReach &B : P.barriers()) {
-    json::Object O = locationJson(B.Loc);
-    O["thread_dependent"] = B.ThreadDependent;
-    Barriers.push_back(std::move(O));
-  }
-  const LaunchConfig &L = P.launch();
-  json::Array LaunchAssumptions;
-  for (const std::string &A : L.Assumptions)
-    LaunchAssumptions.push_back(A);
-  return json::Object{
-      {"name", sourceName(S.kernel())},
-      {"mangled", S.kernel().getName().str()},
-      {"launch", json::Object{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
-                              {"block", dimJson(L.Block)},
-                              {"source", L.Source},
-                              {"assumptions", std::move(LaunchAssumptions)}}},
-      {"accesses", std::move(Accesses)},
-      {"branches", std::move(Branches)},
-      {"barriers", std::move(Barriers)},
-      {"local_arrays", std::move(Locals)}};
-}
 
 /// One function of a SASS listing: ptxas's facts and every memory
 /// instruction by state space, spills and local-array accesses apart.
@@ -198,15 +80,21 @@ int runAccessesCommand(const CommandLine &CL) {
     if (CL.DumpIr)
       DM.M->print(errs(), nullptr);
     json::Array Kernels;
+    SourceCache Sources(DM);
     for (const Function &F : *DM.M) {
       if (!isKernel(F) || !kernelSelected(CL, F))
         continue;
       StateSpaces S = StateSpaces::analyze(DM, F);
       AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch);
-      if (CL.Format == "json")
-        Kernels.push_back(kernelJson(S, P));
-      else
+      if (CL.Format != "json") {
         P.print(outs(), S);
+        continue;
+      }
+      RegisterPressure Registers = RegisterPressure::analyze(F, *Arch);
+      LoopFacts Loops(F);
+      SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
+      KernelFacts K{DM, F, sourceName(F), *Arch, S, P, Registers, Sources, Loops, Shared};
+      Kernels.push_back(kernelJson(K));
     }
     if (CL.Format == "json")
       Files.push_back(json::Object{{"file", DM.Path}, {"kernels", std::move(Kernels)}});

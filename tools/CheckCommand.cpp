@@ -9,11 +9,8 @@
 #include "tools/DiagnosticOutput.h"
 #include "tools/InputLoop.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace llvm;
@@ -32,48 +29,17 @@ int runCheckCommand(const CommandLine &CL) {
     return ExitToolError;
   }
 
-  std::vector<FileResult> Results(In->Files.size());
-  auto Check = [&](size_t I) {
-    Results[I] = checkFile(CL, In->optionsFor(In->Files[I]), *Opts, In->Files[I]);
-  };
-  if (CL.Jobs == 1 || In->Files.size() == 1) {
-    for (size_t I = 0; I < In->Files.size(); ++I)
-      Check(I);
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(CL.Jobs));
-    for (size_t I = 0; I < In->Files.size(); ++I)
-      Pool.async([&, I] { Check(I); });
-    Pool.wait();
-  }
+  std::vector<FileResult> Results = checkFiles(CL, *In, *Opts);
 
-  // Output in file order, whatever order the files finished in.
-  std::vector<Finding> All;
-  bool Failed = false, Found = false;
-  StringSet<> Told; // Files sharing a broken configuration get one message.
-  for (FileResult &R : Results) {
-    if (!R.Error.empty()) {
-      if (Told.insert(R.Error).second)
-        errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
-      Failed = true;
-    }
-    for (const std::string &N : R.Notes)
-      WithColor::note(errs(), "warplint") << N << "\n";
-    for (Finding &F : R.Findings) {
-      if (CL.Werror && F.Level == Severity::Warning)
-        F.Level = Severity::Error;
-      Found |= F.Level != Severity::Note;
-      All.push_back(std::move(F));
-    }
-  }
+  CheckedFiles C = gatherFindings(CL, Results);
+  std::vector<Finding> &All = C.Findings;
   if (CL.Format == "json")
     outs() << formatv("{0:2}", findingsJson(All)) << "\n";
   else if (CL.Format == "sarif")
     outs() << formatv("{0:2}", json::Value(findingsSarif(All))) << "\n";
   else
     printFindingsText(outs(), All, sys::Process::StandardOutHasColors());
-  if (Failed)
-    return ExitToolError;
-  return Found ? ExitFindings : ExitClean;
+  return C.exitCode();
 }
 
 } // namespace warplint

@@ -1,7 +1,14 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/CheckFile.h"
 
-#include "tools/InputLoop.h"
+#include "tools/Progress.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
+
+#include <atomic>
 
 using namespace llvm;
 
@@ -39,12 +46,14 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   FileResult R;
-  Expected<WarplintConfig> Config = configForFile(Path, CL.ConfigFile);
-  if (!Config) {
-    R.Error = toString(Config.takeError());
+  Expected<std::shared_ptr<const WarplintConfig>> Found =
+      Opts.Configs->forFile(Path, CL.ConfigFile);
+  if (!Found) {
+    R.Error = toString(Found.takeError());
     return R;
   }
-  Expected<const ArchProfile &> Arch = archFor(CL, *Config);
+  const WarplintConfig &Config = **Found;
+  Expected<const ArchProfile &> Arch = archFor(CL, Config);
   if (!Arch) {
     R.Error = toString(Arch.takeError());
     return R;
@@ -57,7 +66,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
       R.Error = toString(L.takeError());
       return R;
     }
-    R.Findings = checkSass(*L, Path, *Arch, *Config, Opts);
+    R.Findings = checkSass(*L, Path, *Arch, Config, Opts);
     return R;
   }
   FO.Arch = Arch->Name.str();
@@ -67,8 +76,54 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
     return R;
   }
   R.Notes = DM->Notes;
-  R.Findings = checkModule(*DM, *Arch, *Config, Opts, R.Notes);
+  R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   return R;
+}
+
+std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
+                                   const CheckOptions &Opts,
+                                   std::function<void(size_t, const KernelFacts &)> OnKernel) {
+  std::vector<FileResult> Results(In.Files.size());
+  ProgressBar Bar("files");
+  std::atomic<size_t> Done{0};
+  auto Check = [&](size_t I) {
+    CheckOptions Mine = Opts;
+    if (OnKernel)
+      Mine.OnKernel = [&OnKernel, I](const KernelFacts &K) { OnKernel(I, K); };
+    Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
+    Bar.update(++Done, In.Files.size());
+  };
+  if (CL.Jobs == 1 || In.Files.size() == 1) {
+    for (size_t I = 0; I < In.Files.size(); ++I)
+      Check(I);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(CL.Jobs));
+    for (size_t I = 0; I < In.Files.size(); ++I)
+      Pool.async([&, I] { Check(I); });
+    Pool.wait();
+  }
+  return Results;
+}
+
+CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results) {
+  CheckedFiles C;
+  StringSet<> Told; // Files sharing a broken configuration get one message.
+  for (FileResult &R : Results) {
+    if (!R.Error.empty()) {
+      if (Told.insert(R.Error).second)
+        errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
+      C.Failed = true;
+    }
+    for (const std::string &N : R.Notes)
+      WithColor::note(errs(), "warplint") << N << "\n";
+    for (Finding &F : R.Findings) {
+      if (CL.Werror && F.Level == Severity::Warning)
+        F.Level = Severity::Error;
+      C.Found |= F.Level != Severity::Note;
+      C.Findings.push_back(std::move(F));
+    }
+  }
+  return C;
 }
 
 } // namespace warplint

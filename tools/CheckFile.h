@@ -4,6 +4,7 @@
 
 #include "rules/Checker.h"
 #include "tools/CommandLine.h"
+#include "tools/InputLoop.h"
 
 #include "llvm/Support/Error.h"
 
@@ -29,6 +30,29 @@ llvm::Expected<CheckOptions> checkOptions(const CommandLine &CL);
 /// FO.Contents when set) and runs the enabled rules.
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      llvm::StringRef Path);
+
+/// Checks every file of In (-j of them at once) as checkFile does, with a
+/// progress bar of files on stderr when it is a terminal. Results are in
+/// the order of In.Files. OnKernel, when given, is called with the index of
+/// the file and the analyses of each of its kernels (from the file's thread).
+std::vector<FileResult>
+checkFiles(const CommandLine &CL, const InputSet &In, const CheckOptions &Opts,
+           std::function<void(size_t, const KernelFacts &)> OnKernel = nullptr);
+
+/// The findings of several files and how the check went.
+struct CheckedFiles {
+  std::vector<Finding> Findings; ///< In file order.
+  bool Failed = false;           ///< A file could not be checked.
+  bool Found = false;            ///< A warning or an error was found.
+  /// ExitToolError, ExitFindings or ExitClean.
+  int exitCode() const {
+    return Failed ? ExitToolError : Found ? ExitFindings : ExitClean;
+  }
+};
+
+/// Prints each file's errors (once per message) and notes on stderr and
+/// gathers the findings in file order, warnings as errors with --werror.
+CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results);
 
 } // namespace warplint
 

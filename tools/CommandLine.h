@@ -23,13 +23,15 @@ struct CommandLine {
   llvm::cl::SubCommand Accesses{"accesses", "List every memory access with its state space"};
   llvm::cl::SubCommand Run{"run", "Run a kernel on the device model and report counters"};
   llvm::cl::SubCommand Check{"check", "Report wasted memory traffic as diagnostics"};
+  llvm::cl::SubCommand Report{"report", "Write an HTML page with each kernel's findings and "
+                                        "per-line memory costs"};
   llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics and fix-its to an editor (Language "
                                   "Server Protocol over stdin/stdout)"};
   llvm::cl::OptionCategory Category{"warplint options"};
 
   // Common to every subcommand.
   llvm::cl::list<std::string> Files{llvm::cl::Positional, llvm::cl::desc("<file>..."),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                     llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
                                   llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
@@ -57,30 +59,30 @@ struct CommandLine {
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Kernel{"kernel", llvm::cl::desc("Only this kernel (source name)"),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
 
   // run
   llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                   llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Block{"block", llvm::cl::desc("Block X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                    llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
-                                      llvm::cl::sub(Run), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Run), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
-                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
-                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                       llvm::cl::sub(Lsp),
                                       llvm::cl::cat(Category)};
 
@@ -91,20 +93,25 @@ struct CommandLine {
   llvm::cl::opt<bool> Confirm{"confirm",
                               llvm::cl::desc("Run each kernel on the device model and attach "
                                              "what it measured"),
-                              llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                              llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores)"),
-                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
-                             llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                             llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> UsePtxas{"ptxas",
                                llvm::cl::desc("Confirm registers and spills with the toolkit's "
                                               "ptxas when it is found"),
-                               llvm::cl::sub(Check), llvm::cl::cat(Category)};
+                               llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> MaxRRegCount{"maxrregcount",
                                        llvm::cl::desc("Register cap per thread, as nvcc's "
                                                       "--maxrregcount"),
-                                       llvm::cl::init(0), llvm::cl::sub(Check),
+                                       llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Report),
                                        llvm::cl::cat(Category)};
+
+  // report
+  llvm::cl::opt<std::string> Output{"o", llvm::cl::desc("The HTML file to write"),
+                                    llvm::cl::value_desc("file"), llvm::cl::sub(Report),
+                                    llvm::cl::cat(Category)};
 
   // lsp
   llvm::cl::opt<std::string> LspLog{"log",
@@ -133,6 +140,7 @@ struct CommandLine {
 int runAccessesCommand(const CommandLine &CL);
 int runRunCommand(const CommandLine &CL);
 int runCheckCommand(const CommandLine &CL);
+int runReportCommand(const CommandLine &CL);
 /// Serves until the client's "exit": 0 after a "shutdown" request, else 1
 /// (as the protocol asks); 2 when the flags are wrong.
 int runLspCommand(const CommandLine &CL);

@@ -2,8 +2,8 @@
 #ifndef WARPLINT_TOOLS_INPUTLOOP_H
 #define WARPLINT_TOOLS_INPUTLOOP_H
 
-#include "frontend/LaunchFile.h"
-#include "frontend/SassReader.h"
+#include "frontend/launch/LaunchFile.h"
+#include "frontend/sass/SassReader.h"
 #include "tools/CommandLine.h"
 
 #include "clang/Tooling/CompilationDatabase.h"

@@ -10,6 +10,7 @@
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
 #include "tools/Locations.h"
+#include "tools/Progress.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -127,33 +128,6 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
       OS << locationPrefix(F.Other) << "note: the other access of the race\n";
   }
 }
-
-/// A progress bar on stderr, shown only on a terminal and after a second.
-class ProgressBar {
-public:
-  ProgressBar() : Start(std::chrono::steady_clock::now()),
-                  Enabled(sys::Process::StandardErrIsDisplayed()) {}
-  ~ProgressBar() {
-    if (Shown)
-      errs() << "\r" << std::string(60, ' ') << "\r";
-  }
-  void update(uint64_t Done, uint64_t Total) {
-    if (!Enabled || !Total)
-      return;
-    auto Now = std::chrono::steady_clock::now();
-    if (Now - Start < std::chrono::seconds(1) || Now - Last < std::chrono::milliseconds(100))
-      return;
-    Last = Now;
-    Shown = true;
-    unsigned Width = 40, Filled = unsigned(Width * Done / Total);
-    errs() << "\r[" << std::string(Filled, '#') << std::string(Width - Filled, ' ') << "] "
-           << Done << "/" << Total << " blocks";
-  }
-
-private:
-  std::chrono::steady_clock::time_point Start, Last;
-  bool Enabled, Shown = false;
-};
 
 Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   if (!CL.LaunchFile.empty()) {
@@ -281,7 +255,7 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
-      ProgressBar Bar;
+      ProgressBar Bar("blocks");
       dm::RunOptions O = Opts;
       O.Progress = [&Bar](uint64_t Done, uint64_t Total) { Bar.update(Done, Total); };
       Expected<dm::LaunchReport> R = dm::runLaunch(*K, Req, *Arch, O);

@@ -2,6 +2,7 @@
 #include "tools/CommandLine.h"
 
 #include "frontend/Frontend.h"
+#include "frontend/cuda/CudaSdk.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
@@ -63,8 +64,10 @@ int main(int argc, char **argv) {
     return runRunCommand(CL);
   if (CL.Check)
     return runCheckCommand(CL);
+  if (CL.Report)
+    return runReportCommand(CL);
   if (CL.Lsp)
     return runLspCommand(CL);
-  errs() << "usage: warplint {check|accesses|run} FILE... [options], warplint lsp; see --help\n";
+  errs() << "usage: warplint {check|accesses|run|report} FILE... [options], warplint lsp; see --help\n";
   return ExitToolError;
 }

@@ -21,7 +21,7 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%clang-ptx", " ".join([
     os.path.join(config.llvm_tools_dir, "clang"), "-x", "cuda", "--cuda-device-only",
     "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
-    "-I" + os.path.join(config.source_root, "frontend", "prelude"),
+    "-I" + os.path.join(config.source_root, "frontend", "cuda", "prelude"),
     "-include", "__warplint_prelude.h", "-O2", "-gline-tables-only", "-S", "-o"])))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
 

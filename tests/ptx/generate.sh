@@ -17,11 +17,11 @@ for src in samples/*.cu tests/hardware/patterns.cu tests/ptx/kernels/*.cu; do
   name=$(basename "$src" .cu)
   "$nvcc" -ptx -lineinfo -arch="$arch" "$src" -o "$out/$name.nvcc.ptx"
   "$clang" -x cuda --cuda-device-only --cuda-gpu-arch="$arch" -nocudainc -nocudalib \
-    -Wno-unknown-cuda-version -I"$root/frontend/prelude" -include __warplint_prelude.h \
+    -Wno-unknown-cuda-version -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h \
     -O2 -S "$src" -o "$out/$name.clang.ptx"
   # With line tables, LLVM's .loc carries Clang's expression columns.
   "$clang" -x cuda --cuda-device-only --cuda-gpu-arch="$arch" -nocudainc -nocudalib \
-    -Wno-unknown-cuda-version -I"$root/frontend/prelude" -include __warplint_prelude.h \
+    -Wno-unknown-cuda-version -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h \
     -O2 -gline-tables-only -S "$src" -o "$out/$name.clang-g.ptx"
   # nvcc writes absolute paths; keep fixtures independent of the checkout.
   sed -i "s|\"$root/|\"|" "$out/$name.nvcc.ptx" "$out/$name.clang-g.ptx"

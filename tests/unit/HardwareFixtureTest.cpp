@@ -12,7 +12,7 @@
 #include "analyzer/LaunchConfig.h"
 #include "analyzer/StateSpaces.h"
 #include "frontend/Frontend.h"
-#include "frontend/LaunchFile.h"
+#include "frontend/launch/LaunchFile.h"
 
 #include "NcuCsv.h"
 

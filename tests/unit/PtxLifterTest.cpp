@@ -1,6 +1,6 @@
 //===- PtxLifterTest.cpp - PTX lifted into NVPTX LLVM IR ------------------===//
 #include "analyzer/StateSpaces.h"
-#include "frontend/PtxFrontend.h"
+#include "frontend/ptx/PtxFrontend.h"
 #include "frontend/SourceLocation.h"
 
 #include "llvm/IR/InstIterator.h"

@@ -1,5 +1,5 @@
 //===- PtxParserTest.cpp - PTX parsing ------------------------------------===//
-#include "frontend/PtxParser.h"
+#include "frontend/ptx/PtxParser.h"
 
 #include "gtest/gtest.h"
 

@@ -3,6 +3,8 @@
 #include "rules/Suppressions.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
@@ -85,3 +87,51 @@ TEST(RuleRegistry, EveryRuleHasItsDocPageAndTest) {
   }
   EXPECT_EQ(findRule("no-such-rule"), nullptr);
 }
+
+namespace {
+/// Writes Text to Path (creating its directory).
+void writeFile(const Twine &Path, StringRef Text) {
+  sys::fs::create_directories(sys::path::parent_path(Path.str()));
+  std::error_code EC;
+  raw_fd_ostream OS(Path.str(), EC);
+  ASSERT_FALSE(EC) << EC.message();
+  OS << Text;
+}
+} // namespace
+
+TEST(RulesConfig, CacheSearchesEachDirectoryAndParsesEachFileOnce) {
+  SmallString<128> Root;
+  ASSERT_FALSE(sys::fs::createUniqueDirectory("warplint-config-cache", Root));
+  writeFile(Root + "/.warplint.yaml", "arch: sm_80\n");
+  writeFile(Root + "/sub/deeper/b.cu", "");
+  writeFile(Root + "/other/.warplint.yaml", "arch: sm_75\n");
+  ConfigCache Cache;
+  for (const char *File : {"/a.cu", "/sub/b.cu", "/sub/deeper/c.cu", "/a2.cu"}) {
+    auto C = Cache.forFile((Root + File).str(), "");
+    ASSERT_TRUE(bool(C)) << toString(C.takeError());
+    EXPECT_EQ((*C)->Arch, "sm_80") << File;
+  }
+  EXPECT_EQ(Cache.parses(), 1u);
+  auto Other = Cache.forFile((Root + "/other/x.cu").str(), "");
+  ASSERT_TRUE(bool(Other));
+  EXPECT_EQ((*Other)->Arch, "sm_75");
+  EXPECT_EQ(Cache.parses(), 2u);
+
+  // An edited file is read again; a broken one is an error naming the file.
+  writeFile(Root + "/.warplint.yaml", "arch: sm_90a\n");
+  auto Edited = Cache.forFile((Root + "/a.cu").str(), "");
+  ASSERT_TRUE(bool(Edited));
+  EXPECT_EQ((*Edited)->Arch, "sm_90a");
+  writeFile(Root + "/other/.warplint.yaml", "rules: [\n");
+  auto Broken = Cache.forFile((Root + "/other/x.cu").str(), "");
+  ASSERT_FALSE(bool(Broken));
+  EXPECT_NE(toString(Broken.takeError()).find("other/.warplint.yaml"), std::string::npos);
+  EXPECT_EQ(Cache.parses(), 4u);
+
+  // --config wins over the search.
+  auto Explicit = Cache.forFile((Root + "/a.cu").str(), (Root + "/other/.warplint.yaml").str());
+  EXPECT_FALSE(bool(Explicit));
+  consumeError(Explicit.takeError());
+  sys::fs::remove_directories(Root);
+}
+

@@ -1,4 +1,4 @@
-#include "frontend/SassReader.h"
+#include "frontend/sass/SassReader.h"
 #include "analyzer/PtxasConfirm.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -46,3 +46,48 @@ __global__ void escapes(const float *x, const float **slot, float *y, int n) {
   y[threadIdx.x] = x[threadIdx.x];
   y[threadIdx.x + n] = x[threadIdx.x];
 }
+
+// Declarations that a pattern over the text cannot read, as Clang's AST
+// does: the fix-it goes just before the parameter's name.
+// A pointer type from a macro, and from a typedef.
+#define RO_PTR const float *
+typedef const float *ro_ptr;
+// CHECK: readonly-not-restrict.cu:[[@LINE+1]]:34: note: kernel 'via_macro': 'x' is only read{{.*}} [readonly-not-restrict]
+__global__ void via_macro(RO_PTR x, float *y, int n) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;
+  y[threadIdx.x + n] = 2 * x[threadIdx.x];
+}
+// CHECK: readonly-not-restrict.cu:[[@LINE+1]]:36: note: kernel 'via_typedef': 'x' is only read{{.*}} [readonly-not-restrict]
+__global__ void via_typedef(ro_ptr x, float *y, int n) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;
+  y[threadIdx.x + n] = 2 * x[threadIdx.x];
+}
+// A comment between the '*' and the name, and the name on the next line.
+// CHECK: readonly-not-restrict.cu:[[@LINE+1]]:48: note: kernel 'commented': 'x' is only read{{.*}} [readonly-not-restrict]
+__global__ void commented(const float * /*in*/ x, float *y, int n) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;
+  y[threadIdx.x + n] = 2 * x[threadIdx.x];
+}
+__global__ void broken_line(const float *
+                            // CHECK: readonly-not-restrict.cu:[[@LINE+1]]:29: note: kernel 'broken_line': 'x' is only read{{.*}} [readonly-not-restrict]
+                            x, float *y, int n) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;
+  y[threadIdx.x + n] = 2 * x[threadIdx.x];
+}
+// Parameters declared by a macro's body: no place in the file to edit, so
+// no fix-it, and the note is at the kernel's declaration.
+#define COPY_PARAMS const float *x, float *y, int n
+// CHECK: readonly-not-restrict.cu:[[@LINE+2]]:1: note: kernel 'macro_params': 'x' is only read{{.*}} [readonly-not-restrict]
+// CHECK-NOT: __restrict__{{$}}
+__global__ void macro_params(COPY_PARAMS) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;
+  y[threadIdx.x + n] = 2 * x[threadIdx.x];
+}
+// A template whose pointer type is a template parameter.
+template <typename P>
+// CHECK: readonly-not-restrict.cu:[[@LINE+1]]:34: note: kernel 'templated<float const*>': 'x' is only read{{.*}} [readonly-not-restrict]
+__global__ void templated(P /**/ x, float *y, int n) {
+  y[threadIdx.x] = x[threadIdx.x] + 1;
+  y[threadIdx.x + n] = 2 * x[threadIdx.x];
+}
+template __global__ void templated<const float *>(const float *, float *, int);

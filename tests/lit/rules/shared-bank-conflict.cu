@@ -75,3 +75,47 @@ __global__ void reduce_sequential(const float *in, float *out) {
   if (t == 0)
     out[blockIdx.x] = s[0];
 }
+
+// Declarations that a pattern over the text cannot read, as Clang's AST does.
+// Declared by a macro's body: the fix-it pads the row in the macro.
+#define DECLARE_TILE(name) __shared__ float name[32][32]
+// FIX: shared-bank-conflict.cu:[[@LINE-1]]:54: note: pad the tile here
+// FIX-NEXT: #define DECLARE_TILE(name) __shared__ float name[32][32]
+// FIX-NEXT: ^~
+// FIX-NEXT: 33
+// warplint: launch grid(8,8) block(32,32)
+__global__ void transpose_declared(const float *in, float *out, int w) {
+  DECLARE_TILE(tile);
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * w + threadIdx.x];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:40: warning: kernel 'transpose_declared': 32-way bank conflict{{.*}} [shared-bank-conflict]
+  out[threadIdx.y * w + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+
+// The row's size on a line of its own (a pattern would find the padded tile
+// of transpose_padded above instead).
+// warplint: launch grid(8,8) block(32,32)
+__global__ void transpose_split(const float *in, float *out, int w) {
+  __shared__ float tile[32]
+                       [32];
+  // FIX: shared-bank-conflict.cu:[[@LINE-1]]:25: note: pad the tile here
+  // FIX: 33
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * w + threadIdx.x];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:40: warning: kernel 'transpose_split': 32-way bank conflict{{.*}} [shared-bank-conflict]
+  out[threadIdx.y * w + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+
+// A template's parameter and an expression: padded as written.
+// warplint: launch grid(8,8) block(32,32)
+template <int T>
+__global__ void transpose_templated(const float *in, float *out, int w) {
+  __shared__ float tile[T][T / 2 * 2];
+  // FIX: shared-bank-conflict.cu:[[@LINE-1]]:28: note: pad the tile here
+  // FIX: (T / 2 * 2) + 1
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * w + threadIdx.x];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:40: warning: kernel 'transpose_templated<32>': 32-way bank conflict{{.*}} [shared-bank-conflict]
+  out[threadIdx.y * w + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+template __global__ void transpose_templated<32>(const float *, float *, int);

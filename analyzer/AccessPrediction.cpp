@@ -1,0 +1,368 @@
+//===- AccessPrediction.cpp - The predicted cost of one access -----------===//
+//
+// Samples every IR site of a source access over the warps the thread-index
+// model draws, costs each warp's request with MemoryCost (the same code the
+// device model counts with), and names the pattern from the totals.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/AccessPrediction.h"
+
+#include "analyzer/LoopIterations.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <set>
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+/// Running totals over the sampled executions of one access.
+struct Tally {
+  unsigned Samples = 0;
+  double Cost = 0, Ideal = 0, Lanes = 0, Min = 1e300, Max = 0;
+  std::optional<int64_t> Stride;
+  bool StrideConflict = false, Uniform = true, InLoop = false;
+  /// Lane 0's offset in its sector: in the first sample, and in every
+  /// sample that costs more than its ideal.
+  int64_t Lane0Offset = -1, FirstCostlyOffset = -1;
+  std::set<int64_t> CostlyOffsets;
+  /// Consecutive iterations of the innermost loop sampled for one warp, and
+  /// how many of those pairs touched a common sector (global accesses).
+  unsigned WindowPairs = 0, WindowOverlaps = 0;
+  /// The sectors the probe warp touches (global accesses), and the address
+  /// of its first active lane.
+  std::vector<uint64_t> ProbeSectors;
+  uint64_t ProbeLane0 = 0;
+  const Value *DataDependentOn = nullptr;
+  bool Unmodelled = false, ControlDataDependent = false;
+  uint64_t ArgMask = 0;
+  std::set<double> ArgSampleCosts[2];
+  /// Per argument sample: the lanes' stride and whether it was not constant.
+  std::optional<int64_t> ArgStride[2];
+  bool ArgStrideConflict[2] = {false, false};
+  /// Cost totals (sum, samples) per (iteration of the innermost loop, rank
+  /// of the IR site in program order).
+  IterationCosts PerStep;
+  /// A sampled warp (argument sample 0) to evaluate again at another value.
+  const IrAccess *ProbeSite = nullptr;
+  WarpSample Probe;
+  uint32_t ProbeMask = 0;
+};
+
+/// The constant stride between adjacent active lanes, if there is one.
+std::optional<int64_t> laneStride(const WarpAddresses &W) {
+  std::optional<int64_t> Stride;
+  int Prev = -1;
+  for (int L = 0; L < 32; ++L) {
+    if (!(W.Active >> L & 1))
+      continue;
+    if (Prev >= 0) {
+      int64_t D = int64_t(W.Addr[L] - W.Addr[Prev]);
+      if (D % (L - Prev))
+        return std::nullopt;
+      D /= (L - Prev);
+      if (Stride && *Stride != D)
+        return std::nullopt;
+      Stride = D;
+    }
+    Prev = L;
+  }
+  return Stride;
+}
+
+/// The size of the struct whose field Ptr addresses, when the IR still says.
+uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
+  const auto *GEP = dyn_cast<GEPOperator>(Ptr);
+  if (!GEP)
+    return 0;
+  uint64_t LastStride = 0;
+  for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E; ++GTI) {
+    if (GTI.getStructTypeOrNull())
+      return LastStride;
+    LastStride = GTI.getSequentialElementStride(DL);
+  }
+  return 0;
+}
+
+std::string describeDependence(const Value *V) {
+  if (const auto *I = dyn_cast<Instruction>(V)) {
+    SourceLoc L = userLocation(*I);
+    std::string What = isa<LoadInst>(I) ? "a value loaded" : "a value computed";
+    if (L.valid())
+      return formatv("{0} at line {1}", What, L.Line).str();
+    return What;
+  }
+  return "loaded data";
+}
+
+double roundTo(double V, double Step) { return std::round(V / Step) * Step; }
+
+/// "4*n", "n", "-2*n", "4*n+4", "8*n-8".
+std::string affineText(int64_t Factor, int64_t Offset, StringRef Arg) {
+  std::string Out = Factor == 1    ? Arg.str()
+                    : Factor == -1 ? "-" + Arg.str()
+                                   : formatv("{0}*{1}", Factor, Arg).str();
+  if (Offset)
+    Out += formatv("{0}{1}", Offset > 0 ? "+" : "-", std::abs(Offset)).str();
+  return Out;
+}
+
+/// When the lanes' stride is constant for each value of the unknown scalar
+/// arguments but differs between the values: record what it depends on, the
+/// sampled strides and, for one argument, an affine formula that also holds
+/// at ThreadIndexModel::ArgCheckValue.
+void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
+  if (!T.ArgMask || !T.StrideConflict || T.ArgStrideConflict[0] ||
+      T.ArgStrideConflict[1] || !T.ArgStride[0] || !T.ArgStride[1] ||
+      *T.ArgStride[0] == *T.ArgStride[1])
+    return;
+  const auto &Values = ThreadIndexModel::ArgSampleValues;
+  P.StrideDependsOn = Model.argNames(T.ArgMask);
+  P.SampledStrides = {{Values[0], *T.ArgStride[0]}, {Values[1], *T.ArgStride[1]}};
+  if (llvm::popcount(T.ArgMask) != 1 || !T.ProbeSite)
+    return;
+  int64_t DV = int64_t(Values[0]) - int64_t(Values[1]);
+  int64_t DS = *T.ArgStride[0] - *T.ArgStride[1];
+  if (DS % DV)
+    return;
+  int64_t Factor = DS / DV, Offset = *T.ArgStride[0] - Factor * int64_t(Values[0]);
+  WarpSample Check = T.Probe;
+  Check.ArgSample = Values.size();
+  LaneValues Addr = Model.eval(T.ProbeSite->Pointer, Check);
+  if (!Addr.known())
+    return;
+  WarpAddresses W;
+  W.Addr = Addr.V;
+  W.Active = T.ProbeMask;
+  W.Bytes = std::max(T.ProbeSite->Bytes, 1u);
+  std::optional<int64_t> Stride = laneStride(W);
+  if (Stride &&
+      *Stride == Factor * int64_t(ThreadIndexModel::ArgCheckValue) + Offset)
+    P.StrideFormula = affineText(Factor, Offset, P.StrideDependsOn);
+}
+
+/// Samples every IR site of A over the model's warps into T.
+void sampleSites(const MemoryAccess &A, const Function &K,
+                 const std::vector<const IrAccess *> &Ordered, ThreadIndexModel &Model,
+                 const ArchProfile &Arch, Tally &T) {
+  bool Global = A.Space == AS_Global || A.Space == AS_Generic;
+  for (const IrAccess &Site : A.Sites) {
+    auto Rank = llvm::find(Ordered, &Site);
+    std::optional<std::pair<WarpSample, std::vector<uint64_t>>> Prev;
+    if (Site.Inst->getFunction() != &K) {
+      T.Unmodelled = true; // In a device function that was not inlined.
+      continue;
+    }
+    T.InLoop |= Model.loops().getLoopFor(Site.Inst->getParent()) != nullptr;
+    for (const WarpSample &S : Model.samplesFor(*Site.Inst)) {
+      bool ControlDD = false;
+      uint32_t Mask = Model.activeLanes(Site.Inst->getParent(), S, ControlDD);
+      if (!Mask)
+        continue;
+      LaneValues Addr = Model.eval(Site.Pointer, S);
+      if (Addr.DataDependentOn) {
+        T.DataDependentOn = Addr.DataDependentOn;
+        continue;
+      }
+      if (Addr.Unmodelled) {
+        T.Unmodelled = true;
+        continue;
+      }
+      T.ControlDataDependent |= ControlDD;
+      T.ArgMask |= Addr.ArgMask;
+      WarpAddresses W;
+      W.Addr = Addr.V;
+      W.Active = Mask;
+      W.Bytes = std::max(Site.Bytes, 1u);
+      unsigned Lanes = llvm::popcount(Mask);
+      double Cost, Ideal;
+      switch (A.Space) {
+      case AS_Shared:
+        Cost = sharedWavefronts(W, Arch);
+        Ideal = sharedPhases(W, Arch);
+        break;
+      case AS_Const:
+      case AS_Param:
+        Cost = distinctAddresses(W);
+        Ideal = 1;
+        break;
+      case AS_Local:
+        Cost = localSectors(W, Arch);
+        Ideal = divideCeil(Lanes * W.Bytes, Arch.SectorBytes);
+        break;
+      default:
+        Cost = globalSectors(W, Arch);
+        Ideal = idealSectors(W, Arch);
+        break;
+      }
+      ++T.Samples;
+      if (Rank != Ordered.end()) {
+        unsigned Iteration = S.Iterations.empty() ? 0 : S.Iterations.back().second;
+        auto &Step = T.PerStep[{Iteration, unsigned(Rank - Ordered.begin())}];
+        Step.first += Cost;
+        ++Step.second;
+      }
+      T.Cost += Cost;
+      T.Ideal += Ideal;
+      T.Lanes += Lanes;
+      T.Min = std::min(T.Min, Cost);
+      T.Max = std::max(T.Max, Cost);
+      T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
+      T.Uniform &= distinctAddresses(W) == 1;
+      std::optional<int64_t> St = laneStride(W);
+      if (!St || (T.Stride && *T.Stride != *St))
+        T.StrideConflict = true;
+      else
+        T.Stride = St;
+      unsigned AS = S.ArgSample % 2;
+      if (!St || (T.ArgStride[AS] && *T.ArgStride[AS] != *St))
+        T.ArgStrideConflict[AS] = true;
+      else
+        T.ArgStride[AS] = St;
+      std::vector<uint64_t> Sectors;
+      if (Global) {
+        Sectors = sectorsOf(W, Arch);
+        if (Prev && nextIteration(Prev->first, S)) {
+          ++T.WindowPairs;
+          T.WindowOverlaps += shareAny(Prev->second, Sectors);
+        }
+      }
+      if (!T.ProbeSite && S.ArgSample == 0) {
+        T.ProbeSite = &Site;
+        T.Probe = S;
+        T.ProbeMask = Mask;
+        T.ProbeSectors = Sectors;
+        T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
+      }
+      int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
+      if (T.Lane0Offset < 0)
+        T.Lane0Offset = Offset;
+      if (Cost > Ideal) {
+        if (T.FirstCostlyOffset < 0)
+          T.FirstCostlyOffset = Offset;
+        T.CostlyOffsets.insert(Offset);
+      }
+      if (Global)
+        Prev.emplace(S, std::move(Sectors));
+    }
+  }
+}
+
+} // namespace
+
+Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexModel &Model,
+                         const DenseMap<const BasicBlock *, unsigned> &Rpo,
+                         const LaunchConfig &Launch, const ArchProfile &Arch,
+                         ProbeFacts &Probe) {
+  const DataLayout &DL = K.getParent()->getDataLayout();
+  bool Global = A.Space == AS_Global || A.Space == AS_Generic;
+  std::vector<const IrAccess *> Ordered = sitesInIterationOrder(A, Rpo, Model);
+  bool IterationOrdered = !Ordered.empty();
+  Tally T;
+  sampleSites(A, K, Ordered, Model, Arch, T);
+
+  Prediction P;
+  P.Assumptions = Model.assumptions();
+  if (T.DataDependentOn) {
+    P.Pattern = "data-dependent";
+    P.DependsOn = describeDependence(T.DataDependentOn);
+    return P;
+  }
+  if (T.Unmodelled || !T.Samples) {
+    P.Pattern = T.Samples || T.Unmodelled ? "unmodelled" : "unreached";
+    P.DependsOn = T.Unmodelled ? "an address computation warplint does not model"
+                               : "no sampled thread reaches it";
+    return P;
+  }
+  P.PerRequest = roundTo(T.Cost / T.Samples, 0.001);
+  P.Ideal = roundTo(T.Ideal / T.Samples, 0.001);
+  P.ActiveLanes = roundTo(T.Lanes / T.Samples, 0.01);
+  P.Min = T.Min;
+  P.Max = T.Max;
+  P.Uniform = T.Uniform;
+  if (!T.StrideConflict)
+    P.StrideBytes = T.Stride;
+  else
+    describeArgStride(T, Model, P);
+  P.LoopVarying = T.InLoop && T.Min != T.Max;
+  if (IterationOrdered && T.Min != T.Max && T.PerStep.size() > 1)
+    P.PerIteration = perIterationCosts(T.PerStep);
+  if (T.ControlDataDependent)
+    P.Assumptions.push_back("which lanes are active depends on data: every lane that "
+                            "may reach the access was counted");
+  if (T.ArgMask)
+    P.Assumptions.push_back(
+        formatv("depends on argument(s) {0}, not given: sampled as {1} and {2}",
+                Model.argNames(T.ArgMask), ThreadIndexModel::ArgSampleValues[0],
+                ThreadIndexModel::ArgSampleValues[1])
+            .str());
+  if (A.Space == AS_Generic)
+    P.Assumptions.push_back("generic pointer costed as global memory");
+  if (A.Space == AS_Shared)
+    P.Assumptions.push_back("shared arrays start 16-byte aligned, in declaration order");
+
+  bool AtIdeal = *P.PerRequest <= P.Ideal + 1e-9;
+  int64_t Bytes = A.Bytes;
+  if (P.Uniform && A.Space == AS_Local)
+    P.Pattern = "coalesced"; // The same private offset in every lane.
+  else if (P.Uniform)
+    P.Pattern = "broadcast";
+  else if (P.LoopVarying)
+    P.Pattern = "loop-varying";
+  else if (A.Space == AS_Shared)
+    P.Pattern = AtIdeal ? "conflict-free" : "bank-conflict";
+  else if (A.Space == AS_Const || A.Space == AS_Param)
+    P.Pattern = "serialized";
+  else if (P.StrideBytes && std::abs(*P.StrideBytes) == Bytes)
+    P.Pattern = AtIdeal ? "coalesced" : "misaligned";
+  else if (P.StrideBytes && std::abs(*P.StrideBytes) > Bytes) {
+    uint64_t Stride = std::abs(*P.StrideBytes), Struct = 0;
+    for (const IrAccess &Site : A.Sites)
+      if (uint64_t S = structFieldSize(Site.Pointer, DL))
+        Struct = S;
+    // O2 turns most struct GEPs into byte offsets; the frontend recorded
+    // the structures this expression selects a field of before it did.
+    if (Struct != Stride && llvm::is_contained(A.StructSizes, Stride))
+      Struct = Stride;
+    if (Struct && Struct == Stride) {
+      P.Pattern = "struct-field";
+      P.StructBytes = Struct;
+    } else if (std::abs(*P.StrideBytes) >= int64_t(Arch.LineBytes) &&
+               Launch.Block.V[1] > 1) {
+      P.Pattern = "column-major";
+    } else {
+      P.Pattern = "strided";
+    }
+  } else if (!P.SampledStrides.empty() && !AtIdeal &&
+             llvm::all_of(P.SampledStrides, [&](const auto &VS) {
+               return std::abs(VS.second) > Bytes;
+             })) {
+    // Strided, by an amount that depends on an argument (m[x * n + y]).
+    bool Long = llvm::all_of(P.SampledStrides, [&](const auto &VS) {
+      return std::abs(VS.second) >= int64_t(Arch.LineBytes);
+    });
+    P.Pattern = Long && Launch.Block.V[1] > 1 ? "column-major" : "strided";
+  } else {
+    P.Pattern = AtIdeal ? "coalesced" : "irregular";
+  }
+  if (P.Pattern == "misaligned") {
+    P.MisalignBytes = T.FirstCostlyOffset >= 0 ? T.FirstCostlyOffset : T.Lane0Offset;
+    P.MisalignOffsets.assign(T.CostlyOffsets.begin(), T.CostlyOffsets.end());
+  }
+  P.SlidingWindow = P.LoopVarying && T.WindowPairs && T.WindowOverlaps == T.WindowPairs;
+  if (P.Pattern == "coalesced" && P.ActiveLanes < Arch.WarpSize)
+    P.Pattern = "partial-warp";
+  if (Global && T.ProbeSite)
+    Probe = {T.Probe, std::move(T.ProbeSectors), T.ProbeLane0};
+  return P;
+}
+
+} // namespace warplint

@@ -1,0 +1,29 @@
+//===- AccessPrediction.h - The predicted cost of one access ----*- C++ -*-===//
+#ifndef WARPLINT_ANALYZER_ACCESSPREDICTION_H
+#define WARPLINT_ANALYZER_ACCESSPREDICTION_H
+
+#include "analyzer/AccessRelations.h"
+#include "analyzer/LaunchConfig.h"
+#include "analyzer/Prediction.h"
+#include "analyzer/StateSpaces.h"
+#include "analyzer/ThreadIndexModel.h"
+#include "analyzer/arch/ArchProfile.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace warplint {
+
+/// The prediction for access A of kernel K: its pattern, stride and cost per
+/// request against the ideal, averaged over the sampled warps and loop
+/// iterations. Rpo numbers K's blocks in reverse post-order. For a global
+/// access, Probe receives one sampled warp of it, to relate it to the other
+/// accesses (relateAccesses).
+Prediction predictAccess(const MemoryAccess &A, const llvm::Function &K,
+                         ThreadIndexModel &Model,
+                         const llvm::DenseMap<const llvm::BasicBlock *, unsigned> &Rpo,
+                         const LaunchConfig &Launch, const ArchProfile &Arch,
+                         ProbeFacts &Probe);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,42 @@
+//===- AccessRelations.h - What the accesses of a kernel say of each other -*- C++ -*-===//
+//
+// Cross-access facts: a misaligned load whose sectors another load of the
+// same warp touches (a stencil neighbour), and struct-field accesses that
+// together cover their whole structure.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_ACCESSRELATIONS_H
+#define WARPLINT_ANALYZER_ACCESSRELATIONS_H
+
+#include "analyzer/Prediction.h"
+#include "analyzer/StateSpaces.h"
+#include "analyzer/ThreadIndexModel.h"
+#include "analyzer/arch/MemoryCost.h"
+
+#include <optional>
+#include <vector>
+
+namespace warplint {
+
+/// The global sectors the active lanes touch, sorted and distinct.
+std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch);
+
+/// True when the sorted sector lists A and B have a sector in common.
+bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B);
+
+/// One warp of an access, to compare it with the other accesses of the
+/// kernel: the sample, the global sectors it touches, its first lane's address.
+struct ProbeFacts {
+  std::optional<WarpSample> S;
+  std::vector<uint64_t> Sectors;
+  uint64_t Lane0Addr = 0;
+};
+
+/// Fills SharesSectorsWith and EveryFieldUsed of Predictions (one per access
+/// of Spaces) from the probe warp of each access.
+void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Probes,
+                    std::vector<Prediction> &Predictions);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,364 @@
+//===- LaneEvaluation.cpp - The value of an IR slice in each lane ---------===//
+//
+// ThreadIndexModel::compute and evalPhi: evaluates integer and pointer
+// values for the 32 lanes of a sampled warp (thread and block indices,
+// arguments, globals, arithmetic, casts, selects, GEPs, header phis by
+// recurrence); a value that depends on loaded data is labelled, never guessed.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/ThreadIndexModelImpl.h"
+
+#include "frontend/DeviceModule.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+using namespace warplint::detail;
+
+namespace warplint {
+namespace {
+
+uint64_t maskTo(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
+}
+
+int64_t signExtend(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? (int64_t)V : SignExtend64(V, Bits);
+}
+
+unsigned bitsOf(const Type *T) {
+  if (T->isPointerTy())
+    return 64;
+  if (T->isIntegerTy())
+    return T->getIntegerBitWidth();
+  return 0;
+}
+
+LaneValues broadcast(uint64_t V) {
+  LaneValues R;
+  R.V.fill(V);
+  return R;
+}
+
+LaneValues unmodelled() {
+  LaneValues R;
+  R.Unmodelled = true;
+  return R;
+}
+
+void mergeFlags(LaneValues &R, const LaneValues &Op) {
+  if (!R.DataDependentOn)
+    R.DataDependentOn = Op.DataDependentOn;
+  R.ArgMask |= Op.ArgMask;
+  R.Unmodelled |= Op.Unmodelled;
+}
+
+bool evalICmp(CmpInst::Predicate P, uint64_t A, uint64_t B, unsigned Bits) {
+  int64_t SA = signExtend(A, Bits), SB = signExtend(B, Bits);
+  switch (P) {
+  case CmpInst::ICMP_EQ:
+    return A == B;
+  case CmpInst::ICMP_NE:
+    return A != B;
+  case CmpInst::ICMP_UGT:
+    return A > B;
+  case CmpInst::ICMP_UGE:
+    return A >= B;
+  case CmpInst::ICMP_ULT:
+    return A < B;
+  case CmpInst::ICMP_ULE:
+    return A <= B;
+  case CmpInst::ICMP_SGT:
+    return SA > SB;
+  case CmpInst::ICMP_SGE:
+    return SA >= SB;
+  case CmpInst::ICMP_SLT:
+    return SA < SB;
+  case CmpInst::ICMP_SLE:
+    return SA <= SB;
+  default:
+    return false;
+  }
+}
+
+/// A binary integer operation on one lane; false when it is not modelled.
+bool evalBinary(unsigned Opcode, uint64_t A, uint64_t B, unsigned Bits, uint64_t &Out) {
+  int64_t SA = signExtend(A, Bits), SB = signExtend(B, Bits);
+  switch (Opcode) {
+  case Instruction::Add:
+    Out = A + B;
+    break;
+  case Instruction::Sub:
+    Out = A - B;
+    break;
+  case Instruction::Mul:
+    Out = A * B;
+    break;
+  case Instruction::Shl:
+    Out = B >= Bits ? 0 : A << B;
+    break;
+  case Instruction::LShr:
+    Out = B >= Bits ? 0 : A >> B;
+    break;
+  case Instruction::AShr:
+    Out = B >= Bits ? (SA < 0 ? ~0ull : 0) : (uint64_t)(SA >> B);
+    break;
+  case Instruction::And:
+    Out = A & B;
+    break;
+  case Instruction::Or:
+    Out = A | B;
+    break;
+  case Instruction::Xor:
+    Out = A ^ B;
+    break;
+  case Instruction::UDiv:
+    Out = B ? A / B : 0;
+    break;
+  case Instruction::URem:
+    Out = B ? A % B : 0;
+    break;
+  case Instruction::SDiv:
+    Out = SB ? (uint64_t)(SA / SB) : 0;
+    break;
+  case Instruction::SRem:
+    Out = SB ? (uint64_t)(SA % SB) : 0;
+    break;
+  default:
+    return false;
+  }
+  Out = maskTo(Out, Bits);
+  return true;
+}
+
+} // namespace
+
+LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
+  unsigned Bits = bitsOf(V->getType());
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return C->getBitWidth() <= 64 ? broadcast(C->getZExtValue()) : unmodelled();
+  if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
+    return broadcast(0);
+  if (const auto *GV = dyn_cast<GlobalVariable>(V))
+    return broadcast(globalBase(*GV));
+  if (isa<AllocaInst>(V))
+    return broadcast(0); // Private: every thread's array starts at offset 0.
+  if (const auto *A = dyn_cast<Argument>(V)) {
+    if (A->getType()->isPointerTy())
+      return broadcast(uint64_t(A->getArgNo() + 1) << BaseShift);
+    if (!A->getType()->isIntegerTy())
+      return unmodelled();
+    auto Known = Launch.Args.find(A->getName().str());
+    if (Known != Launch.Args.end())
+      return broadcast(maskTo(Known->second, Bits));
+    LaneValues R = broadcast(argValue(St.S.ArgSample));
+    R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(A);
+    return R;
+  }
+  if (isa<LoadInst>(V) || isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V)) {
+    LaneValues R;
+    R.DataDependentOn = V;
+    return R;
+  }
+  if (const auto *Phi = dyn_cast<PHINode>(V))
+    return evalPhi(*Phi, St);
+  if (const auto *Call = dyn_cast<CallInst>(V)) {
+    const auto &B = Launch.Block.V;
+    Dim3 Grid = Launch.Grid.value_or(Dim3{{65535, 65535, 64}});
+    auto PerLane = [&](auto Fn) {
+      LaneValues R;
+      for (unsigned L = 0; L < 32; ++L)
+        R.V[L] = Fn(L);
+      return R;
+    };
+    switch (Call->getIntrinsicID()) {
+    case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+      return PerLane([&](unsigned L) { return St.Tid[L][0]; });
+    case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+      return PerLane([&](unsigned L) { return St.Tid[L][1]; });
+    case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+      return PerLane([&](unsigned L) { return St.Tid[L][2]; });
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+      return broadcast(B[0]);
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+      return broadcast(B[1]);
+    case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+      return broadcast(B[2]);
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+      return broadcast(St.S.BlockIdx.V[0]);
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+      return broadcast(St.S.BlockIdx.V[1]);
+    case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+      return broadcast(St.S.BlockIdx.V[2]);
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+      return broadcast(Grid.V[0]);
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+      return broadcast(Grid.V[1]);
+    case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+      return broadcast(Grid.V[2]);
+    case Intrinsic::nvvm_read_ptx_sreg_laneid:
+      return PerLane([](unsigned L) { return L; });
+    case Intrinsic::umin:
+    case Intrinsic::umax:
+    case Intrinsic::smin:
+    case Intrinsic::smax: {
+      const LaneValues &A = eval(Call->getArgOperand(0), St.S);
+      const LaneValues &Bv = eval(Call->getArgOperand(1), St.S);
+      LaneValues R;
+      mergeFlags(R, A);
+      mergeFlags(R, Bv);
+      Intrinsic::ID ID = Call->getIntrinsicID();
+      for (unsigned L = 0; L < 32; ++L) {
+        bool Signed = ID == Intrinsic::smin || ID == Intrinsic::smax;
+        bool Less = Signed ? signExtend(A.V[L], Bits) < signExtend(Bv.V[L], Bits)
+                           : A.V[L] < Bv.V[L];
+        bool TakeA = (ID == Intrinsic::umin || ID == Intrinsic::smin) ? Less : !Less;
+        R.V[L] = TakeA ? A.V[L] : Bv.V[L];
+      }
+      return R;
+    }
+    default: {
+      // A value computed by a call (math, shuffles, ...) is data to us.
+      LaneValues R;
+      R.DataDependentOn = V;
+      return R;
+    }
+    }
+  }
+  const auto *Op = dyn_cast<Operator>(V);
+  if (!Op)
+    return unmodelled();
+  unsigned Opcode = Op->getOpcode();
+  if (const auto *GEP = dyn_cast<GEPOperator>(Op)) {
+    const DataLayout &DL = F.getParent()->getDataLayout();
+    LaneValues R = eval(GEP->getPointerOperand(), St.S);
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
+         ++GTI) {
+      const LaneValues &Idx = eval(GTI.getOperand(), St.S);
+      mergeFlags(R, Idx);
+      unsigned IdxBits = bitsOf(GTI.getOperand()->getType());
+      if (StructType *STy = GTI.getStructTypeOrNull()) {
+        uint64_t Off = DL.getStructLayout(STy)->getElementOffset(Idx.V[0]);
+        for (uint64_t &A : R.V)
+          A += Off;
+        continue;
+      }
+      uint64_t Stride = GTI.getSequentialElementStride(DL);
+      for (unsigned L = 0; L < 32; ++L)
+        R.V[L] += uint64_t(signExtend(Idx.V[L], IdxBits)) * Stride;
+    }
+    return R;
+  }
+  switch (Opcode) {
+  case Instruction::ZExt:
+  case Instruction::SExt:
+  case Instruction::Trunc:
+  case Instruction::BitCast:
+  case Instruction::AddrSpaceCast:
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr:
+  case Instruction::Freeze: {
+    const Value *Src = Op->getOperand(0);
+    unsigned SrcBits = bitsOf(Src->getType());
+    if (!SrcBits || !Bits)
+      return unmodelled();
+    LaneValues R = eval(Src, St.S);
+    for (uint64_t &X : R.V)
+      X = Opcode == Instruction::SExt ? maskTo(signExtend(X, SrcBits), Bits)
+                                      : maskTo(X, std::min(Bits, SrcBits));
+    return R;
+  }
+  case Instruction::ICmp: {
+    const auto *Cmp = cast<ICmpInst>(V);
+    const LaneValues &A = eval(Cmp->getOperand(0), St.S);
+    const LaneValues &B = eval(Cmp->getOperand(1), St.S);
+    unsigned OpBits = bitsOf(Cmp->getOperand(0)->getType());
+    LaneValues R;
+    mergeFlags(R, A);
+    mergeFlags(R, B);
+    for (unsigned L = 0; L < 32; ++L)
+      R.V[L] = evalICmp(Cmp->getPredicate(), A.V[L], B.V[L], OpBits);
+    return R;
+  }
+  case Instruction::Select: {
+    const auto *Sel = cast<SelectInst>(V);
+    const LaneValues &C = eval(Sel->getCondition(), St.S);
+    const LaneValues &A = eval(Sel->getTrueValue(), St.S);
+    const LaneValues &B = eval(Sel->getFalseValue(), St.S);
+    LaneValues R;
+    mergeFlags(R, C);
+    for (unsigned L = 0; L < 32; ++L)
+      R.V[L] = C.V[L] ? A.V[L] : B.V[L];
+    // Only the chosen operands' dependences matter.
+    uint32_t TakesA = 0, TakesB = 0;
+    for (unsigned L = 0; L < 32; ++L)
+      (C.V[L] ? TakesA : TakesB) |= 1u << L;
+    if (TakesA)
+      mergeFlags(R, A);
+    if (TakesB)
+      mergeFlags(R, B);
+    return R;
+  }
+  default:
+    break;
+  }
+  if (isa<BinaryOperator>(Op) && Bits) {
+    const LaneValues &A = eval(Op->getOperand(0), St.S);
+    const LaneValues &B = eval(Op->getOperand(1), St.S);
+    LaneValues R;
+    mergeFlags(R, A);
+    mergeFlags(R, B);
+    for (unsigned L = 0; L < 32; ++L)
+      if (!evalBinary(Opcode, A.V[L], B.V[L], Bits, R.V[L]))
+        return unmodelled();
+    return R;
+  }
+  return unmodelled();
+}
+
+LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
+  const BasicBlock *BB = Phi.getParent();
+  const Loop *L = LI->getLoopFor(BB);
+  if (L && L->getHeader() == BB) {
+    auto It = llvm::find_if(St.S.Iterations, [&](const auto &P) { return P.first == L; });
+    const BasicBlock *Latch = L->getLoopLatch();
+    if (It == St.S.Iterations.end() || !Latch)
+      return unmodelled();
+    if (It->second == 0) {
+      for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
+        if (!L->contains(Phi.getIncomingBlock(I)))
+          return eval(Phi.getIncomingValue(I), St.S);
+      return unmodelled();
+    }
+    WarpSample Prev = St.S;
+    llvm::find_if(Prev.Iterations, [&](const auto &P) { return P.first == L; })->second--;
+    return eval(Phi.getIncomingValueForBlock(Latch), Prev);
+  }
+  // A merge: each lane takes the value of the edge it arrived on.
+  LaneValues R;
+  unsigned Depth = LI->getLoopDepth(BB);
+  for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I) {
+    const BasicBlock *Pred = Phi.getIncomingBlock(I);
+    if (LI->getLoopDepth(Pred) > Depth)
+      return unmodelled(); // A value leaving a loop: lanes exit at different times.
+    bool DD = false;
+    uint32_t Mask = activeLanes(Pred, St.S, DD) & takesEdge(Pred, BB, St, DD);
+    if (!Mask)
+      continue;
+    const LaneValues &In = eval(Phi.getIncomingValue(I), St.S);
+    mergeFlags(R, In);
+    if (DD && !R.DataDependentOn)
+      R.DataDependentOn = Pred->getTerminator();
+    for (unsigned Lane = 0; Lane < 32; ++Lane)
+      if (Mask >> Lane & 1)
+        R.V[Lane] = In.V[Lane];
+  }
+  return R;
+}
+
+} // namespace warplint

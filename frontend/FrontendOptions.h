@@ -1,0 +1,30 @@
+//===- FrontendOptions.h - How to compile an input --------------*- C++ -*-===//
+#ifndef WARPLINT_FRONTEND_FRONTENDOPTIONS_H
+#define WARPLINT_FRONTEND_FRONTENDOPTIONS_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// How to compile an input. Shared by every input folder and the dispatcher.
+struct FrontendOptions {
+  std::string Arch = "sm_90";
+  /// Extra Clang flags: the user's (after --) or from compile_commands.json.
+  std::vector<std::string> ClangArgs;
+  /// The CUDA SDK to take headers from; empty: $CUDA_PATH, then /usr/local/cuda.
+  std::string CudaPath;
+  /// Use the embedded prelude even when an SDK is found.
+  bool ForcePrelude = false;
+  /// The input's text, used instead of the file on disk (an editor's unsaved
+  /// buffer); the file need not exist. Other files still come from disk.
+  std::optional<std::string> Contents;
+  /// clang-tidy's -header-filter: the user headers that report their own
+  /// findings (unset: all of them). See setHeaderFilter.
+  std::optional<std::string> HeaderFilter;
+};
+
+} // namespace warplint
+
+#endif

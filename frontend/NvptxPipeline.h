@@ -1,0 +1,49 @@
+//===- NvptxPipeline.h - The IR every input is brought to -------*- C++ -*-===//
+//
+// Shared by the CUDA, PTX and LLVM IR inputs: the NVPTX target machine, the
+// IR passes NVPTX instruction selection would see, and the facts that only
+// the unoptimized IR still shows (private arrays, struct-field selections).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_NVPTXPIPELINE_H
+#define WARPLINT_FRONTEND_NVPTXPIPELINE_H
+
+#include "frontend/DeviceModule.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <vector>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace warplint {
+
+/// A TargetMachine for NVPTX at the given arch (sm_XX).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createNvptxTargetMachine(llvm::StringRef Arch);
+
+/// Runs the IR pipeline NVPTX instruction selection would see on M: the O2
+/// module pipeline with NVPTX's callbacks, then InferAddressSpaces,
+/// SeparateConstOffsetFromGEP-free cleanups and the LoadStoreVectorizer.
+void optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM);
+
+/// Records the private arrays of M before optimization.
+std::vector<LocalArrayDecl> collectLocalArrays(const llvm::Module &M);
+
+/// Records the struct-field selections of M (with the sizes of the structures
+/// they step through) before optimization turns them into byte offsets.
+std::vector<StructFieldUse> collectStructFields(const llvm::Module &M);
+
+/// Hands M to Result the way every input does: records what optimization
+/// would erase (private arrays, struct-field selections), then optimizes it
+/// for NVPTX with TM.
+void finishDeviceModule(DeviceModule &Result, std::unique_ptr<llvm::Module> M,
+                        llvm::TargetMachine &TM);
+
+} // namespace warplint
+
+#endif

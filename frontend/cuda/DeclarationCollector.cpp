@@ -1,0 +1,167 @@
+//===- DeclarationCollector.cpp - Declarations that fix-its edit ----------===//
+//
+// Fix-its edit declarations: `__restrict__` on a kernel's parameter, one more
+// column in a shared tile. Where those are written is the AST's to say, not a
+// pattern over source lines: a macro, a template, a comment or a line break
+// in the declaration cannot fool it.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/cuda/DeclarationCollector.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+
+namespace warplint {
+namespace {
+
+class DeclarationVisitor : public RecursiveASTVisitor<DeclarationVisitor> {
+public:
+  DeclarationVisitor(ASTContext &Ctx, std::string Directory, SourceDecls &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Mangler(Ctx.createMangleContext()),
+        Directory(std::move(Directory)), Out(Out) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+
+  /// Declarations in system headers (an SDK, the prelude's stand-ins) take no
+  /// fix-its: not walked.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->hasAttr<CUDAGlobalAttr>() || FD->isTemplated())
+      return true;
+    std::string Name = mangledName(FD);
+    // A definition's parameters win over a prototype's.
+    if (!FD->doesThisDeclarationHaveABody() && Out.RestrictAt.count(Name))
+      return true;
+    std::vector<SourceLoc> &Params = Out.RestrictAt[Name];
+    Params.clear();
+    for (const ParmVarDecl *P : FD->parameters())
+      Params.push_back(restrictAt(*P));
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!VD->hasGlobalStorage() || VD->isTemplated() || isa<ParmVarDecl>(VD) ||
+        !(VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDAConstantAttr>() ||
+          VD->hasAttr<CUDADeviceAttr>()))
+      return true;
+    VariableDecl D;
+    D.Name = toSourceLoc(SM.getFileLoc(VD->getLocation()));
+    if (const TypeSourceInfo *TSI = VD->getTypeSourceInfo()) {
+      TypeLoc TL = TSI->getTypeLoc();
+      while (auto ATL = TL.getAsAdjusted<ArrayTypeLoc>()) {
+        D.Dims.push_back(sizeAsWritten(ATL.getSizeExpr()));
+        TL = ATL.getElementLoc();
+      }
+    }
+    Out.Variables[mangledName(VD)] = std::move(D);
+    return true;
+  }
+
+private:
+  std::string mangledName(const NamedDecl *D) {
+    if (!Mangler->shouldMangleDeclName(D))
+      return D->getName().str();
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Mangler->mangleName(isa<VarDecl>(D) ? GlobalDecl(cast<VarDecl>(D))
+                                        : GlobalDecl(cast<FunctionDecl>(D)),
+                        OS);
+    return Name;
+  }
+
+  SourceLoc toSourceLoc(SourceLocation L) const {
+    PresumedLoc P = SM.getPresumedLoc(L);
+    if (L.isInvalid() || P.isInvalid())
+      return {};
+    return SourceLoc{displayPath(Directory, P.getFilename()), P.getLine(), P.getColumn()};
+  }
+
+  /// Before the name of a pointer parameter, where the name is written in a
+  /// file (directly or as a macro's argument). An array parameter (`float
+  /// x[]`) would need the qualifier inside its brackets: none.
+  SourceLoc restrictAt(const ParmVarDecl &P) const {
+    SourceLocation L = P.getLocation();
+    if (!P.getIdentifier() || !P.getOriginalType()->isPointerType() || L.isInvalid())
+      return {};
+    if (L.isMacroID()) {
+      if (!SM.isMacroArgExpansion(L))
+        return {}; // In a macro's body: an edit there changes every use.
+      L = SM.getSpellingLoc(L);
+    }
+    return toSourceLoc(L);
+  }
+
+  /// An array dimension's size as written: its text in the file (through a
+  /// macro's argument or an object-like macro's name), or a single token of
+  /// a macro's body at its spelling there.
+  SourceText sizeAsWritten(const Expr *Size) const {
+    if (!Size)
+      return {};
+    const LangOptions &LO = Ctx.getLangOpts();
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Size->getSourceRange()), SM, LO);
+    if (Range.isInvalid()) {
+      SourceLocation Begin = Size->getBeginLoc(), End = Size->getEndLoc();
+      if (Begin != End || !Begin.isMacroID())
+        return {};
+      SourceLocation Spelled = SM.getSpellingLoc(Begin);
+      if (SM.isWrittenInScratchSpace(Spelled))
+        return {};
+      Range = CharSourceRange::getTokenRange(Spelled, Spelled);
+    }
+    return SourceText{toSourceLoc(Range.getBegin()),
+                      Lexer::getSourceText(Range, SM, LO).str()};
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::unique_ptr<MangleContext> Mangler;
+  std::string Directory;
+  SourceDecls &Out;
+};
+
+class DeclarationCollector : public ASTConsumer {
+public:
+  DeclarationCollector(std::string Directory, SourceDecls &Out)
+      : Directory(std::move(Directory)), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    DeclarationVisitor V(Ctx, Directory, Out);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Out.Available = true;
+  }
+
+private:
+  std::string Directory;
+  SourceDecls &Out;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> createDeclarationCollector(CompilerInstance &CI,
+                                                        SourceDecls &Out) {
+  // Debug locations name files relative to the compile directory; so do we.
+  std::string Directory = CI.getCodeGenOpts().DebugCompilationDir;
+  if (Directory.empty()) {
+    llvm::SmallString<256> Cwd;
+    if (!llvm::sys::fs::current_path(Cwd))
+      Directory = Cwd.str().str();
+  }
+  return std::make_unique<DeclarationCollector>(std::move(Directory), Out);
+}
+
+} // namespace warplint

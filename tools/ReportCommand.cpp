@@ -1,0 +1,149 @@
+//===- ReportCommand.cpp - warplint report --------------------------------===//
+//
+// Checks every input as `check` does and writes one self-contained HTML
+// page: the template and script of tools/report (compiled in), the JSON of
+// `check --format=json` and of `accesses --format=json` for the same
+// kernels, embedded once, and the text of the source files they name. The
+// page's script renders everything from that JSON.
+//
+//===----------------------------------------------------------------------===//
+#include "tools/CheckFile.h"
+#include "tools/DiagnosticOutput.h"
+#include "tools/KernelJson.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+struct EmbeddedFile {
+  const char *Name;
+  const char *Contents;
+};
+#include "EmbeddedReport.inc"
+
+StringRef reportFile(StringRef Name) {
+  for (const EmbeddedFile &F : EmbeddedReport)
+    if (Name == F.Name)
+      return F.Contents;
+  return "";
+}
+
+/// Source files larger than this are left out of the page.
+constexpr uint64_t MaxSourceBytes = 4 << 20;
+
+/// The text of every readable file the findings and accesses name.
+json::Object sourcesJson(const json::Array &Diagnostics, const json::Array &Files) {
+  StringSet<> Names;
+  for (const json::Value &D : Diagnostics)
+    if (std::optional<StringRef> F = D.getAsObject()->getString("file"))
+      Names.insert(*F);
+  for (const json::Value &File : Files)
+    for (const json::Value &K : *File.getAsObject()->getArray("kernels"))
+      for (const json::Value &A : *K.getAsObject()->getArray("accesses"))
+        if (std::optional<StringRef> F = A.getAsObject()->getString("file"))
+          Names.insert(*F);
+  json::Object Out;
+  for (const auto &N : Names) {
+    uint64_t Size = 0;
+    if (N.getKey().empty() || sys::fs::file_size(N.getKey(), Size) || Size > MaxSourceBytes)
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(N.getKey());
+    if (B && json::isUTF8((*B)->getBuffer()))
+      Out[N.getKey().str()] = (*B)->getBuffer().str(); // The key outlives Names.
+  }
+  return Out;
+}
+
+/// JSON inside <script>: "</" could end the element early; "<\/" is the
+/// same string to JSON.parse.
+std::string scriptSafe(std::string Json) {
+  std::string Out;
+  Out.reserve(Json.size());
+  for (size_t I = 0; I < Json.size(); ++I) {
+    Out += Json[I];
+    if (Json[I] == '<' && I + 1 < Json.size() && Json[I + 1] == '/')
+      Out += '\\';
+  }
+  return Out;
+}
+
+/// The page: the template with its style, script and data put in place.
+std::string page(const json::Value &Data) {
+  std::string Html = reportFile("report.html").str();
+  auto Put = [&](StringRef Mark, StringRef Text) {
+    size_t At = Html.find(Mark.str());
+    if (At != std::string::npos)
+      Html.replace(At, Mark.size(), Text.str());
+  };
+  // The data goes in last: nothing is looked for inside it.
+  Put("/*@STYLE@*/", reportFile("report.css"));
+  Put("/*@SCRIPT@*/", reportFile("report.js"));
+  Put("/*@DATA@*/", scriptSafe(formatv("{0}", Data).str()));
+  return Html;
+}
+
+} // namespace
+
+int runReportCommand(const CommandLine &CL) {
+  if (CL.Output.empty()) {
+    WithColor::error(errs(), "warplint") << "report needs -o FILE.html\n";
+    return ExitToolError;
+  }
+  Expected<CheckOptions> Opts = checkOptions(CL);
+  if (!Opts) {
+    WithColor::error(errs(), "warplint") << toString(Opts.takeError()) << "\n";
+    return ExitToolError;
+  }
+  Expected<InputSet> In = collectInputs(CL);
+  if (!In) {
+    WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
+    return ExitToolError;
+  }
+  // The accesses JSON of each file's kernels, as the checker analyzed them.
+  std::vector<json::Array> Kernels(In->Files.size());
+  std::mutex Lock;
+  std::vector<FileResult> Results =
+      checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
+        json::Object O = kernelJson(K);
+        std::lock_guard<std::mutex> Guard(Lock);
+        Kernels[File].push_back(std::move(O));
+      });
+  CheckedFiles C = gatherFindings(CL, Results);
+
+  json::Array Files, Errors;
+  for (size_t I = 0; I < In->Files.size(); ++I) {
+    Files.push_back(json::Object{{"file", In->Files[I]}, {"kernels", std::move(Kernels[I])}});
+    if (!Results[I].Error.empty())
+      Errors.push_back(json::Object{{"file", In->Files[I]}, {"message", Results[I].Error}});
+  }
+  json::Value Check = findingsJson(C.Findings);
+  json::Object Sources = sourcesJson(*Check.getAsObject()->getArray("diagnostics"), Files);
+  json::Object Data{{"warplint", json::Object{{"version", WARPLINT_VERSION},
+                                              {"arch", CL.Arch},
+                                              {"confirm", CL.Confirm.getValue()},
+                                              {"rule_docs", ruleDocsUri()}}},
+                    {"check", std::move(Check)},
+                    {"accesses", json::Object{{"files", std::move(Files)}}},
+                    {"sources", std::move(Sources)},
+                    {"errors", std::move(Errors)}};
+
+  std::error_code EC;
+  raw_fd_ostream OS(CL.Output, EC, sys::fs::OF_Text);
+  if (EC) {
+    WithColor::error(errs(), "warplint") << CL.Output << ": " << EC.message() << "\n";
+    return ExitToolError;
+  }
+  OS << page(json::Value(std::move(Data)));
+  return C.exitCode();
+}
+
+} // namespace warplint
