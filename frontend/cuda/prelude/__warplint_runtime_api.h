@@ -10,7 +10,12 @@ extern "C" __device__ void *malloc(__SIZE_TYPE__);
 extern "C" __device__ void free(void *);
 
 typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
-                         cudaErrorMemoryAllocation = 2 } cudaError_t;
+                         cudaErrorMemoryAllocation = 2, cudaErrorInvalidConfiguration = 9,
+                         cudaErrorInvalidDevice = 101, cudaErrorUnknown = 999 } cudaError_t;
+// Libraries (CUB's BlockRadixRank) take these as template arguments.
+typedef enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0,
+                                   cudaSharedMemBankSizeFourByte = 1,
+                                   cudaSharedMemBankSizeEightByte = 2 } cudaSharedMemConfig;
 typedef enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
                               cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
                               cudaMemcpyDefault = 4 } cudaMemcpyKind;
