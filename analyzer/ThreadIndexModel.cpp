@@ -190,8 +190,14 @@ uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S
   return Mask;
 }
 
-unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer) {
-  unsigned Cap = L->getSubLoops().empty() ? InnerCap : OuterCap;
+void ThreadIndexModel::noteAssumption(std::string A) {
+  if (!llvm::is_contained(Assumptions, A))
+    Assumptions.push_back(std::move(A));
+}
+
+unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer,
+                                        unsigned Limit) {
+  unsigned Cap = std::min(L->getSubLoops().empty() ? InnerCap : OuterCap, Limit);
   for (unsigned K = 0; K < Cap; ++K) {
     WarpSample S = Outer;
     S.Iterations.push_back({L, K});
@@ -240,6 +246,9 @@ std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
 
   std::vector<WarpSample> Out;
   unsigned ArgSamples = NumUnknownArgs ? ArgSampleValues.size() : 1;
+  // Nothing outside the model holds a State between calls: the cache may go.
+  if (States.size() >= StateBudget)
+    States.clear();
   for (const Dim3 &B : Blocks)
     for (unsigned W : Warps)
       for (unsigned A = 0; A < ArgSamples; ++A) {
@@ -251,8 +260,14 @@ std::vector<WarpSample> ThreadIndexModel::samplesFor(const Instruction &I) {
         std::vector<WarpSample> Level = {Base};
         for (const Loop *L : Nest) {
           std::vector<WarpSample> Next;
+          unsigned Limit = std::max<size_t>(1, NestSampleBudget / Level.size());
+          if (Limit < InnerCap && L->getSubLoops().empty())
+            noteAssumption(formatv("a loop nest {0} deep: sampled at most {1} iteration{2} "
+                                   "of its innermost loop",
+                                   Nest.size(), Limit, Limit == 1 ? "" : "s")
+                               .str());
           for (const WarpSample &S : Level) {
-            unsigned N = iterationsOf(L, S);
+            unsigned N = iterationsOf(L, S, Limit);
             for (unsigned K = 0; K < N; ++K) {
               WarpSample T = S;
               T.Iterations.push_back({L, K});

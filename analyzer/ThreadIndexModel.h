@@ -103,8 +103,10 @@ private:
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
-  unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer);
+  unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer, unsigned Limit);
   uint64_t globalBase(const llvm::GlobalVariable &GV);
+  /// Adds A to the kernel's assumptions once.
+  void noteAssumption(std::string A);
 
   const llvm::Function &F;
   LaunchConfig Launch;
