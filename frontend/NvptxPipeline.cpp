@@ -1,6 +1,7 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/SpecialRegisterAsm.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
@@ -215,6 +216,7 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM) {
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
+  lowerSpecialRegisterAsm(*M);
   optimizeForNvptx(*M, TM);
   Result.M = std::move(M);
 }
