@@ -16,6 +16,38 @@ std::string blockName(const Dim3 &D) {
          std::to_string(D.V[2]) + ")";
 }
 
+/// The finding for a block whose running warps all repeat their state.
+Finding hangFinding(const std::vector<Warp> &Warps, const Dim3 &Idx, const LaunchShape &Shape) {
+  const Warp *First = nullptr;
+  unsigned Spin = 0, AtBarrier = 0;
+  for (const Warp &W : Warps) {
+    if (W.Spinning && !First)
+      First = &W;
+    Spin += W.Spinning;
+    AtBarrier += W.AtBarrier;
+  }
+  Finding F;
+  F.Kind = "hang";
+  F.Loc = First->SpinLoc;
+  uint64_t Lo = uint64_t(First->Index) * Shape.WarpSize;
+  uint64_t Hi = Lo + popcount(First->Live) - 1;
+  std::string Where =
+      F.Loc.valid() ? " at " + F.Loc.File + ":" + std::to_string(F.Loc.Line) : "";
+  F.Message = "the kernel does not terminate: warp " + std::to_string(First->Index) +
+              " (threads " + std::to_string(Lo) + "-" + std::to_string(Hi) + ") of block " +
+              blockName(Idx) + " comes back to the same state (registers, branch stack) every " +
+              std::to_string(First->Period) + " pass" + (First->Period == 1 ? "" : "es") +
+              " through the loop" + Where;
+  if (Spin > 1)
+    F.Message += ", and so do " + std::to_string(Spin - 1) + " other warps";
+  if (AtBarrier)
+    F.Message += "; " + std::to_string(AtBarrier) + " warp" + (AtBarrier == 1 ? "" : "s") +
+                 " wait at a barrier";
+  F.Message += "; no thread of the block can change what it waits on (other blocks are not "
+               "guaranteed to run at the same time)";
+  return F;
+}
+
 void initWarp(const Program &P, const LaunchShape &Shape, ArrayRef<uint64_t> Args,
               unsigned Index, Warp &W) {
   const Function &K = P.Funcs[0];
@@ -54,7 +86,10 @@ BlockResult BlockRunner::run(uint64_t Linear, ArrayRef<BlockObserver *> Observer
   Idx.V[0] = Linear % Shape.Grid.V[0];
   Idx.V[1] = (Linear / Shape.Grid.V[0]) % Shape.Grid.V[1];
   Idx.V[2] = Linear / (Shape.Grid.V[0] * Shape.Grid.V[1]);
-  BlockState S{P, Mem, Shape, Observers, Result, Idx, {}, Shape.BlockBudget};
+  BlockState S{P, Mem, Shape, Observers, Result, Idx, {}};
+  S.MaxInsts = Shape.BlockBudget;
+  S.ProbeAfter = Shape.ProbeAfter;
+  S.NextCheck = S.MaxInsts ? std::min(S.ProbeAfter, S.MaxInsts) : S.ProbeAfter;
   S.Shared.assign(P.SharedStaticBytes + Shape.DynamicShared, 0);
 
   uint64_t Threads = Shape.Block.count();
@@ -65,18 +100,39 @@ BlockResult BlockRunner::run(uint64_t Linear, ArrayRef<BlockObserver *> Observer
 
   const Function &K = P.Funcs[0];
   while (true) {
-    unsigned Done = 0, Waiting = 0;
+    unsigned Done = 0, Spinning = 0, Ran = 0;
+    bool Progress = false;
     for (Warp &W : Warps) {
       if (!W.Done && !W.AtBarrier) {
+        bool WasSpinning = W.Spinning;
+        W.Spinning = false;
         WarpStatus St = executeWarp(S, W);
         if (St == WarpStatus::Stopped)
           goto Finish;
+        ++Ran;
+        if (St == WarpStatus::Spinning) {
+          W.Spinning = true;
+          Progress |= !WasSpinning || W.CycleId != W.PrevCycleId;
+          W.PrevCycleId = W.CycleId;
+        } else {
+          Progress = true;
+        }
       }
       Done += W.Done;
-      Waiting += W.AtBarrier;
+      Spinning += W.Spinning;
     }
     if (Done == NumWarps)
       break;
+    if (Spinning) {
+      // Warps whose state repeats: a hang when no other warp could change
+      // what they read (it was the only one running, or every one of them
+      // came back in the same cycle as before).
+      if (Ran == 1 || !Progress) {
+        Result.Stop = hangFinding(Warps, Idx, Shape);
+        goto Finish;
+      }
+      continue;
+    }
     // Every warp that has not exited waits at a barrier: release them.
     const Warp *First = nullptr;
     for (Warp &W : Warps)

@@ -17,8 +17,13 @@ struct LaunchShape {
   Dim3 Grid, Block;
   uint64_t DynamicShared = 0;
   unsigned WarpSize = MaxLanes;
-  /// Warp-level instructions one block may execute before it is stopped.
-  uint64_t BlockBudget = uint64_t(1) << 24;
+  /// Warp-level instructions one block may execute before it is stopped
+  /// (--max-instructions); 0: no limit, a kernel that does not terminate is
+  /// found by its lack of progress.
+  uint64_t BlockBudget = 0;
+  /// Warp-level instructions of a block after which its warps are watched
+  /// for a repeating state (a hang).
+  uint64_t ProbeAfter = uint64_t(1) << 22;
 };
 
 /// What one block did.

@@ -62,8 +62,12 @@ enum class Op : uint16_t {
   Load, Store, AtomicRMW, CmpXchg, MemCpy, MemSet,
   // Warp and block.
   Shfl, Vote, Barrier, WarpSync, Printf,
+  // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
+  Malloc, Free,
   // Control.
-  Call, Ret, Br, CondBr, Switch, Unreachable, Unsupported, Nop,
+  Call, Ret, Br, CondBr, Switch,
+  Unreachable, ///< Aux 0: unreachable; 1: __trap(); 2: __assertfail (A: message).
+  Unsupported, Nop,
 };
 
 /// Special registers.
@@ -90,6 +94,9 @@ enum VoteKind : uint32_t { VK_All, VK_Any, VK_Uni, VK_Ballot };
 /// Barrier kinds (Aux of Barrier).
 enum BarrierKind : uint32_t { BK_Sync, BK_Popc, BK_And, BK_Or };
 
+/// How device-heap memory was allocated or released (Aux of Malloc/Free).
+enum HeapKind : uint32_t { HK_Malloc, HK_New, HK_NewArray };
+
 /// A slot index meaning "none".
 constexpr uint32_t NoSlot = ~0u;
 
@@ -102,6 +109,8 @@ struct Inst {
   uint32_t A = NoSlot, B = NoSlot, C = NoSlot;
   uint32_t Aux = 0;
   uint32_t Site = 0;  ///< Memory site (index in DecodedModule::Sites).
+  /// Load and Store: the alignment the access needs (what the IR promises,
+  /// at most the access's size), which the interpreter checks.
   uint64_t Imm = 0;
 };
 

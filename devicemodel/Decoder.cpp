@@ -141,6 +141,14 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P) {
 }
 
 /// Decodes the functions of one kernel.
+/// The alignment a memory access of Bytes needs when the IR promises Align:
+/// the largest power of two dividing its size, at most Align (the backend
+/// splits an access the IR does not promise to be aligned).
+uint64_t requiredAlign(uint64_t Bytes, uint64_t Align) {
+  uint64_t Natural = Bytes ? (Bytes & (~Bytes + 1)) : 1;
+  return std::max<uint64_t>(1, std::min(Natural, Align));
+}
+
 class ProgramDecoder {
 public:
   ProgramDecoder(Program &P, const Module &M, const GlobalLayout &Layout)
@@ -333,6 +341,7 @@ private:
   void decodeMemory(const Instruction &I);
   void decodeCall(const CallBase &CB);
   bool decodeIntrinsic(const CallBase &CB, StringRef Name);
+  bool decodeHeapCall(const CallBase &CB, StringRef Name);
   void decodeTerminator(const Instruction &I);
   void remapSlots();
 
@@ -430,7 +439,9 @@ void ProgramDecoder::remapSlots() {
     case Op::Br:
     case Op::Unsupported:
     case Op::Nop:
+      break;
     case Op::Unreachable:
+      Map(I.A);
       break;
     case Op::CondBr:
       Map(I.A);
@@ -768,6 +779,7 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
     D.Aux = DL.getTypeStoreSize(E);
     D.Dst = valueSlot(&I);
     D.Site = siteIndex(I, Space, 0, N * D.Aux);
+    D.Imm = requiredAlign(N * D.Aux, L->getAlign().value());
     if (T->isStructTy() || T->isArrayTy())
       return unsupported(I, "aggregate load");
     return emit(D);
@@ -797,6 +809,7 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
       D.B = Tmp;
     }
     D.Site = siteIndex(I, Space, 1, N * D.Aux);
+    D.Imm = requiredAlign(N * D.Aux, S->getAlign().value());
     return emit(D);
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -887,6 +900,7 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
       S.A = slot(Ptr);
       S.B = Tmp;
       S.Aux = Is64 ? 8 : 4;
+      S.Imm = S.Aux;
       S.Site = siteIndex(CB, S.Space, 1, S.Aux);
       emit(S);
     }
@@ -898,6 +912,15 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
     D.A = slot(CB.getArgOperand(0));
     D.B = slot(CB.getArgOperand(1));
     D.Dst = valueSlot(&CB);
+    return emit(D);
+  }
+  if (Callee->isDeclaration() && decodeHeapCall(CB, Name))
+    return;
+  if (Callee->isDeclaration() && Name == "__assertfail" && CB.arg_size() >= 1) {
+    Inst D;
+    D.Opc = Op::Unreachable;
+    D.Aux = 2;
+    D.A = slot(CB.getArgOperand(0));
     return emit(D);
   }
   if (Callee->isDeclaration())
@@ -919,6 +942,29 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
   D.Elems = flatCount(CB.getType());
   D.Dst = D.Elems ? valueSlot(&CB) : NoSlot;
   emit(D);
+}
+
+/// malloc/free and the global operators new/delete (their plain and sized
+/// forms) of device code.
+bool ProgramDecoder::decodeHeapCall(const CallBase &CB, StringRef Name) {
+  static const std::pair<const char *, std::pair<Op, HeapKind>> Calls[] = {
+      {"malloc", {Op::Malloc, HK_Malloc}}, {"_Znwm", {Op::Malloc, HK_New}},
+      {"_Znam", {Op::Malloc, HK_NewArray}}, {"free", {Op::Free, HK_Malloc}},
+      {"_ZdlPv", {Op::Free, HK_New}},     {"_ZdlPvm", {Op::Free, HK_New}},
+      {"_ZdaPv", {Op::Free, HK_NewArray}}, {"_ZdaPvm", {Op::Free, HK_NewArray}}};
+  for (const auto &C : Calls) {
+    if (Name != C.first || CB.arg_size() < 1)
+      continue;
+    Inst D;
+    D.Opc = C.second.first;
+    D.Aux = C.second.second;
+    D.A = slot(CB.getArgOperand(0));
+    if (D.Opc == Op::Malloc)
+      D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  return false;
 }
 
 bool ProgramDecoder::decodeIntrinsic(const CallBase &CB, StringRef Name) {
@@ -1106,9 +1152,8 @@ bool ProgramDecoder::decodeIntrinsic(const CallBase &CB, StringRef Name) {
   }
   if (Name == "llvm.trap" || Name == "llvm.nvvm.trap" || Name == "llvm.ubsantrap") {
     Inst D;
-    D.Opc = Op::Unsupported;
-    D.Aux = P.Messages.size();
-    P.Messages.push_back("trap");
+    D.Opc = Op::Unreachable;
+    D.Aux = 1;
     emit(D);
     return true;
   }

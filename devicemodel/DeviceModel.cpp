@@ -1,12 +1,45 @@
 //===- DeviceModel.cpp - Run a kernel launch and measure it ---------------===//
 #include "devicemodel/DeviceModel.h"
 
+#include "devicemodel/InitChecker.h"
 #include "devicemodel/RaceDetector.h"
 
 using namespace llvm;
 
 namespace warplint {
 namespace dm {
+
+namespace {
+
+/// One note per allocation site whose blocks were never freed.
+void addLeaks(const DeviceMemory &Mem, std::vector<Finding> &Out) {
+  std::vector<const HeapBlock *> Leaks = Mem.heapLeaks();
+  std::vector<bool> Done(Leaks.size(), false);
+  for (size_t I = 0; I < Leaks.size(); ++I) {
+    if (Done[I])
+      continue;
+    uint64_t Count = 0, Bytes = 0;
+    for (size_t J = I; J < Leaks.size(); ++J)
+      if (!Done[J] && Leaks[J]->AllocLoc == Leaks[I]->AllocLoc) {
+        Done[J] = true;
+        ++Count;
+        Bytes += Leaks[J]->Bytes;
+      }
+    const HeapBlock &H = *Leaks[I];
+    const char *How = H.Kind == HK_Malloc ? "malloc" : H.Kind == HK_New ? "new" : "new[]";
+    Finding F;
+    F.Kind = "heap-leak";
+    F.Note = true;
+    F.Loc = H.AllocLoc;
+    F.Message = std::to_string(Count) + " heap block" + (Count == 1 ? "" : "s") + " (" +
+                std::to_string(Bytes) + " bytes) from this " + How +
+                " never freed by the end of the kernel, the first by " + H.AllocBy +
+                "; device-heap memory stays allocated until the context ends";
+    Out.push_back(std::move(F));
+  }
+}
+
+} // namespace
 
 Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchRequest &Req,
                                  const ArchProfile &Arch, const RunOptions &Opts) {
@@ -27,14 +60,40 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.Buffers = L->Buffers;
   MemoryCounters Counters(*R.Prog, Arch);
   RaceDetector Races(*R.Prog, Arch.WarpSize);
-  Observer *Obs[] = {&Counters, &Races};
+  InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize);
+  SmallVector<Observer *, 3> Obs = {&Counters, &Races};
+  if (Opts.ShadowChecks)
+    Obs.push_back(&Init);
   R.Run = runKernel(*R.Prog, *R.Memory, L->Shape, L->Args, Obs, Opts);
   R.Metrics = Counters.kernelMetrics(R.Run.Scale);
   R.Sites = Counters.siteMetrics(R.Run.Scale);
   R.Errors = R.Run.Findings;
   for (const Finding &F : Races.findings())
     R.Errors.push_back(F);
+  for (const Finding &F : Init.findings())
+    R.Errors.push_back(F);
+  addLeaks(*R.Memory, R.Errors);
   return std::move(R);
+}
+
+const BufferInfo *namedBuffer(const LaunchReport &R, const Finding &F) {
+  StringRef Key = "of buffer '";
+  StringRef Message = F.Message;
+  size_t At = Message.find(Key);
+  if (At == StringRef::npos)
+    return nullptr;
+  StringRef Name = Message.substr(At + Key.size()).split('\'').first;
+  for (const BufferInfo &B : R.Buffers)
+    if (B.Name == Name)
+      return &B;
+  return nullptr;
+}
+
+const BufferInfo *guessedOverrun(const LaunchReport &R, const Finding &F) {
+  if (F.Kind != "out-of-bounds")
+    return nullptr;
+  const BufferInfo *B = namedBuffer(R, F);
+  return B && B->Defaulted ? B : nullptr;
 }
 
 } // namespace dm

@@ -52,6 +52,15 @@ struct LaunchReport {
 llvm::Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchRequest &Req,
                                        const ArchProfile &Arch, const RunOptions &Opts);
 
+/// The buffer of R that a finding's message names ("... of buffer 'in' ..."),
+/// if any.
+const BufferInfo *namedBuffer(const LaunchReport &R, const Finding &F);
+
+/// The buffer warplint sized itself (no --buffer or launch file gave it) that
+/// an out-of-bounds finding overruns, if any: the overrun may be the guess's
+/// rather than the kernel's.
+const BufferInfo *guessedOverrun(const LaunchReport &R, const Finding &F);
+
 } // namespace dm
 } // namespace warplint
 

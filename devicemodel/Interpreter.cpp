@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 #include "devicemodel/WarpState.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,6 +18,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 using namespace llvm;
 
@@ -126,10 +129,28 @@ private:
   uint8_t *resolve(uint64_t Addr, uint64_t Bytes, unsigned L, bool Write, unsigned &Space,
                    std::string &Why);
   std::string describeBadAddress(uint64_t Addr, bool Write);
+  /// The buffer whose window starts just above Addr, when Addr lies in the
+  /// upper half of its own window (a negative index into that buffer).
+  const Buffer *bufferBelow(uint64_t Addr) const;
+  /// The run-error kind of the last bad address described.
+  const char *BadKind = "out-of-bounds";
+  /// Stops the kernel at a misaligned access (in bounds, off its alignment).
+  bool misaligned(const Function &Fn, uint32_t Idx, const char *What, uint64_t Addr,
+                  uint64_t Bytes, uint64_t Align, unsigned L);
+  std::string heapBlockText(const Buffer &Buf) const;
+  void heapAlloc(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  bool heapFree(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  WarpStatus trap(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  /// At the entry of block BlockIdx once the block ran long: stops it at
+  /// --max-instructions, or samples the warp's state for a hang. A status
+  /// when the warp must leave.
+  std::optional<WarpStatus> checkProgress(const Function &Fn, uint32_t BlockIdx);
+  uint64_t stateHash() const;
   bool memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   bool memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
-            uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces);
+            uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
+            MemoryEvent::TransferKind Transfer = MemoryEvent::None);
   void applyEdge(const Function &Fn, uint64_t *R, uint32_t EdgeIdx, uint32_t Mask);
   void takeEdge(const Function &Fn, uint64_t *R, StackEntry &E, uint32_t EdgeIdx);
   void printf(const Inst &I, uint64_t *R, uint32_t M);
@@ -166,15 +187,36 @@ uint8_t *Executor::resolve(uint64_t Addr, uint64_t Bytes, unsigned L, bool Write
   return nullptr;
 }
 
+const Buffer *Executor::bufferBelow(uint64_t Addr) const {
+  uint64_t Window = uint64_t(1) << BufferShift;
+  if ((Addr & (Window - 1)) < Window / 2 || ((Addr + Window) >> TagShift) != (Addr >> TagShift))
+    return nullptr;
+  return B.Mem.bufferAt(Addr + Window);
+}
+
 std::string Executor::describeBadAddress(uint64_t Addr, bool Write) {
   std::string Why;
   raw_string_ostream OS(Why);
   uint64_t Off = Addr & OffsetMask;
+  BadKind = "out-of-bounds";
   switch (unsigned(Addr >> TagShift)) {
   case AS_Global: {
     Buffer *Buf = B.Mem.bufferAt(Addr);
     uint64_t InWin = Addr & ((uint64_t(1) << BufferShift) - 1);
-    if (Buf)
+    if (const Buffer *Next = bufferBelow(Addr)) {
+      // A negative index: the address lies just below the next window's buffer.
+      if (Next->Heap && Next->Heap->Freed)
+        BadKind = "heap-use-after-free";
+      OS << "byte offset -" << (uint64_t(1) << BufferShift) - InWin << " of "
+         << (Next->Heap ? heapBlockText(*Next)
+                        : "buffer '" + Next->Name + "' (" + std::to_string(Next->Bytes) +
+                              " bytes)")
+         << ", before its start,";
+    } else if (Buf && Buf->Heap) {
+      if (Buf->Heap->Freed)
+        BadKind = "heap-use-after-free";
+      OS << "byte offset " << InWin << " of " << heapBlockText(*Buf);
+    } else if (Buf)
       OS << "byte offset " << InWin << " of buffer '" << Buf->Name << "' (" << Buf->Bytes
          << " bytes)";
     else
@@ -203,7 +245,8 @@ std::string Executor::describeBadAddress(uint64_t Addr, bool Write) {
 }
 
 void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
-                    uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces) {
+                    uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
+                    MemoryEvent::TransferKind Transfer) {
   if (B.Obs.empty() || !Mask)
     return;
   // Lanes of one instruction normally share a space; split when not.
@@ -223,6 +266,7 @@ void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsig
     E.Mask = Same;
     E.Warp = W.Index;
     E.Offsets = Offsets;
+    E.Transfer = Transfer;
     for (BlockObserver *O : B.Obs)
       O->onMemory(E);
     Left &= ~Same;
@@ -292,11 +336,12 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
       if (uint8_t *Base = B.Mem.global(Win, 0)) {
         uint64_t Size = B.Mem.bufferAt(Win)->Bytes;
         unsigned EB = I.Aux;
+        uint64_t AlignMask = I.Imm - 1;
         bool Ok = true;
         for (uint32_t MM = M; MM; MM &= MM - 1) {
           unsigned L = countr_zero(MM);
           uint64_t Off = A[L] - Win;
-          Ok &= (A[L] & WinMask) == Win && Off + EB <= Size;
+          Ok &= (A[L] & WinMask) == Win && Off + EB <= Size && !(Off & AlignMask);
           Offs[L] = A[L] & OffsetMask;
           Spaces[L] = AS_Global;
         }
@@ -324,13 +369,20 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
   uint64_t Bytes = I.Opc == Op::Load || I.Opc == Op::Store ? uint64_t(I.Aux) * I.Elems : I.Imm;
   std::string Why;
   MemOp MO = MemOp(B.P.Sites[I.Site].OpKind);
+  // Loads and stores: the alignment the IR promises; atomics: their size.
+  uint64_t Align = I.Imm;
+  const char *What = I.Opc == Op::Load ? "load" : I.Opc == Op::Store ? "store" : "atomic";
   for (uint32_t MM = M; MM; MM &= MM - 1) {
     unsigned L = countr_zero(MM);
     uint8_t *H = resolve(A[L], Bytes, L, Write, Spaces[L], Why);
     if (!H) {
-      stop(Fn, Idx, "out-of-bounds",
+      stop(Fn, Idx, BadKind,
            std::string(I.Opc == Op::Load ? "load" : "store") + " of " + std::to_string(Bytes) +
                " bytes at " + Why + " by lane " + std::to_string(L) + ", " + threadName(L));
+      return false;
+    }
+    if (Align > 1 && (A[L] & (Align - 1))) {
+      misaligned(Fn, Idx, What, A[L], Bytes, Align, L);
       return false;
     }
     Offs[L] = A[L] & OffsetMask;
@@ -419,10 +471,12 @@ bool Executor::memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint
       Act |= 1u << L;
       uint8_t *D = resolve(Dst[L] + Pos, N, L, true, Spaces[L], Why);
       if (!D)
-        return stop(Fn, Idx, "out-of-bounds",
+        return stop(Fn, Idx, BadKind,
                     "store of " + std::to_string(N) + " bytes at " + Why + " by lane " +
                         std::to_string(L) + ", " + threadName(L)),
                false;
+      if ((Dst[L] + Pos) & (Chunk - 1))
+        return misaligned(Fn, Idx, "store", Dst[L] + Pos, N, Chunk, L), false;
       Offs[L] = (Dst[L] + Pos) & OffsetMask;
       if (Set) {
         memset(D, int(Src[L] & 0xff), N);
@@ -430,19 +484,196 @@ bool Executor::memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint
       }
       uint8_t *S = resolve(Src[L] + Pos, N, L, false, SSpaces[L], Why);
       if (!S)
-        return stop(Fn, Idx, "out-of-bounds",
+        return stop(Fn, Idx, BadKind,
                     "load of " + std::to_string(N) + " bytes at " + Why + " by lane " +
                         std::to_string(L) + ", " + threadName(L)),
                false;
+      if ((Src[L] + Pos) & (Chunk - 1))
+        return misaligned(Fn, Idx, "load", Src[L] + Pos, N, Chunk, L), false;
       SOffs[L] = (Src[L] + Pos) & OffsetMask;
       memmove(D, S, N);
     }
     if (!Set)
-      emit(I.Site, Fn.InstLoc[Idx], 0, MemOp::Load, Chunk, Act, SOffs, SSpaces);
+      emit(I.Site, Fn.InstLoc[Idx], 0, MemOp::Load, Chunk, Act, SOffs, SSpaces,
+           MemoryEvent::Copy);
     emit(Set ? I.Site : uint32_t(I.Imm), Fn.InstLoc[Idx], 0, MemOp::Store, Chunk, Act, Offs,
-         Spaces);
+         Spaces, Set ? MemoryEvent::Set : MemoryEvent::Copy);
   }
   return true;
+}
+
+bool Executor::misaligned(const Function &Fn, uint32_t Idx, const char *What, uint64_t Addr,
+                          uint64_t Bytes, uint64_t Align, unsigned L) {
+  std::string Where = describeBadAddress(Addr, false);
+  stop(Fn, Idx, "misaligned",
+       std::string("misaligned ") + What + " of " + std::to_string(Bytes) + " bytes at " + Where +
+           ", which needs " + std::to_string(Align) + "-byte alignment (address 0x" +
+           utohexstr(Addr & OffsetMask) + "), by lane " + std::to_string(L) + ", " +
+           threadName(L));
+  return true;
+}
+
+std::string Executor::heapBlockText(const Buffer &Buf) const {
+  const HeapBlock &H = *Buf.Heap;
+  auto Where = [](const SourceLoc &L) {
+    return L.valid() ? L.File + ":" + std::to_string(L.Line) : std::string("?");
+  };
+  const char *How = H.Kind == HK_Malloc ? "malloc" : H.Kind == HK_New ? "new" : "new[]";
+  std::string S = "a " + std::to_string(H.Bytes) + "-byte heap block (" + How + " at " +
+                  Where(H.AllocLoc) + " by " + H.AllocBy;
+  if (H.Freed)
+    S += ", freed at " + Where(H.FreeLoc) + " by " + H.FreedBy;
+  return S + ")";
+}
+
+void Executor::heapAlloc(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
+                         uint32_t M) {
+  const uint64_t *Size = R + uint64_t(I.A) * MaxLanes;
+  uint64_t *D = R + uint64_t(I.Dst) * MaxLanes;
+  const SourceLoc &Loc = B.P.locationOf(Fn, Idx);
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    D[L] = B.Mem.heapAllocate(Size[L], HeapKind(I.Aux), Loc, threadName(L));
+  }
+}
+
+bool Executor::heapFree(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
+                        uint32_t M) {
+  const uint64_t *Ptr = R + uint64_t(I.A) * MaxLanes;
+  const SourceLoc &Loc = B.P.locationOf(Fn, Idx);
+  const char *How = I.Aux == HK_Malloc ? "free" : I.Aux == HK_New ? "delete" : "delete[]";
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    const Buffer *Blk = nullptr;
+    std::string By = threadName(L);
+    switch (B.Mem.heapFree(Ptr[L], Loc, By, Blk)) {
+    case DeviceMemory::FreeStatus::Freed:
+    case DeviceMemory::FreeStatus::Null:
+      continue;
+    case DeviceMemory::FreeStatus::DoubleFree:
+      stop(Fn, Idx, "heap-double-free",
+           std::string(How) + " of " + heapBlockText(*Blk) + ", already freed, by lane " +
+               std::to_string(L) + ", " + By);
+      return false;
+    case DeviceMemory::FreeStatus::Interior:
+      stop(Fn, Idx, "heap-invalid-free",
+           std::string(How) + " of byte offset " +
+               std::to_string(Ptr[L] & ((uint64_t(1) << BufferShift) - 1)) + " of " +
+               heapBlockText(*Blk) + ", not the start of the block, by lane " +
+               std::to_string(L) + ", " + By);
+      return false;
+    case DeviceMemory::FreeStatus::NotHeap:
+      stop(Fn, Idx, "heap-invalid-free",
+           std::string(How) + " of " + describeBadAddress(Ptr[L], false) +
+               ", which malloc/new did not return, by lane " + std::to_string(L) + ", " + By);
+      return false;
+    }
+  }
+  return true;
+}
+
+WarpStatus Executor::trap(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
+                          uint32_t M) {
+  unsigned L = countr_zero(M);
+  if (I.Aux == 0)
+    return stop(Fn, Idx, "trap", "reached unreachable code in " + threadName(L));
+  if (I.Aux == 1)
+    return stop(Fn, Idx, "trap", "__trap() in " + threadName(L));
+  // __assertfail(message, file, line, function, size).
+  std::string Text, Why;
+  unsigned Space;
+  uint64_t Msg = R[uint64_t(I.A) * MaxLanes + L];
+  for (uint64_t K = 0; K < 1024; ++K) {
+    uint8_t *C = resolve(Msg + K, 1, L, false, Space, Why);
+    if (!C || !*C)
+      break;
+    Text.push_back(char(*C));
+  }
+  return stop(Fn, Idx, "trap", "assertion '" + Text + "' failed in " + threadName(L));
+}
+
+uint64_t Executor::stateHash() const {
+  auto Bytes = [](const auto &V) {
+    return ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(V.data()),
+                             V.size() * sizeof(V[0]));
+  };
+  uint64_t H = xxh3_64bits(Bytes(W.Regs));
+  H = H * 0x9e3779b97f4a7c15ull ^ xxh3_64bits(Bytes(W.Stack));
+  return H * 0x9e3779b97f4a7c15ull ^ xxh3_64bits(Bytes(W.Frames));
+}
+
+std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t BlockIdx) {
+  uint64_t Now = B.Result.Stats.WarpInsts;
+  const Block &Blk = Fn.Blocks[BlockIdx];
+  if (B.MaxInsts && Now > B.MaxInsts)
+    return stop(Fn, Blk.Last - 1, "runaway",
+                "instruction budget exhausted: block (" + std::to_string(B.Idx.V[0]) + "," +
+                    std::to_string(B.Idx.V[1]) + "," + std::to_string(B.Idx.V[2]) +
+                    ") executed " + std::to_string(Now) +
+                    " warp instructions without finishing (--max-instructions); last in the "
+                    "loop");
+  if (Now <= B.ProbeAfter) {
+    B.NextCheck = B.MaxInsts ? std::min(B.ProbeAfter, B.MaxInsts) : B.ProbeAfter;
+    return std::nullopt;
+  }
+  // From here on every block entry comes here (cheap unless at the anchor).
+  B.NextCheck = 0;
+  HangProbe &H = W.Probe;
+  uint32_t Func = W.Frames.back().Func, Depth = W.Frames.size();
+  // Anchor at the first block entered, again when the anchor is not
+  // reached for as long as the probe waited to start (an inner loop).
+  if (!H.Active || Now - H.LastSample > B.ProbeAfter) {
+    H = HangProbe();
+    H.Active = true;
+    H.Func = Func;
+    H.Block = BlockIdx;
+    H.Depth = Depth;
+    H.LastSample = Now;
+    return std::nullopt;
+  }
+  if (BlockIdx != H.Block || Func != H.Func || Depth != H.Depth)
+    return std::nullopt;
+  if (!H.Stride) {
+    // Hash about 2% of the time: a hash costs about as much as one lane
+    // instruction per 8 bytes of state.
+    uint64_t Words = W.Regs.size() + W.Stack.size() * 2 + W.Frames.size() * 3;
+    H.Stride = std::max<uint64_t>(1, Words * 5 / (2 * std::max<uint64_t>(1, Now - H.LastSample)));
+  }
+  if (++H.Visits % H.Stride)
+    return std::nullopt;
+  H.LastSample = Now;
+  uint64_t X = stateHash();
+  if (H.CycleLeft) {
+    H.CycleMin = std::min(H.CycleMin, X);
+    if (--H.CycleLeft)
+      return std::nullopt;
+  } else if (!H.Started) {
+    H.Started = true;
+    H.Tortoise = X;
+    H.Power = H.Lam = 1;
+    return std::nullopt;
+  } else if (X != H.Tortoise) {
+    if (H.Power == H.Lam) {
+      H.Tortoise = X;
+      H.Power *= 2;
+      H.Lam = 0;
+    }
+    ++H.Lam;
+    return std::nullopt;
+  } else {
+    // The state came back after Lam samples: walk the cycle once for its
+    // smallest hash, which names it whatever state it was entered at.
+    W.Period = H.Lam * H.Stride;
+    H.CycleMin = X;
+    H.CycleLeft = H.Lam - 1;
+    if (H.CycleLeft)
+      return std::nullopt;
+  }
+  W.CycleId = H.CycleMin;
+  W.SpinLoc = B.P.locationOf(Fn, Blk.Last - 1);
+  H = HangProbe();
+  // Resume here: the warp is at the anchor's first instruction.
+  return WarpStatus::Spinning;
 }
 
 void Executor::applyEdge(const Function &Fn, uint64_t *R, uint32_t EdgeIdx, uint32_t M) {
@@ -544,12 +775,15 @@ WarpStatus Executor::run() {
     if (E.Inst == Blk.First) {
       B.Result.Stats.WarpInsts += Blk.Counted;
       B.Result.Stats.ThreadInsts += uint64_t(Blk.Counted) * popcount(M);
-      if (B.Result.Stats.WarpInsts > B.Budget)
-        return stop(Fn, Blk.Last - 1, "runaway",
-                    "instruction budget exhausted: block (" + std::to_string(B.Idx.V[0]) + "," +
-                        std::to_string(B.Idx.V[1]) + "," + std::to_string(B.Idx.V[2]) +
-                        ") executed " + std::to_string(B.Result.Stats.WarpInsts) +
-                        " warp instructions without finishing; last in the loop");
+      if (B.Result.Stats.WarpInsts > B.NextCheck)
+        if (std::optional<WarpStatus> St = checkProgress(Fn, E.Block)) {
+          if (*St == WarpStatus::Spinning) {
+            // It resumes at this block's entry, which counts it again.
+            B.Result.Stats.WarpInsts -= Blk.Counted;
+            B.Result.Stats.ThreadInsts -= uint64_t(Blk.Counted) * popcount(M);
+          }
+          return *St;
+        }
     }
     uint64_t *R = regs(Fr);
     const Inst *Insts = Fn.Insts.data();
@@ -751,6 +985,9 @@ WarpStatus Executor::run() {
           if (Pred)
             Pred[L] = Ok;
         });
+        // A shuffle synchronizes its lanes, as __syncwarp does.
+        for (BlockObserver *O : B.Obs)
+          O->onWarpSync(W.Index, M);
         break;
       }
       case Op::Vote: {
@@ -761,6 +998,8 @@ WarpStatus Executor::run() {
                      : Aux == VK_Any  ? Ballot != 0
                                       : (Ballot == 0 || Ballot == M);
         FOR_LANES(D[L] = V);
+        for (BlockObserver *O : B.Obs)
+          O->onWarpSync(W.Index, M);
         break;
       }
       case Op::Barrier: {
@@ -783,6 +1022,13 @@ WarpStatus Executor::run() {
         break;
       case Op::Printf:
         printf(I, R, M);
+        break;
+      case Op::Malloc:
+        heapAlloc(Fn, Idx, I, R, M);
+        break;
+      case Op::Free:
+        if (!heapFree(Fn, Idx, I, R, M))
+          return WarpStatus::Stopped;
         break;
       // ---- control -----------------------------------------------------------
       case Op::Call: {
@@ -882,7 +1128,7 @@ WarpStatus Executor::run() {
         goto NextEntry;
       }
       case Op::Unreachable:
-        return stop(Fn, Idx, "trap", "reached unreachable code in " + threadName(countr_zero(M)));
+        return trap(Fn, Idx, I, R, M);
       case Op::Unsupported:
         return stop(Fn, Idx, "unsupported", P.Messages[Aux]);
       case Op::Nop:

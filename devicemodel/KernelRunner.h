@@ -19,10 +19,17 @@ struct RunOptions {
   bool AllBlocks = false;
   /// Thread instructions the whole run may take before it is sampled.
   uint64_t WorkBudget = uint64_t(4) << 30;
-  /// Warp instructions one block may execute (0: LaunchShape's default).
+  /// Warp instructions one block may execute (--max-instructions; 0: no
+  /// limit, a kernel that does not terminate is found by its lack of
+  /// progress).
   uint64_t BlockBudget = 0;
   /// Worker threads; 0: all cores.
   unsigned Threads = 0;
+  /// Shadow-state checks of the sanitizer (uninitialized reads of shared,
+  /// local, heap and --init-check memory). Off only to measure what they
+  /// cost (bench/devicemodel.sh); bounds, alignment, heap, race, barrier and
+  /// hang checks always run.
+  bool ShadowChecks = true;
   /// Called now and then with (blocks done, blocks to run), from one thread.
   std::function<void(uint64_t, uint64_t)> Progress;
 };

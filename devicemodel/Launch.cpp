@@ -215,11 +215,16 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
                           " per thread of the launch; give --buffer " +
                           PI.Name + "=COUNT[:FILL] to size it), zero");
       }
+      bool Unfilled = true;
+      if (const std::string *Spec = Find(Req.Buffers, PI.Name))
+        Unfilled = !StringRef(*Spec).contains(':');
       B.Address = Mem.addBuffer(B.Name, B.Count * B.ElemBytes, B.ElemBytes, B.ElemType);
       if (!Mem.bufferAt(B.Address)->Data)
         return fail("buffer '" + PI.Name + "': cannot allocate " + Twine(B.Count) + " x " +
                     B.ElemType + " (" + Twine(B.Count * B.ElemBytes) + " bytes)" +
                     (B.Defaulted ? "; give --buffer " + PI.Name + "=COUNT" : ""));
+      if (Req.InitCheck && Unfilled)
+        Mem.trackInit(B.Address);
       fillBuffer(Mem.global(B.Address, B.Count * B.ElemBytes), B.Count, B.ElemBytes,
                  isFloatType(B.ElemType), B.Fill, std::hash<std::string>()(B.Name));
       L.Args.push_back(B.Address);

@@ -30,6 +30,9 @@ struct LaunchRequest {
   /// Buffers does not size (zero-filled, so a generous size costs only the
   /// pages the kernel touches).
   uint64_t DefaultElemsPerThread = 2;
+  /// Report reads of buffers given without a fill before anything wrote
+  /// them (--init-check): on a GPU cudaMalloc'ed memory starts undefined.
+  bool InitCheck = false;
 };
 
 /// Parses "X[,Y[,Z]]" (each at least 1).

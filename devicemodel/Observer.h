@@ -34,6 +34,8 @@ struct MemoryEvent {
   unsigned Warp = 0;      ///< Warp index in its block.
   /// Per lane: the byte offset in the space (global: window and offset).
   const uint64_t *Offsets = nullptr;
+  /// A chunk of a memcpy (its load, then its store) or of a memset (a store).
+  enum TransferKind : uint8_t { None, Copy, Set } Transfer = None;
 };
 
 /// Per-block execution totals.
@@ -52,11 +54,16 @@ struct BlockInfo {
 
 /// An error an observer or the interpreter found.
 struct Finding {
-  std::string Kind; ///< "out-of-bounds", "shared-race", "barrier-divergent",
-                    ///< "runaway", "unsupported", "trap".
+  std::string Kind; ///< "out-of-bounds", "misaligned", "shared-race",
+                    ///< "barrier-divergent", "hang", "runaway", "trap",
+                    ///< "heap-use-after-free", "heap-double-free",
+                    ///< "heap-invalid-free", "heap-leak" (a note),
+                    ///< "uninitialized-read", "unsupported".
   std::string Message;
   SourceLoc Loc;
   SourceLoc Other; ///< Second site (races).
+  /// A note rather than an error (a leak): the run still counts as clean.
+  bool Note = false;
 };
 
 /// Watches one block.
@@ -66,7 +73,7 @@ public:
   virtual void onMemory(const MemoryEvent &E) {}
   /// All threads of the block passed a barrier.
   virtual void onBarrier() {}
-  /// The lanes of Mask in Warp executed __syncwarp.
+  /// The lanes of Mask in Warp executed __syncwarp, a shuffle or a vote.
   virtual void onWarpSync(unsigned Warp, uint32_t Mask) {}
   virtual void onBlockEnd(const BlockStats &S) {}
 };

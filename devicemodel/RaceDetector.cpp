@@ -19,7 +19,7 @@ struct Access {
   uint32_t Loc = 0;
   uint32_t Epoch = 0;
   uint8_t Bytes = 0; ///< Byte mask within the word.
-  uint64_t Seq = 0;  ///< The event that made it.
+  uint32_t Sync = 0; ///< Warp synchronizations of Thread before it.
 };
 struct Shadow {
   Access Write, Read1, Read2;
@@ -29,15 +29,20 @@ struct Shadow {
 
 class RaceBlock : public BlockObserver {
 public:
-  RaceBlock(const RaceDetector &Parent, const BlockInfo &B) : Parent(Parent), Info(B) {}
+  RaceBlock(const RaceDetector &Parent, const BlockInfo &B)
+      : Parent(Parent), Info(B), LaneSync(uint64_t(B.Warps) * Parent.WarpSize, 0) {}
 
   void onBarrier() override { ++Epoch; }
+
+  void onWarpSync(unsigned Warp, uint32_t Mask) override {
+    for (uint32_t MM = Mask; MM; MM &= MM - 1)
+      ++LaneSync[uint64_t(Warp) * Parent.WarpSize + countr_zero(MM)];
+  }
 
   void onMemory(const MemoryEvent &E) override {
     if (E.Space != AS_Shared || E.Op == MemOp::Atomic || E.Op == MemOp::Reduction)
       return;
     bool Write = E.Op == MemOp::Store;
-    ++Seq;
     for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
       unsigned L = countr_zero(MM);
       uint32_t Thread = E.Warp * Parent.WarpSize + L;
@@ -57,10 +62,21 @@ public:
   std::vector<Finding> Found;
 
 private:
+  bool sameWarp(uint32_t A, uint32_t B) const {
+    return A / Parent.WarpSize == B / Parent.WarpSize;
+  }
+
+  /// Access A and one by Thread now are unordered: no barrier between, and
+  /// within a warp no __syncwarp (shuffle, vote) of A's lane since A; lanes
+  /// of a warp do not run in lockstep (independent thread scheduling).
   bool conflicts(const Access &A, uint32_t Thread, uint8_t Mask) const {
     if (A.Thread == ~0u || A.Epoch != Epoch || !(A.Bytes & Mask) || A.Thread == Thread)
       return false;
-    return A.Thread / Parent.WarpSize != Thread / Parent.WarpSize;
+    return !sameWarp(A.Thread, Thread) || LaneSync[A.Thread] == A.Sync;
+  }
+
+  bool stale(const Access &A, uint32_t Thread) const {
+    return A.Thread == ~0u || A.Epoch != Epoch || A.Thread == Thread;
   }
 
   void report(const Access &Prev, bool PrevWrite, uint32_t Thread, const MemoryEvent &E,
@@ -81,7 +97,10 @@ private:
                 "): thread " + std::to_string(Thread) + " " + (Write ? "writes" : "reads") +
                 " at " + Where(B) + ", thread " + std::to_string(Prev.Thread) + " " +
                 (PrevWrite ? "wrote" : "read") + " at " + Where(A) +
-                ", with no barrier between";
+                (sameWarp(Prev.Thread, Thread)
+                     ? ", lanes of one warp with no __syncwarp() between (lanes of a warp do "
+                       "not run in lockstep since Volta)"
+                     : ", with no barrier between");
     Found.push_back(std::move(F));
   }
 
@@ -89,13 +108,8 @@ private:
     if (W >= Shadows.size())
       Shadows.resize(std::max<uint64_t>(W + 1, Shadows.size() * 2));
     Shadow &S = Shadows[W];
-    Access Now{Thread, E.Loc, Epoch, Mask, Seq};
+    Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread]};
     if (conflicts(S.Write, Thread, Mask))
-      report(S.Write, true, Thread, E, Write, W);
-    // Same-instruction write-write between lanes of one warp.
-    else if (Write && S.Write.Thread != ~0u && S.Write.Epoch == Epoch &&
-             S.Write.Thread != Thread && S.Write.Thread / Parent.WarpSize == Thread / Parent.WarpSize &&
-             (S.Write.Bytes & Mask) && S.Write.Seq == Seq)
       report(S.Write, true, Thread, E, Write, W);
     if (Write) {
       if (conflicts(S.Read1, Thread, Mask))
@@ -103,8 +117,12 @@ private:
       else if (conflicts(S.Read2, Thread, Mask))
         report(S.Read2, false, Thread, E, Write, W);
       S.Write = Now;
-    } else if (S.Read1.Epoch != Epoch || S.Read1.Thread == ~0u ||
-               S.Read1.Thread / Parent.WarpSize == Thread / Parent.WarpSize) {
+    } else if (stale(S.Read1, Thread)) {
+      S.Read1 = Now;
+    } else if (stale(S.Read2, Thread)) {
+      S.Read2 = Now;
+    } else if (sameWarp(S.Read1.Thread, Thread)) {
+      // Two other readers known: keep one of another warp when there is.
       S.Read1 = Now;
     } else {
       S.Read2 = Now;
@@ -116,7 +134,7 @@ private:
   uint32_t Epoch = 1;
   std::vector<Shadow> Shadows;
   std::set<std::pair<uint32_t, uint32_t>> Seen;
-  uint64_t Seq = 0;
+  std::vector<uint32_t> LaneSync; ///< Per thread: warp synchronizations so far.
 };
 
 std::unique_ptr<BlockObserver> RaceDetector::startBlock(const BlockInfo &B) {

@@ -1,9 +1,11 @@
 //===- RaceDetector.h - Shared-memory races within a block ------*- C++ -*-===//
 //
 // Two threads of one block that touch the same bytes of a shared-memory word,
-// at least one of them writing, with no barrier between them. Threads of one
-// warp are ordered by program order (lanes of one instruction that write the
-// same bytes still race); atomics do not race with each other.
+// at least one of them writing, with no barrier between them. Lanes of one
+// warp do not run in lockstep (independent thread scheduling, sm_70 on): two
+// of them race unless the earlier one executed __syncwarp (or a shuffle or
+// vote, which synchronize too) in between. Atomics do not race with each
+// other.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_RACEDETECTOR_H

@@ -31,6 +31,18 @@ struct Frame {
   uint32_t LocalBase; ///< Its local-memory frame.
 };
 
+/// Hang detection for one warp: Brent's cycle detection over the warp's
+/// state (registers, reconvergence stack, frames), sampled every Stride-th
+/// time the warp enters one block of the loop it runs (the anchor).
+struct HangProbe {
+  bool Active = false, Started = false;
+  uint32_t Func = 0, Block = 0, Depth = 0; ///< The anchor.
+  uint64_t Visits = 0, Stride = 0;
+  uint64_t LastSample = 0; ///< Block instructions at the last sample.
+  uint64_t Tortoise = 0, Power = 1, Lam = 0;
+  uint64_t CycleLeft = 0, CycleMin = 0; ///< Walking the cycle once found.
+};
+
 /// A warp: 32 lanes of registers, a reconvergence stack, private memory.
 struct Warp {
   unsigned Index = 0;
@@ -45,6 +57,13 @@ struct Warp {
   bool AtBarrier = false;
   uint32_t BarrierMask = 0;
   uint32_t BarrierInst = 0; ///< In the top frame's function.
+  HangProbe Probe;
+  /// Its state repeats with nothing else in the block running: set by
+  /// executeWarp's WarpStatus::Spinning.
+  bool Spinning = false;
+  uint64_t CycleId = 0, PrevCycleId = 0; ///< The cycle's smallest state hash.
+  uint64_t Period = 0;                   ///< Anchor visits per cycle.
+  SourceLoc SpinLoc;                     ///< The anchor's branch.
 };
 
 /// The state of one running block.
@@ -56,16 +75,21 @@ struct BlockState {
   BlockResult &Result;
   Dim3 Idx;
   std::vector<uint8_t> Shared;
-  uint64_t Budget = 0;
+  /// Warp instructions the block may execute (--max-instructions; 0: no
+  /// limit), and after how many the warps' hang probes start.
+  uint64_t MaxInsts = 0, ProbeAfter = 0;
+  /// Block instructions after which the next block entry checks progress.
+  uint64_t NextCheck = 0;
   // Block-wide barrier reductions.
   uint64_t BarPopc = 0;
   bool BarAnd = true, BarOr = false;
 };
 
-enum class WarpStatus { Done, AtBarrier, Stopped };
+enum class WarpStatus { Done, AtBarrier, Stopped, Spinning };
 
-/// Runs W until it exits, reaches a barrier, or stops on an error (recorded
-/// in B.Result.Stop).
+/// Runs W until it exits, reaches a barrier, stops on an error (recorded
+/// in B.Result.Stop), or its state repeats (Spinning: W.CycleId says which
+/// cycle; run it again once other warps had their turn).
 WarpStatus executeWarp(BlockState &B, Warp &W);
 
 /// Formats one thread's printf into Out: Args is vprintf's packed argument

@@ -2,11 +2,14 @@
 #ifndef WARPLINT_FRONTEND_FRONTENDOPTIONS_H
 #define WARPLINT_FRONTEND_FRONTENDOPTIONS_H
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+class PreambleCache;
 
 /// How to compile an input. Shared by every input folder and the dispatcher.
 struct FrontendOptions {
@@ -23,6 +26,15 @@ struct FrontendOptions {
   /// clang-tidy's -header-filter: the user headers that report their own
   /// findings (unset: all of them). See setHeaderFilter.
   std::optional<std::string> HeaderFilter;
+  /// Run the NVPTX IR pipeline (optimizeForNvptx) on a CUDA input; off, the
+  /// module is Clang's unoptimized output (for callers that optimize parts of
+  /// it themselves, kernel by kernel).
+  bool Optimize = true;
+  /// When set, a CUDA input served from Contents is compiled against a
+  /// precompiled preamble of its includes kept here (built on first use,
+  /// rebuilt when the includes or the headers change): a re-check after an
+  /// edit parses only the file's own text.
+  std::shared_ptr<PreambleCache> Preambles;
 };
 
 } // namespace warplint

@@ -213,11 +213,13 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
   return {Uses.begin(), Uses.end()};
 }
 
-void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM) {
+void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM,
+                        bool Optimize) {
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
-  optimizeForNvptx(*M, TM);
+  if (Optimize)
+    optimizeForNvptx(*M, TM);
   Result.M = std::move(M);
 }
 

@@ -40,9 +40,10 @@ std::vector<StructFieldUse> collectStructFields(const llvm::Module &M);
 
 /// Hands M to Result the way every input does: records what optimization
 /// would erase (private arrays, struct-field selections), then optimizes it
-/// for NVPTX with TM.
+/// for NVPTX with TM unless Optimize is false (the editor optimizes only the
+/// kernels whose code changed, tools/IncrementalCheck).
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<llvm::Module> M,
-                        llvm::TargetMachine &TM);
+                        llvm::TargetMachine &TM, bool Optimize = true);
 
 } // namespace warplint
 

@@ -65,50 +65,70 @@ std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources) {
 
 } // namespace
 
+void checkKernel(const DeviceModule &DM, const Function &F,
+                 ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
+                 const WarplintConfig &Config, const CheckOptions &Opts,
+                 const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
+                 std::vector<std::string> &Notes) {
+  const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
+  StateSpaces Spaces = StateSpaces::analyze(DM, F);
+  AccessPatterns Patterns =
+      AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
+  RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
+  LoopFacts Loops(F);
+  SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
+  KernelFacts K{DM,        F,         sourceName(F), Arch,  Spaces,
+                Patterns,  Registers, Sources,       Loops, Shared};
+  if (Ptxas)
+    K.Ptxas = Ptxas->find(F.getName());
+  std::optional<dm::LaunchReport> Run;
+  if (Opts.Confirm) {
+    bool Synthesized = false;
+    dm::LaunchRequest Req = confirmingRequest(F, Patterns.launch(), Opts.Launches, Defaults,
+                                              Opts.ConfirmBlocks, Synthesized);
+    Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks);
+    if (R) {
+      Run = std::move(*R);
+      K.Run = &*Run;
+      K.RunSynthesized = Synthesized;
+    } else {
+      Notes.push_back(formatv("{0}: kernel {1}: the device model could not run it: {2}",
+                              DM.Path, K.Name, toString(R.takeError())));
+    }
+  }
+  if (Opts.OnKernel)
+    Opts.OnKernel(K);
+  // The kernel's findings are placed (library lines as notes, lost lines at
+  // the declaration) before they leave.
+  std::vector<Finding> Mine;
+  FindingSink Collect = [&](Finding Fd) { Mine.push_back(std::move(Fd)); };
+  for (const std::unique_ptr<Rule> &R : Rules)
+    R->check(K, Collect);
+  placeFindings(F, Mine, 0);
+  for (Finding &Fd : Mine)
+    Sink(std::move(Fd));
+}
+
+bool kernelToCheck(const Function &F, const CheckOptions &Opts) {
+  return isKernel(F) && !F.isDeclaration() && selected(Opts, F);
+}
+
+std::vector<Finding> finishFindings(std::vector<Finding> Out, SourceCache &Sources) {
+  return finish(std::move(Out), Sources);
+}
+
 std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch,
                                  const WarplintConfig &Config, const CheckOptions &Opts,
                                  std::vector<std::string> &Notes) {
   std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
   std::optional<PtxasReport> Ptxas = ptxasReport(DM, Arch, Opts, Notes);
-  const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
   std::vector<Finding> Out;
   FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
   SourceCache Sources(DM);
-  for (const Function &F : *DM.M) {
-    if (!isKernel(F) || F.isDeclaration() || !selected(Opts, F))
-      continue;
-    StateSpaces Spaces = StateSpaces::analyze(DM, F);
-    AccessPatterns Patterns =
-        AccessPatterns::analyze(Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch);
-    RegisterPressure Registers = RegisterPressure::analyze(F, Arch, Opts.Registers);
-    LoopFacts Loops(F);
-    SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
-    KernelFacts K{DM,        F,         sourceName(F), Arch,  Spaces,
-                  Patterns,  Registers, Sources,       Loops, Shared};
-    if (Ptxas)
-      K.Ptxas = Ptxas->find(F.getName());
-    std::optional<dm::LaunchReport> Run;
-    if (Opts.Confirm) {
-      bool Synthesized = false;
-      dm::LaunchRequest Req = confirmingRequest(F, Patterns.launch(), Opts.Launches, Defaults,
-                                                Opts.ConfirmBlocks, Synthesized);
-      Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks);
-      if (R) {
-        Run = std::move(*R);
-        K.Run = &*Run;
-        K.RunSynthesized = Synthesized;
-      } else {
-        Notes.push_back(formatv("{0}: kernel {1}: the device model could not run it: {2}",
-                                DM.Path, K.Name, toString(R.takeError())));
-      }
-    }
-    if (Opts.OnKernel)
-      Opts.OnKernel(K);
-    size_t First = Out.size();
-    for (const std::unique_ptr<Rule> &R : Rules)
-      R->check(K, Sink);
-    placeFindings(F, Out, First);
-  }
+  for (const Function &F : *DM.M)
+    if (kernelToCheck(F, Opts))
+      checkKernel(DM, F, Rules, Arch, Config, Opts, Ptxas ? &*Ptxas : nullptr, Sources, Sink,
+                  Notes);
   return finish(std::move(Out), Sources);
 }
 

@@ -9,9 +9,14 @@
 #ifndef WARPLINT_RULES_CHECKER_H
 #define WARPLINT_RULES_CHECKER_H
 
+#include "analyzer/PtxasConfirm.h"
 #include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
+#include "rules/Rule.h"
+#include "rules/Suppressions.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 #include <functional>
 #include <string>
@@ -51,6 +56,23 @@ std::vector<std::unique_ptr<Rule>> createRules(const WarplintConfig &Config);
 std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch,
                                  const WarplintConfig &Config, const CheckOptions &Opts,
                                  std::vector<std::string> &Notes);
+
+/// True for the kernels checkModule checks: defined kernels that --kernel
+/// (when given) selects.
+bool kernelToCheck(const llvm::Function &F, const CheckOptions &Opts);
+
+/// What checkModule does for one kernel F of DM: its analyses, then Rules;
+/// findings go to Sink unsorted, suppressions not yet applied. Ptxas is
+/// ptxas's report for DM when it ran, else null.
+void checkKernel(const DeviceModule &DM, const llvm::Function &F,
+                 llvm::ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
+                 const WarplintConfig &Config, const CheckOptions &Opts,
+                 const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
+                 std::vector<std::string> &Notes);
+
+/// The findings of kernels as checkModule returns them: suppressed ones
+/// removed (read from Sources), sorted, duplicates dropped.
+std::vector<Finding> finishFindings(std::vector<Finding> Findings, SourceCache &Sources);
 
 /// The findings of the enabled rules on every function of a SASS listing.
 std::vector<Finding> checkSass(const SassListing &Listing, llvm::StringRef Path,

@@ -12,29 +12,11 @@ namespace warplint {
 
 OutOfBoundsRule::OutOfBoundsRule(const RuleOptions &Opts) : Rule("out-of-bounds", Opts) {}
 
-namespace {
-
-/// The buffer a run error's message names ("... of buffer 'in' ..."), when
-/// the run has it.
-const dm::BufferInfo *namedBuffer(const dm::LaunchReport &Run, StringRef Message) {
-  StringRef Key = "of buffer '";
-  size_t At = Message.find(Key);
-  if (At == StringRef::npos)
-    return nullptr;
-  StringRef Name = Message.substr(At + Key.size()).split('\'').first;
-  for (const dm::BufferInfo &B : Run.Buffers)
-    if (B.Name == Name)
-      return &B;
-  return nullptr;
-}
-
-} // namespace
-
 void OutOfBoundsRule::check(const KernelFacts &K, const FindingSink &Out) const {
   for (const dm::Finding *E : runErrors(K, "out-of-bounds")) {
     std::string Msg = runMessage(*E);
     std::string Run = runDescription(K);
-    const dm::BufferInfo *Buf = namedBuffer(*K.Run, Msg);
+    const dm::BufferInfo *Buf = dm::namedBuffer(*K.Run, *E);
     Finding F;
     if (Buf && Buf->Defaulted) {
       // warplint guessed the size: the overrun may be the guess's.

@@ -1,6 +1,7 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
 #include "rules/BarrierDivergent.h"
 #include "rules/ConstantDivergent.h"
+#include "rules/DeviceFault.h"
 #include "rules/GlobalAosField.h"
 #include "rules/GlobalMisaligned.h"
 #include "rules/GlobalReuseWithoutTiling.h"
@@ -56,6 +57,10 @@ llvm::ArrayRef<RuleInfo> allRules() {
        Severity::Warning, createRule<WarpDivergentBranchRule>},
       {"out-of-bounds", "an access past the end of a buffer or of shared, local or constant memory (--confirm)",
        Severity::Error, createRule<OutOfBoundsRule>},
+      {"device-fault",
+       "a misaligned access, device-heap misuse, an uninitialized read, a hang or a trap in "
+       "the device model's run (--confirm)",
+       Severity::Error, createRule<DeviceFaultRule>},
   };
   return Rules;
 }

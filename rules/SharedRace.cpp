@@ -54,11 +54,15 @@ std::string raceMessage(const dm::LaunchReport &Run, const dm::Finding &E) {
 
 void SharedRaceRule::check(const KernelFacts &K, const FindingSink &Out) const {
   for (const dm::Finding *E : runErrors(K, "shared-race")) {
+    bool InWarp = StringRef(E->Message).contains("__syncwarp");
     Finding F = make(K, E->Loc,
                      kernelPrefix(K) + raceMessage(*K.Run, *E) +
-                         ", found by the device model's run (" + runDescription(K) +
-                         "); put __syncthreads() between the two accesses, or give each "
-                         "thread its own shared element",
+                         ", found by the device model's run (" + runDescription(K) + "); " +
+                         (InWarp ? "put __syncwarp() between the two accesses (or exchange "
+                                   "the values with __shfl_sync), or give each thread its own "
+                                   "shared element"
+                                 : "put __syncthreads() between the two accesses, or give "
+                                   "each thread its own shared element"),
                      Severity::Error);
     if (E->Other.valid())
       F.Notes.push_back({E->Other, "the other access of the race"});

@@ -43,21 +43,28 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   return Opts;
 }
 
+Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
+configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path) {
+  Expected<std::shared_ptr<const WarplintConfig>> Found =
+      Opts.Configs->forFile(Path, CL.ConfigFile);
+  if (!Found)
+    return Found.takeError();
+  Expected<const ArchProfile &> Arch = archFor(CL, **Found);
+  if (!Arch)
+    return Arch.takeError();
+  return std::make_pair(std::move(*Found), &*Arch);
+}
+
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   FileResult R;
-  Expected<std::shared_ptr<const WarplintConfig>> Found =
-      Opts.Configs->forFile(Path, CL.ConfigFile);
-  if (!Found) {
-    R.Error = toString(Found.takeError());
+  auto CA = configAndArch(CL, Opts, Path);
+  if (!CA) {
+    R.Error = toString(CA.takeError());
     return R;
   }
-  const WarplintConfig &Config = **Found;
-  Expected<const ArchProfile &> Arch = archFor(CL, Config);
-  if (!Arch) {
-    R.Error = toString(Arch.takeError());
-    return R;
-  }
+  const WarplintConfig &Config = *CA->first;
+  const ArchProfile *Arch = CA->second;
   if (isSassListing(Path)) {
     // A listing from the file, stdin ("-"), or the editor's text.
     Expected<SassListing> L =

@@ -19,7 +19,15 @@ struct FileResult {
   /// Notes about the check itself (ptxas not found, a run that failed).
   std::vector<std::string> Notes;
   std::string Error; ///< The tool could not check the file; names it.
+  /// The check stopped early because its text went out of date (an editor's
+  /// newer edit); nothing else in the result is meaningful.
+  bool Abandoned = false;
 };
+
+/// The configuration (from Opts.Configs, or --config) and architecture that
+/// checkFile uses for Path; an error names the configuration file.
+llvm::Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
+configAndArch(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef Path);
 
 /// How to check, from CL's flags: launches (--grid, --block, --arg,
 /// --launch-file), --kernel, --confirm and ptxas.

@@ -76,6 +76,19 @@ struct CommandLine {
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> InitCheck{"init-check",
+                                llvm::cl::desc("Report reads of buffers given without a fill "
+                                               "before anything wrote them"),
+                                llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> NoShadowChecks{
+      "no-shadow-checks",
+      llvm::cl::desc("Skip the uninitialized-read shadow (to measure its cost: bench/)"),
+      llvm::cl::Hidden, llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<uint64_t> MaxInstructions{
+      "max-instructions",
+      llvm::cl::desc("Stop a block after this many warp instructions (default: no limit; "
+                     "a kernel that does not terminate is found by its lack of progress)"),
+      llvm::cl::init(0), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
@@ -118,6 +131,21 @@ struct CommandLine {
                                     llvm::cl::desc("What the server logs on stderr: error, "
                                                    "info or debug"),
                                     llvm::cl::init("error"), llvm::cl::sub(Lsp),
+                                    llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> LspDebounce{"debounce",
+                                      llvm::cl::desc("Milliseconds of quiet after a change "
+                                                     "before the buffer is checked"),
+                                      llvm::cl::init(150), llvm::cl::sub(Lsp),
+                                      llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> LspSync{"sync",
+                              llvm::cl::desc("Check every change on the message thread, in "
+                                             "order, none skipped (for scripted sessions)"),
+                              llvm::cl::sub(Lsp), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> LspFullChecks{"full-checks",
+                                    llvm::cl::desc("Compile and analyze the whole file on every "
+                                                   "check: no preamble, no per-kernel cache "
+                                                   "(the bench's baseline)"),
+                                    llvm::cl::Hidden, llvm::cl::sub(Lsp),
                                     llvm::cl::cat(Category)};
 
   /// Clang flags given after "--".

@@ -5,19 +5,38 @@
 // types the protocol; this file keeps the open documents, checks a document
 // when it is opened, changed (full sync: the unsaved text is what is checked)
 // or saved, publishes its findings, and answers code actions with the
-// findings' fix-its. Checks run on the message thread, one at a time.
+// findings' fix-its.
+//
+// Checks run on a thread of their own, one at a time, so the message thread
+// keeps reading: the first change after a quiet spell is checked at once, and
+// changes that follow within the debounce time (--debounce) are checked once
+// the buffer has been quiet that long; a check whose text an edit has made stale
+// is abandoned rather than finished or queued. Each check is incremental
+// (tools/IncrementalCheck): the file's includes come from a precompiled
+// preamble and only kernels whose code changed are analyzed again. --sync
+// checks every change on the message thread instead (scripted sessions).
 //
 //===----------------------------------------------------------------------===//
 #include "tools/CheckFile.h"
+#include "tools/IncrementalCheck.h"
 #include "tools/InputLoop.h"
 #include "tools/LspConvert.h"
 
+#include "frontend/cuda/Preamble.h"
+
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/LSP/Logging.h"
 #include "llvm/Support/LSP/Transport.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 using namespace llvm;
 using namespace llvm::lsp;
@@ -37,19 +56,42 @@ bool fromJSON(const json::Value &V, DidSaveTextDocumentParams &R, json::Path P) 
   return O && O.map("textDocument", R.textDocument) && O.mapOptional("text", R.text);
 }
 
-/// An open document and what its last check found.
+using Clock = std::chrono::steady_clock;
+
+/// An open document and what its last check found. Guarded by Server::Lock,
+/// except Cache, which only the checking thread touches.
 struct Document {
   URIForFile Uri;
   std::string Text;
   int64_t Version = 0;
+  /// Bumped whenever Text changes (or a save asks for a new check): a check
+  /// of an older generation is stale.
+  uint64_t Generation = 0;
+  bool Closed = false;
+  /// When a check of this document is due; none when none is wanted.
+  std::optional<Clock::time_point> Due;
+  /// When the text last changed (opened or edited).
+  Clock::time_point LastEdit;
+  /// The last published findings and the text they were found in.
   std::vector<Finding> Findings;
+  std::string CheckedText;
+  KernelResultCache Cache;
+};
+
+/// A snapshot of what one check works on.
+struct CheckJob {
+  std::shared_ptr<Document> Doc;
+  std::string Text;
+  int64_t Version = 0;
+  uint64_t Generation = 0;
 };
 
 class Server {
 public:
   Server(const CommandLine &CL, InputSet In, CheckOptions Opts, JSONTransport &Transport)
       : CL(CL), In(std::move(In)), Opts(std::move(Opts)), Handler(Transport),
-        Publish(Handler.outgoingNotification<json::Value>("textDocument/publishDiagnostics")) {
+        Publish(Handler.outgoingNotification<json::Value>("textDocument/publishDiagnostics")),
+        Debounce(CL.LspDebounce), Sync(CL.LspSync), Full(CL.LspFullChecks) {
     Handler.method("initialize", this, &Server::onInitialize);
     Handler.notification("initialized", this, &Server::onInitialized);
     Handler.method("shutdown", this, &Server::onShutdown);
@@ -58,6 +100,18 @@ public:
     Handler.notification("textDocument/didSave", this, &Server::onSave);
     Handler.notification("textDocument/didClose", this, &Server::onClose);
     Handler.method("textDocument/codeAction", this, &Server::onCodeAction);
+    if (!Sync)
+      Checker = std::thread([this] { checkLoop(); });
+  }
+
+  ~Server() {
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      Stop = true;
+    }
+    Wake.notify_all();
+    if (Checker.joinable())
+      Checker.join();
   }
 
   MessageHandler &handler() { return Handler; }
@@ -84,75 +138,176 @@ private:
   }
 
   void onOpen(const DidOpenTextDocumentParams &P) {
-    Document &D = Docs[P.textDocument.uri.file()];
-    D.Uri = P.textDocument.uri;
-    D.Text = P.textDocument.text;
-    D.Version = P.textDocument.version;
-    check(D);
+    std::shared_ptr<Document> D = std::make_shared<Document>();
+    D->Uri = P.textDocument.uri;
+    D->Text = P.textDocument.text;
+    D->Version = P.textDocument.version;
+    D->LastEdit = Clock::now();
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      if (std::shared_ptr<Document> &Old = Docs[P.textDocument.uri.file()])
+        Old->Closed = true;
+      Docs[P.textDocument.uri.file()] = D;
+    }
+    schedule(D, std::chrono::milliseconds(0));
   }
 
   void onChange(const DidChangeTextDocumentParams &P) {
-    auto It = Docs.find(P.textDocument.uri.file());
-    if (It == Docs.end())
+    std::shared_ptr<Document> D = find(P.textDocument.uri.file());
+    if (!D)
       return Logger::error("didChange for a document that is not open: {0}",
                            P.textDocument.uri.uri());
-    Document &D = It->second;
-    if (failed(TextDocumentContentChangeEvent::applyTo(P.contentChanges, D.Text)))
-      return Logger::error("could not apply the changes to {0}", D.Uri.uri());
-    D.Version = P.textDocument.version;
-    check(D);
+    std::chrono::milliseconds Delay(0);
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      if (failed(TextDocumentContentChangeEvent::applyTo(P.contentChanges, D->Text)))
+        return Logger::error("could not apply the changes to {0}", D->Uri.uri());
+      D->Version = P.textDocument.version;
+      // The first change after a quiet spell is checked at once; changes
+      // that follow it within the debounce time wait for the typing to stop.
+      Clock::time_point Now = Clock::now();
+      if (Now - D->LastEdit < std::chrono::milliseconds(Debounce))
+        Delay = std::chrono::milliseconds(Debounce);
+      D->LastEdit = Now;
+    }
+    schedule(D, Delay);
   }
 
   void onSave(const DidSaveTextDocumentParams &P) {
-    auto It = Docs.find(P.textDocument.uri.file());
-    if (It == Docs.end())
+    std::shared_ptr<Document> D = find(P.textDocument.uri.file());
+    if (!D)
       return;
-    if (P.text)
-      It->second.Text = *P.text;
-    check(It->second); // A configuration or a header may have changed too.
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      if (P.text)
+        D->Text = *P.text;
+    }
+    schedule(D, std::chrono::milliseconds(0)); // A configuration or a header may have changed too.
   }
 
   void onClose(const DidCloseTextDocumentParams &P) {
+    std::lock_guard<std::mutex> G(Lock);
     auto It = Docs.find(P.textDocument.uri.file());
     if (It == Docs.end())
       return;
-    json::Object Clear{{"uri", It->second.Uri.uri().str()}, {"diagnostics", json::Array()}};
+    It->second->Closed = true;
+    json::Object Clear{{"uri", It->second->Uri.uri().str()}, {"diagnostics", json::Array()}};
     Docs.erase(It);
     Publish(std::move(Clear));
   }
 
   void onCodeAction(const CodeActionParams &P, Callback<json::Value> Reply) {
     json::Array Actions;
-    auto It = Docs.find(P.textDocument.uri.file());
-    if (It != Docs.end()) {
-      const Document &D = It->second;
-      DocumentText Text(D.Text);
-      for (const Finding &F : D.Findings) {
-        Range Where = Text.token(F.Loc.Line, F.Loc.Column);
-        bool Touches = !(Where.end < P.range.start) && !(P.range.end < Where.start);
-        for (const FixIt &X : F.FixIts) {
-          Range Edit = Text.range(X.Loc.Line, X.Loc.Column, X.RemoveColumns);
-          Touches |= !(Edit.end < P.range.start) && !(P.range.end < Edit.start);
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      auto It = Docs.find(P.textDocument.uri.file());
+      if (It != Docs.end()) {
+        const Document &D = *It->second;
+        DocumentText Text(D.CheckedText);
+        for (const Finding &F : D.Findings) {
+          Range Where = Text.token(F.Loc.Line, F.Loc.Column);
+          bool Touches = !(Where.end < P.range.start) && !(P.range.end < Where.start);
+          for (const FixIt &X : F.FixIts) {
+            Range Edit = Text.range(X.Loc.Line, X.Loc.Column, X.RemoveColumns);
+            Touches |= !(Edit.end < P.range.start) && !(P.range.end < Edit.start);
+          }
+          if (Touches)
+            if (std::optional<json::Value> A = toCodeAction(F, D.Uri, Text))
+              Actions.push_back(std::move(*A));
         }
-        if (Touches)
-          if (std::optional<json::Value> A = toCodeAction(F, D.Uri, Text))
-            Actions.push_back(std::move(*A));
       }
     }
     Reply(json::Value(std::move(Actions)));
   }
 
-  /// Checks D's current text and publishes what it found.
-  void check(Document &D) {
+  std::shared_ptr<Document> find(StringRef Path) {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Docs.find(Path);
+    return It == Docs.end() ? nullptr : It->second;
+  }
+
+  /// Asks for a check of D's current text after Delay (a later change
+  /// postpones it); with --sync, checks it now.
+  void schedule(const std::shared_ptr<Document> &D, std::chrono::milliseconds Delay) {
+    CheckJob Job;
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      ++D->Generation;
+      if (!Sync) {
+        D->Due = Clock::now() + Delay;
+        Wake.notify_all();
+        return;
+      }
+      Job = {D, D->Text, D->Version, D->Generation};
+    }
+    run(Job);
+  }
+
+  /// The checking thread: runs the due check, earliest first, until Stop.
+  void checkLoop() {
+    std::unique_lock<std::mutex> L(Lock);
+    while (!Stop) {
+      std::shared_ptr<Document> Next;
+      for (auto &Entry : Docs)
+        if (Entry.second->Due && (!Next || *Entry.second->Due < *Next->Due))
+          Next = Entry.second;
+      if (!Next) {
+        Wake.wait(L);
+        continue;
+      }
+      if (*Next->Due > Clock::now()) {
+        Wake.wait_until(L, *Next->Due);
+        continue;
+      }
+      Next->Due.reset();
+      CheckJob Job{Next, Next->Text, Next->Version, Next->Generation};
+      L.unlock();
+      run(Job);
+      L.lock();
+    }
+  }
+
+  /// The process's processor time so far (user and system), in seconds.
+  static double processorSeconds() {
+    TimeRecord T = TimeRecord::getCurrentTime(/*Start=*/false);
+    return T.getUserTime() + T.getSystemTime();
+  }
+
+  /// True when Job's text is no longer the document's.
+  bool stale(const CheckJob &Job) {
+    std::lock_guard<std::mutex> G(Lock);
+    return Stop || Job.Doc->Closed || Job.Doc->Generation != Job.Generation;
+  }
+
+  /// Checks Job's text and publishes what it found, unless it went stale.
+  void run(const CheckJob &Job) {
+    Document &D = *Job.Doc;
     StringRef Path = D.Uri.file();
     FrontendOptions FO = In.optionsFor(Path);
-    FO.Contents = D.Text;
-    FileResult R = checkFile(CL, std::move(FO), Opts, Path);
+    FO.Contents = Job.Text;
+    if (!Full)
+      FO.Preambles = Preambles;
+    Logger::info("checking {0} version {1}", Path, Job.Version);
+    auto Start = Clock::now();
+    double CpuStart = processorSeconds();
+    FileResult R = Full ? checkFile(CL, std::move(FO), Opts, Path)
+                        : checkIncrementally(CL, std::move(FO), Opts, Path, D.Cache,
+                                             [&] { return !Sync && stale(Job); });
+    long Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - Start).count();
+    std::string Phases =
+        Full ? formatv("whole file {0} ms", static_cast<long>((processorSeconds() - CpuStart) * 1000))
+                   .str()
+             : D.Cache.lastPhases();
+    if (R.Abandoned)
+      return Logger::info("abandoned {0} version {1}: its text changed", Path, Job.Version);
+    Logger::info("checked {0} version {1} in {2} ms: {3} kernels analyzed, {4} reused (cpu: {5})",
+                 Path, Job.Version, Ms, D.Cache.lastMisses(), D.Cache.lastHits(),
+                 Phases);
     for (const std::string &N : R.Notes)
       Logger::info("{0}", N);
-    DocumentText Text(D.Text);
+    DocumentText Text(Job.Text);
     json::Array Diags;
-    D.Findings.clear();
+    std::vector<Finding> Kept;
     if (!R.Error.empty()) {
       Logger::info("{0}", R.Error);
       for (json::Value &V : errorDiagnostics(R.Error, Path, Text))
@@ -163,10 +318,15 @@ private:
     for (Finding &F : R.Findings)
       if (sameFile(F.Loc.File, Path)) {
         Diags.push_back(toDiagnostic(F, Path, Text));
-        D.Findings.push_back(std::move(F));
+        Kept.push_back(std::move(F));
       }
+    std::lock_guard<std::mutex> G(Lock);
+    if (!Sync && (D.Closed || D.Generation != Job.Generation))
+      return Logger::info("dropped {0} version {1}: its text changed", Path, Job.Version);
+    D.Findings = std::move(Kept);
+    D.CheckedText = Job.Text;
     Publish(json::Object{
-        {"uri", D.Uri.uri().str()}, {"version", D.Version}, {"diagnostics", std::move(Diags)}});
+        {"uri", D.Uri.uri().str()}, {"version", Job.Version}, {"diagnostics", std::move(Diags)}});
   }
 
   const CommandLine &CL;
@@ -174,8 +334,17 @@ private:
   CheckOptions Opts;
   MessageHandler Handler;
   OutgoingNotification<json::Value> Publish;
-  StringMap<Document> Docs;
+  const unsigned Debounce;
+  const bool Sync;
+  const bool Full;
+  std::shared_ptr<PreambleCache> Preambles = std::make_shared<PreambleCache>();
   bool ShutdownRequested = false;
+
+  std::mutex Lock; ///< Guards Docs, the documents' fields and Stop.
+  std::condition_variable Wake;
+  StringMap<std::shared_ptr<Document>> Docs;
+  bool Stop = false;
+  std::thread Checker;
 };
 
 } // namespace

@@ -48,7 +48,8 @@ json::Object metricsJson(const dm::MetricMap &M, bool Sampled) {
 }
 
 json::Object findingJson(const dm::Finding &F) {
-  json::Object O{{"kind", F.Kind}, {"message", F.Message}};
+  json::Object O{{"kind", F.Kind}, {"message", F.Message},
+                 {"severity", F.Note ? "note" : "error"}};
   if (F.Loc.valid()) {
     O["file"] = F.Loc.File;
     O["line"] = F.Loc.Line;
@@ -123,10 +124,24 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
     OS << "\n";
   }
   for (const dm::Finding &F : R.Errors) {
-    OS << locationPrefix(F.Loc) << "error: " << F.Message << " [" << F.Kind << "]\n";
+    OS << locationPrefix(F.Loc) << (F.Note ? "note: " : "error: ") << F.Message << " ["
+       << F.Kind << "]\n";
     if (F.Other.valid())
       OS << locationPrefix(F.Other) << "note: the other access of the race\n";
   }
+}
+
+/// An overrun of a buffer warplint sized itself may be the guess's, not the
+/// kernel's: a note that asks for the real size (check --confirm does the same).
+void demoteGuessedOverruns(dm::LaunchReport &R) {
+  for (dm::Finding &F : R.Errors)
+    if (const dm::BufferInfo *B = dm::guessedOverrun(R, F)) {
+      F.Note = true;
+      F.Message += "; warplint sized '" + B->Name + "' itself (" + std::to_string(B->Count) +
+                   " elements: no --buffer or launch file gave it): give its real size with "
+                   "--buffer " + B->Name + "=COUNT or a launch file to tell a real overrun "
+                   "from a guess";
+    }
 }
 
 Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
@@ -146,6 +161,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
       R.SharedBytes = std::max<uint64_t>(R.SharedBytes, CL.SharedBytes);
       if (Error E = checkSharedBytes(R.SharedBytes, CL.LaunchFile, CL.Arch))
         return std::move(E);
+      R.InitCheck = CL.InitCheck;
       Out.push_back(std::move(R));
     }
     return Out;
@@ -192,6 +208,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   R.SharedBytes = CL.SharedBytes;
   if (Error E = checkSharedBytes(R.SharedBytes, "--shared-bytes", CL.Arch))
     return std::move(E);
+  R.InitCheck = CL.InitCheck;
   return std::vector<dm::LaunchRequest>{R};
 }
 
@@ -232,6 +249,8 @@ int runRunCommand(const CommandLine &CL) {
     return ExitToolError;
   }
   dm::RunOptions Opts;
+  Opts.BlockBudget = CL.MaxInstructions;
+  Opts.ShadowChecks = !CL.NoShadowChecks;
   if (CL.Blocks == "all") {
     Opts.AllBlocks = true;
   } else if (!CL.Blocks.empty()) {
@@ -265,7 +284,9 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
-      FoundErrors |= !R->Errors.empty();
+      demoteGuessedOverruns(*R);
+      for (const dm::Finding &F : R->Errors)
+        FoundErrors |= !F.Note;
       if (Json) {
         Kernels.push_back(reportJson(*R));
       } else {

@@ -23,3 +23,32 @@ __global__ void matmul(const float *A, const float *B, float *C, int N) {
     C[row * N + col] = acc;
   }
 }
+// Shared-memory tiles between barriers: what the shared-memory observers
+// (race detector, initialization shadow) cost per access.
+__global__ void tiled(const float *A, const float *B, float *C, int N) {
+  __shared__ float As[16][16], Bs[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * 16 + ty, col = blockIdx.x * 16 + tx;
+  float acc = 0.0f;
+  for (int t = 0; t < N; t += 16) {
+    As[ty][tx] = A[row * N + t + tx];
+    Bs[ty][tx] = B[(t + ty) * N + col];
+    __syncthreads();
+    for (int k = 0; k < 16; ++k)
+      acc += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[row * N + col] = acc;
+}
+// A private array indexed at run time stays in local memory: what the
+// initialization shadow costs per local access.
+__global__ void private_sum(float *out, int iters) {
+  float priv[32];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < 32; ++k)
+    priv[k] = i + k;
+  float acc = 0.0f;
+  for (int k = 0; k < iters; ++k)
+    acc += priv[(i + 7 * k) & 31];
+  out[i] = acc;
+}

@@ -9,6 +9,7 @@
 #include "frontend/cuda/CudaFrontend.h"
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
+#include "frontend/cuda/Preamble.h"
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
 
@@ -20,7 +21,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -194,6 +197,17 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     return R;
   }
   Invocation->getFrontendOpts().DisableFree = false;
+  // An editor's buffer: parse its includes once, into a preamble kept across
+  // checks (kept alive here until the compile is done).
+  std::shared_ptr<const clang::PrecompiledPreamble> Preamble;
+  std::unique_ptr<MemoryBuffer> MainText;
+  // (Not for a retry that skips host bodies: the preamble is shared.)
+  if (Opts.Preambles && Opts.Contents && !A.SkipHostBodies) {
+    MainText = MemoryBuffer::getMemBuffer(*Opts.Contents, Path);
+    Preamble = Opts.Preambles->use(*Invocation, FS, *MainText);
+    // The preamble remaps the main file to MainText, which stays ours.
+    Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  }
   Invocation->getFrontendOpts().SkipFunctionBodies = A.SkipHostBodies;
 
   auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
@@ -321,7 +335,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
     return TM.takeError();
   if (Opts.HeaderFilter)
     setHeaderFilter(*M, *Opts.HeaderFilter);
-  finishDeviceModule(Result, std::move(M), **TM);
+  finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize);
   return std::move(Result);
 }
 

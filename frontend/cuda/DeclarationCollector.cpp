@@ -9,6 +9,7 @@
 #include "frontend/cuda/DeclarationCollector.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclGroup.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -134,20 +135,31 @@ private:
   SourceDecls &Out;
 };
 
+/// Visits the declarations this compile parsed, at the end of the
+/// translation unit. Those a precompiled preamble holds (the includes) are
+/// not visited: walking the whole translation unit would load every header
+/// declaration from it.
 class DeclarationCollector : public ASTConsumer {
 public:
   DeclarationCollector(std::string Directory, SourceDecls &Out)
       : Directory(std::move(Directory)), Out(Out) {}
 
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    Parsed.insert(Parsed.end(), DG.begin(), DG.end());
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DeclarationVisitor V(Ctx, Directory, Out);
-    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    for (Decl *D : Parsed)
+      V.TraverseDecl(D);
     Out.Available = true;
   }
 
 private:
   std::string Directory;
   SourceDecls &Out;
+  std::vector<Decl *> Parsed;
 };
 
 } // namespace

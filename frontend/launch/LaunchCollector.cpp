@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/DeclGroup.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -90,6 +91,16 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// Declarations in system headers (an SDK, the prelude's stand-ins) launch
+  /// none of the file's kernels: not walked. (A precompiled preamble hands
+  /// the headers' inline functions over as they are loaded; walking their
+  /// bodies would load those too.)
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
 private:
   /// Looks for a launch annotation on the line of Loc or the three above.
   bool findAnnotation(SourceLocation Loc, SourceLaunch &L) {
@@ -173,17 +184,28 @@ private:
   std::vector<SourceLaunch> &Launches;
 };
 
+/// Visits the declarations this compile parsed, at the end of the
+/// translation unit (when template instantiations exist). Those a
+/// precompiled preamble holds (the includes) are not visited: walking the
+/// whole translation unit would load every header declaration from it.
 class Collector : public ASTConsumer {
 public:
   explicit Collector(std::vector<SourceLaunch> &Launches) : Launches(Launches) {}
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    Parsed.insert(Parsed.end(), DG.begin(), DG.end());
+    return true;
+  }
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return;
-    Visitor(Ctx, Launches).TraverseDecl(Ctx.getTranslationUnitDecl());
+    Visitor V(Ctx, Launches);
+    for (Decl *D : Parsed)
+      V.TraverseDecl(D);
   }
 
 private:
   std::vector<SourceLaunch> &Launches;
+  std::vector<Decl *> Parsed;
 };
 
 } // namespace

@@ -13,6 +13,7 @@ __WL_DEV void __syncwarp(unsigned int mask = 0xffffffffu) { __nvvm_bar_warp_sync
 __WL_DEV void __threadfence(void) { __nvvm_membar_gl(); }
 __WL_DEV void __threadfence_block(void) { __nvvm_membar_cta(); }
 __WL_DEV void __threadfence_system(void) { __nvvm_membar_sys(); }
+__WL_DEV void __trap(void) { __builtin_trap(); }
 
 // ---- atomics: relaxed device-scope read-modify-writes ----------------------
 #define __WL_ATOMIC(Name, Builtin, T)                                          \

@@ -1,4 +1,4 @@
-// RUN: not %warplint run %s --kernel spin --grid 1 --block 32 > %t.txt
+// RUN: not %warplint run %s --kernel spin --grid 1 --block 32 --max-instructions 1000000 > %t.txt
 // RUN: FileCheck %s < %t.txt
 
 __global__ void spin(volatile int *flag) {
