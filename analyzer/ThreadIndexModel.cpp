@@ -493,6 +493,9 @@ std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) 
 
   std::vector<WarpSample> Out;
   unsigned ArgSamples = NumUnknownArgs ? ArgSampleValues.size() : 1;
+  // Nothing outside the model holds a State between calls: the cache may go.
+  if (States.size() >= StateBudget)
+    States.clear();
   for (const Dim3 &B : Blocks)
     for (unsigned W : Warps)
       for (unsigned A = 0; A < ArgSamples; ++A) {

@@ -183,7 +183,11 @@ public:
     if (It != FuncIndex.end())
       return It->second;
     uint32_t Idx = P.Funcs.size();
+    // Growing Funcs moves the function being decoded: keep Out pointing at it.
+    size_t OutIdx = Out ? size_t(Out - P.Funcs.data()) : 0;
     P.Funcs.emplace_back();
+    if (Out)
+      Out = &P.Funcs[OutIdx];
     P.Funcs.back().F = &F;
     P.Funcs.back().Name = F.getName().str();
     FuncIndex[&F] = Idx;

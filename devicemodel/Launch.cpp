@@ -1,5 +1,6 @@
 //===- Launch.cpp - What to launch, and the memory it gets ----------------===//
 #include "devicemodel/Launch.h"
+#include "frontend/LaunchLimits.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -181,6 +182,10 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
       } else {
         B.Count = Threads * std::max<uint64_t>(1, Req.DefaultElemsPerThread);
         B.Defaulted = true;
+        if (Error E = checkBufferCount(B.Count))
+          return fail("buffer '" + PI.Name + "' sized by the launch (" + Twine(Threads) +
+                      " threads): " + toString(std::move(E)) + "; give --buffer " +
+                      PI.Name + "=COUNT or a smaller --grid");
         L.Notes.push_back("buffer '" + PI.Name + "': " + std::to_string(B.Count) + " x " +
                           B.ElemType + " (" +
                           std::to_string(std::max<uint64_t>(1, Req.DefaultElemsPerThread)) +
@@ -191,6 +196,10 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
       if (const std::string *Spec = Find(Req.Buffers, PI.Name))
         Unfilled = !StringRef(*Spec).contains(':');
       B.Address = Mem.addBuffer(B.Name, B.Count * B.ElemBytes, B.ElemBytes, B.ElemType);
+      if (!Mem.bufferAt(B.Address)->Data)
+        return fail("buffer '" + PI.Name + "': cannot allocate " + Twine(B.Count) + " x " +
+                    B.ElemType + " (" + Twine(B.Count * B.ElemBytes) + " bytes)" +
+                    (B.Defaulted ? "; give --buffer " + PI.Name + "=COUNT" : ""));
       if (Req.InitCheck && Unfilled)
         Mem.trackInit(B.Address);
       fillBuffer(Mem.global(B.Address, B.Count * B.ElemBytes), B.Count, B.ElemBytes,
@@ -226,7 +235,8 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
       double D;
       if (!StringRef(*ArgText).trim().getAsInteger(0, N))
         V = uint64_t(N);
-      else if (!StringRef(*ArgText).trim().getAsDouble(D) && D == std::floor(D))
+      else if (!StringRef(*ArgText).trim().getAsDouble(D) && D == std::floor(D) &&
+               std::fabs(D) < 9223372036854775808.0) // In int64_t's range.
         V = uint64_t(int64_t(D));
       else
         return fail("--arg " + PI.Name + "=" + *ArgText + ": not an integer");

@@ -128,6 +128,9 @@ struct DeviceModule {
   /// The input's text when it was compiled from memory (FrontendOptions::
   /// Contents): what reads the source (suppressions, fix-its) must see it.
   std::optional<std::string> Contents;
+  /// Notes about how the input was compiled, for the user (host code that
+  /// did not compile for the device side and was skipped).
+  std::vector<std::string> Notes;
 
   DeviceModule() : Context(std::make_unique<llvm::LLVMContext>()) {}
 };

@@ -23,6 +23,9 @@ struct FrontendOptions {
   /// The input's text, used instead of the file on disk (an editor's unsaved
   /// buffer); the file need not exist. Other files still come from disk.
   std::optional<std::string> Contents;
+  /// clang-tidy's -header-filter: the user headers that report their own
+  /// findings (unset: all of them). See setHeaderFilter.
+  std::optional<std::string> HeaderFilter;
   /// Run the NVPTX IR pipeline (optimizeForNvptx) on a CUDA input; off, the
   /// module is Clang's unoptimized output (for callers that optimize parts of
   /// it themselves, kernel by kernel).

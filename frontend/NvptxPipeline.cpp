@@ -1,6 +1,7 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/SpecialRegisterAsm.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
@@ -216,6 +217,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
                         bool Optimize) {
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
+  lowerSpecialRegisterAsm(*M);
   if (Optimize)
     optimizeForNvptx(*M, TM);
   Result.M = std::move(M);

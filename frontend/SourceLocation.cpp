@@ -2,6 +2,8 @@
 #include "frontend/SourceLocation.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -47,14 +49,59 @@ bool SourceLoc::operator<(const SourceLoc &O) const {
   return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
 }
 
+namespace {
+/// The name of the module metadata that holds the --header-filter regex.
+constexpr StringLiteral HeaderFilterKey = "warplint.header_filter";
+
+/// The header filter of M, if one was set.
+std::optional<std::string> headerFilter(const Module &M) {
+  const NamedMDNode *N = M.getNamedMetadata(HeaderFilterKey);
+  if (!N || !N->getNumOperands() || !N->getOperand(0)->getNumOperands())
+    return std::nullopt;
+  if (auto *S = dyn_cast<MDString>(N->getOperand(0)->getOperand(0)))
+    return S->getString().str();
+  return std::nullopt;
+}
+
+/// True when findings at L are reported at L: a user file (not a library or
+/// system header) that is the main file, or a header the filter accepts.
+bool reportsOwnFindings(const DILocation *L, const Instruction &I,
+                        const std::optional<std::string> &Filter) {
+  std::string Path = displayPath(L->getDirectory(), L->getFilename());
+  if (isSystemFile(L->getFilename()) || isSystemFile(Path))
+    return false;
+  if (!Filter)
+    return true;
+  const DISubprogram *SP = I.getFunction()->getSubprogram();
+  if (SP && SP->getUnit() &&
+      displayPath(SP->getUnit()->getDirectory(), SP->getUnit()->getFilename()) == Path)
+    return true;
+  return Regex(*Filter).match(Path);
+}
+} // namespace
+
 SourceLoc userLocation(const Instruction &I) {
   const DILocation *L = I.getDebugLoc().get();
   if (!L)
     return {};
+  std::optional<std::string> Filter = headerFilter(*I.getModule());
   for (const DILocation *Cur = L; Cur; Cur = Cur->getInlinedAt())
-    if (!isSystemFile(Cur->getFilename()))
+    if (reportsOwnFindings(Cur, I, Filter))
       return toSourceLoc(Cur);
   return toSourceLoc(L);
+}
+
+SourceLoc innermostLocation(const Instruction &I) {
+  const DILocation *L = I.getDebugLoc().get();
+  return L ? toSourceLoc(L) : SourceLoc();
+}
+
+bool isLibraryFile(StringRef Path) { return isSystemFile(Path); }
+
+void setHeaderFilter(Module &M, StringRef Regex) {
+  NamedMDNode *N = M.getOrInsertNamedMetadata(HeaderFilterKey);
+  N->clearOperands();
+  N->addOperand(MDNode::get(M.getContext(), MDString::get(M.getContext(), Regex)));
 }
 
 SourceLoc outermostLocation(const Instruction &I) {

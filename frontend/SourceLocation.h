@@ -5,6 +5,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 
+#include <optional>
 #include <string>
 
 namespace warplint {
@@ -26,8 +27,24 @@ struct SourceLoc {
 std::string displayPath(llvm::StringRef Directory, llvm::StringRef Name);
 
 /// The user-facing location of an instruction: the innermost inlined location
-/// in a user file (not the prelude, an SDK or a system header).
+/// in a user file (not the prelude, an SDK, a library such as CUB, Thrust or
+/// libcu++, or a system header; with a header filter, only the main file and
+/// the headers it matches). Code inlined from a library is reported at the
+/// user's line that called it.
 SourceLoc userLocation(const llvm::Instruction &I);
+
+/// Where the instruction itself is (the innermost inlined location), which
+/// differs from userLocation inside a library.
+SourceLoc innermostLocation(const llvm::Instruction &I);
+
+/// True for a header that is not the user's: the prelude, a CUDA toolkit,
+/// CUB/Thrust/libcu++, system headers.
+bool isLibraryFile(llvm::StringRef Path);
+
+/// Sets M's header filter (clang-tidy's -header-filter): a regular
+/// expression; user headers it does not match report their findings at the
+/// line of the main file that called into them.
+void setHeaderFilter(llvm::Module &M, llvm::StringRef Regex);
 
 /// Where function F is declared (line of its name, column 1); invalid
 /// without debug information.

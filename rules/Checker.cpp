@@ -1,5 +1,6 @@
 //===- Checker.cpp - Run the rules over a module --------------------------===//
 #include "rules/Checker.h"
+#include "rules/LibraryCallSites.h"
 
 #include "rules/Confirm.h"
 #include "rules/KernelResources.h"
@@ -119,8 +120,15 @@ void checkKernel(const DeviceModule &DM, const Function &F,
   }
   if (Opts.OnKernel)
     Opts.OnKernel(K);
+  // The kernel's findings are placed (library lines as notes, lost lines at
+  // the declaration) before they leave.
+  std::vector<Finding> Mine;
+  FindingSink Collect = [&](Finding Fd) { Mine.push_back(std::move(Fd)); };
   for (const std::unique_ptr<Rule> &R : Rules)
-    R->check(K, Sink);
+    R->check(K, Collect);
+  placeFindings(F, Mine, 0);
+  for (Finding &Fd : Mine)
+    Sink(std::move(Fd));
 }
 
 bool kernelToCheck(const Function &F, const CheckOptions &Opts) {

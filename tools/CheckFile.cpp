@@ -83,6 +83,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
     R.Error = toString(DM.takeError());
     return R;
   }
+  R.Notes = DM->Notes;
   R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   return R;
 }

@@ -50,6 +50,12 @@ struct CommandLine {
                                 llvm::cl::desc("Use the embedded prelude even when an SDK is found"),
                                 llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                 llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> HeaderFilter{
+      "header-filter",
+      llvm::cl::desc("Regular expression: the user headers that report their own findings "
+                     "(default: all); others report at the main file's line that called "
+                     "into them, as library headers always do"),
+      llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> ConfigFile{"config", llvm::cl::desc("Configuration file (default: nearest .warplint.yaml)"),
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};
@@ -178,6 +184,8 @@ struct CommandLine {
     O.ClangArgs = ClangArgs;
     O.CudaPath = CudaPath;
     O.ForcePrelude = NoCudaSdk;
+    if (HeaderFilter.getNumOccurrences())
+      O.HeaderFilter = HeaderFilter;
     return O;
   }
 };

@@ -3,9 +3,11 @@
 
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/Launch.h"
+#include "frontend/LaunchLimits.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -17,7 +19,8 @@ namespace warplint {
 namespace {
 
 /// The flags of a compile command that matter to a device compile: include
-/// paths, macros, forced includes and the language standard.
+/// paths, macros, forced includes, the language standard and separate
+/// compilation (-rdc=true).
 std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd) {
   std::vector<std::string> Out;
   const std::vector<std::string> &A = Cmd.CommandLine;
@@ -35,6 +38,10 @@ std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileComman
     } else if (F.starts_with("-I") && F.size() > 2 &&
                !sys::path::is_absolute(F.drop_front(2))) {
       Out.push_back(("-I" + Twine(Cmd.Directory) + "/" + F.drop_front(2)).str());
+    } else if (F == "-rdc=true" || F == "--relocatable-device-code=true" ||
+               F == "-fgpu-rdc" || F == "-dc" || F == "--device-c") {
+      // nvcc's separate compilation (device-side launches) is Clang's -fgpu-rdc.
+      Out.push_back("-fgpu-rdc");
     } else if (F.starts_with("-I") || F.starts_with("-D") || F.starts_with("-U") ||
                F.starts_with("-std=") || F.starts_with("-isystem")) {
       Out.push_back(F.str());
@@ -75,6 +82,10 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
   if (!Arch)
     return Arch.takeError();
+  std::string RegexError;
+  if (CL.HeaderFilter.getNumOccurrences() && !Regex(CL.HeaderFilter).isValid(RegexError))
+    return createStringError(inconvertibleErrorCode(), "--header-filter '%s': %s",
+                             CL.HeaderFilter.c_str(), RegexError.c_str());
   In.Base = CL.frontendOptions();
   In.Base.Arch = Arch->Name.str();
   return std::move(In);
@@ -114,9 +125,24 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
       Exit = ExitToolError;
       continue;
     }
+    for (const std::string &N : DM->Notes)
+      WithColor::note(errs(), "warplint") << N << "\n";
     Fn(*DM);
   }
   return Exit;
+}
+
+Error checkSharedBytes(uint64_t Bytes, StringRef Source, StringRef ArchName) {
+  Expected<const ArchProfile &> Arch = lookupArch(ArchName);
+  if (!Arch)
+    return Arch.takeError();
+  if (Bytes <= Arch->SharedBytesPerBlockOptIn)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "%s: %llu bytes of dynamic shared memory is more than %s's limit "
+                           "of %u bytes per block",
+                           Source.str().c_str(), (unsigned long long)Bytes,
+                           Arch->Name.str().c_str(), Arch->SharedBytesPerBlockOptIn);
 }
 
 Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
@@ -129,6 +155,9 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     if (!G)
       return createStringError(inconvertibleErrorCode(), "--grid: %s",
                                toString(G.takeError()).c_str());
+    if (Error E = checkGrid(*G))
+      return createStringError(inconvertibleErrorCode(), "--grid %s: %s", CL.Grid.c_str(),
+                               toString(std::move(E)).c_str());
     Cmd.Grid = *G;
   }
   if (!CL.Block.empty()) {
@@ -153,6 +182,9 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     if (Count.trim().getAsInteger(0, N) || !N)
       return createStringError(inconvertibleErrorCode(),
                                "--buffer %s: COUNT must be a positive number", B.c_str());
+    if (Error E = checkBufferCount(N))
+      return createStringError(inconvertibleErrorCode(), "--buffer %s: %s", B.c_str(),
+                               toString(std::move(E)).c_str());
     if (!Fill.empty())
       if (Expected<dm::FillSpec> F = dm::parseFill(Fill); !F)
         return createStringError(inconvertibleErrorCode(), "--buffer %s: %s", B.c_str(),
@@ -170,6 +202,10 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
       return File.takeError();
     Out.insert(Out.end(), File->begin(), File->end());
   }
+  for (const LaunchEntry &E : Out)
+    if (Error Err = checkSharedBytes(
+            E.SharedBytes, E.Source == "command line" ? "--shared-bytes" : E.Source, CL.Arch))
+      return std::move(Err);
   return Out;
 }
 

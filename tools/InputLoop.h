@@ -43,6 +43,11 @@ int forEachInput(const CommandLine &CL, llvm::function_ref<void(DeviceModule &)>
 /// --arg from the command line (which come first, so they win).
 llvm::Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL);
 
+/// Dynamic shared memory beyond what one block of Arch can have is a usage
+/// error (the device model would allocate it for every block it runs);
+/// Source names where the request came from (--shared-bytes, a file).
+llvm::Error checkSharedBytes(uint64_t Bytes, llvm::StringRef Source, llvm::StringRef Arch);
+
 /// True when --kernel is unset or names F (source name or mangled name).
 bool kernelSelected(const CommandLine &CL, const llvm::Function &F);
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/DeviceModel.h"
+#include "frontend/LaunchLimits.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
 #include "tools/Locations.h"
@@ -161,6 +162,8 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
         return createStringError(inconvertibleErrorCode(),
                                  "give --grid/--block/--arg/--buffer or --launch-file, not both");
       R.SharedBytes = std::max<uint64_t>(R.SharedBytes, CL.SharedBytes);
+      if (Error E = checkSharedBytes(R.SharedBytes, CL.LaunchFile, CL.Arch))
+        return std::move(E);
       R.InitCheck = CL.InitCheck;
       Out.push_back(std::move(R));
     }
@@ -172,6 +175,9 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     auto D = parseDim3(CL.Grid);
     if (!D)
       return D.takeError();
+    if (Error E = checkGrid(*D))
+      return createStringError(inconvertibleErrorCode(), "--grid %s: %s", CL.Grid.c_str(),
+                               toString(std::move(E)).c_str());
     R.Grid = *D;
   }
   if (!CL.Block.empty()) {
@@ -184,15 +190,27 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     auto KV = parseAssignment(A);
     if (!KV)
       return KV.takeError();
+    double D;
+    if (!StringRef(KV->second).trim().getAsDouble(D))
+      if (Error E = checkArgValue(D))
+        return createStringError(inconvertibleErrorCode(), "--arg: %s: %s", A.c_str(),
+                                 toString(std::move(E)).c_str());
     R.Args.push_back(*KV);
   }
   for (const std::string &B : CL.Buffers) {
     auto KV = parseAssignment(B);
     if (!KV)
       return KV.takeError();
+    uint64_t N;
+    if (!StringRef(KV->second).split(':').first.trim().getAsInteger(0, N))
+      if (Error E = checkBufferCount(N))
+        return createStringError(inconvertibleErrorCode(), "--buffer %s: %s", B.c_str(),
+                                 toString(std::move(E)).c_str());
     R.Buffers.push_back(*KV);
   }
   R.SharedBytes = CL.SharedBytes;
+  if (Error E = checkSharedBytes(R.SharedBytes, "--shared-bytes", CL.Arch))
+    return std::move(E);
   R.InitCheck = CL.InitCheck;
   return std::vector<dm::LaunchRequest>{R};
 }

@@ -1,7 +1,13 @@
 //===- warplint.cpp - The warplint command --------------------------------===//
 #include "tools/CommandLine.h"
 
+#include "frontend/Frontend.h"
+#include "frontend/cuda/CudaSdk.h"
+
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 
@@ -23,9 +29,30 @@ static void keepFreedMemory() {
 #endif
 }
 
+namespace {
+/// --version: warplint's, LLVM's, and the CUDA toolkit a compile would use.
+void printVersion(raw_ostream &OS) {
+  OS << "warplint " << WARPLINT_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+  std::string Sdk = findCudaSdk(FrontendOptions());
+  if (Sdk.empty()) {
+    OS << "  CUDA toolkit: none found; the embedded prelude stands in for its headers\n";
+    return;
+  }
+  std::string Version = cudaSdkVersion(Sdk);
+  OS << "  CUDA toolkit: " << Sdk << " (CUDA "
+     << (Version.empty() ? "version unknown" : Version) << ")";
+  if (sys::fs::is_directory(Sdk + "/include/cccl"))
+    OS << ", with include/cccl";
+  OS << "\n";
+}
+} // namespace
+
 int main(int argc, char **argv) {
   keepFreedMemory();
   InitLLVM X(argc, argv);
+  // A crash inside one file's compile becomes that file's error.
+  CrashRecoveryContext::Enable();
+  cl::SetVersionPrinter(printVersion);
   CommandLine CL;
   // Everything after "--" is for Clang.
   std::vector<const char *> Ours;

@@ -7,10 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/CudaFrontend.h"
+#include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/Preamble.h"
 #include "frontend/NvptxPipeline.h"
+#include "frontend/SourceLocation.h"
 
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
@@ -20,10 +24,11 @@
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/BuryPointer.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -39,28 +44,65 @@ struct EmbeddedFile {
 #include "EmbeddedPrelude.inc"
 
 constexpr StringLiteral PreludeDir = "/__warplint_prelude";
+/// The stack of the thread a compile runs on: deep but valid code (long
+/// macro chains, deep templates) needs more than a default thread's.
+constexpr unsigned CompileStackBytes = 256u << 20;
+/// Where headers that are missing but only host code needs are served from,
+/// empty, when a compile is retried without host code.
+constexpr StringLiteral StubDir = "/__warplint_host_stubs";
 
-/// The real file system with the prelude mounted at PreludeDir and, when the
-/// input comes from memory, its text at Path (absolute).
-IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const FrontendOptions &Opts) {
+/// How one attempt at the device compile differs from the plain one.
+struct Attempt {
+  /// -fgpu-rdc: kernels launched from device code (dynamic parallelism).
+  bool Rdc = false;
+  /// Skip the bodies of host-only functions (see HostSkippingConsumer).
+  bool SkipHostBodies = false;
+  /// Headers that were not found, served empty (host-only headers: omp.h).
+  std::vector<std::string> StubHeaders;
+};
+
+/// The real file system with the prelude mounted at PreludeDir, stub headers
+/// at StubDir and, when the input comes from memory, its text at Path.
+IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const FrontendOptions &Opts,
+                                                   const Attempt &A) {
   auto Overlay =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   for (const EmbeddedFile &F : EmbeddedPrelude)
     Memory->addFile((PreludeDir + "/" + F.Name).str(), 0,
                     MemoryBuffer::getMemBuffer(F.Contents, F.Name));
+  for (const std::string &H : A.StubHeaders)
+    Memory->addFile((StubDir + "/" + H).str(), 0,
+                    MemoryBuffer::getMemBuffer("/* warplint: host-only header */\n", H));
   if (Opts.Contents)
     Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(*Opts.Contents, Path));
   Overlay->pushOverlay(Memory);
   return Overlay;
 }
 
+/// Skips the bodies of functions that run only on the host, which the
+/// device side never emits: host code nvcc accepts but Clang's device-side
+/// parse rejects (mixed-type min/max, OpenMP) then no longer stops kernels.
+class HostSkippingConsumer : public clang::MultiplexConsumer {
+public:
+  HostSkippingConsumer(std::vector<std::unique_ptr<clang::ASTConsumer>> C, bool Skip)
+      : MultiplexConsumer(std::move(C)), Skip(Skip) {}
+  bool shouldSkipFunctionBody(clang::Decl *D) override {
+    const clang::FunctionDecl *FD = D->getAsFunction();
+    return Skip && FD && !FD->hasAttr<clang::CUDADeviceAttr>() &&
+           !FD->hasAttr<clang::CUDAGlobalAttr>();
+  }
+
+private:
+  bool Skip;
+};
+
 /// EmitLLVMOnlyAction that also runs the readers over the AST.
 class DeviceCodeGenAction : public clang::EmitLLVMOnlyAction {
 public:
   DeviceCodeGenAction(LLVMContext &Ctx, DeviceModule &Result,
-                      ArrayRef<AstReaderFactory> Readers)
-      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers) {}
+                      ArrayRef<AstReaderFactory> Readers, bool SkipHost)
+      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers), SkipHost(SkipHost) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
@@ -74,16 +116,17 @@ public:
     for (const AstReaderFactory &Make : Readers)
       Consumers.push_back(Make(CI, Result));
     Consumers.push_back(std::move(Backend));
-    return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
+    return std::make_unique<HostSkippingConsumer>(std::move(Consumers), SkipHost);
   }
 
 private:
   DeviceModule &Result;
   ArrayRef<AstReaderFactory> Readers;
+  bool SkipHost;
 };
 
 std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
-                                    StringRef Sdk) {
+                                    StringRef Sdk, const Attempt &A) {
   std::vector<std::string> Args = {
       WARPLINT_CLANG_EXECUTABLE, "-x", "cuda", "--cuda-device-only",
       "--cuda-gpu-arch=" + Opts.Arch, "-nocudalib", "-O2", "-Xclang",
@@ -99,48 +142,35 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
     // -nocudalib (we do not link libdevice) also drops the SDK version, which
     // Clang needs to pick the launch API (__cudaPushCallConfiguration, 9.2+).
     Args.insert(Args.end(), {"-Xclang", "-target-sdk-version=12.0"});
+    std::vector<std::string> Inc = cudaSdkIncludeArgs(Sdk);
+    Args.insert(Args.end(), Inc.begin(), Inc.end());
   }
+  if (A.Rdc)
+    Args.push_back("-fgpu-rdc");
+  if (!A.StubHeaders.empty())
+    Args.insert(Args.end(), {"-idirafter", StubDir.str()});
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
   Args.push_back(Path.str());
   return Args;
 }
 
-} // namespace
+/// One device compile: a DeviceModule of its own (its context, the
+/// unoptimized module in DM.M, what the AST readers found), or Clang's
+/// diagnostics. A retry starts from a fresh one, so readers never see an
+/// earlier attempt's results.
+struct AttemptResult {
+  DeviceModule DM;
+  std::string Diags;
+  bool DriverFailed = false;
+  bool Crashed = false;
+};
 
-std::string findCudaSdk(const FrontendOptions &Opts) {
-  if (Opts.ForcePrelude)
-    return "";
-  auto HasHeaders = [](StringRef Dir) {
-    SmallString<256> P(Dir);
-    sys::path::append(P, "include", "cuda_runtime.h");
-    return sys::fs::exists(P);
-  };
-  if (!Opts.CudaPath.empty())
-    return Opts.CudaPath; // Explicit: let Clang report a bad path.
-  if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_PATH"))
-    if (HasHeaders(*Env))
-      return *Env;
-  if (HasHeaders("/usr/local/cuda"))
-    return "/usr/local/cuda";
-  return "";
-}
-
-Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts,
-                                   ArrayRef<AstReaderFactory> Readers) {
-  // A file served from memory is found by its absolute name.
-  SmallString<256> Path(GivenPath);
-  if (Opts.Contents)
-    sys::fs::make_absolute(Path);
-  DeviceModule Result;
-  Result.Path = Path.str();
-  Result.Arch = Opts.Arch;
-  Result.Frontend = "cuda";
-  std::string Sdk = findCudaSdk(Opts);
-  Result.HeaderMode = Sdk.empty() ? "prelude" : "sdk:" + Sdk;
-
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, Opts);
-  std::string DriverText, DiagText;
-  raw_string_ostream DriverOS(DriverText), DiagOS(DiagText);
+AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
+                         const Attempt &A, ArrayRef<AstReaderFactory> Readers) {
+  AttemptResult R;
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, Opts, A);
+  std::string DriverText;
+  raw_string_ostream DriverOS(DriverText), DiagOS(R.Diags);
   clang::DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = false;
   // The driver and the compiler get printers of their own so that Clang's
@@ -151,52 +181,160 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
       clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &DriverPrinter,
                                                  /*ShouldOwnClient=*/false);
 
-  std::vector<std::string> Args = driverArgs(Path, Opts, Sdk);
+  std::vector<std::string> Args = driverArgs(Path, Opts, Sdk, A);
   std::vector<const char *> ArgPtrs;
-  for (const std::string &A : Args)
-    ArgPtrs.push_back(A.c_str());
+  for (const std::string &Arg : Args)
+    ArgPtrs.push_back(Arg.c_str());
   clang::CreateInvocationOptions CIOpts;
   CIOpts.Diags = Diags;
   CIOpts.VFS = FS;
   std::shared_ptr<clang::CompilerInvocation> Invocation =
       clang::createInvocation(ArgPtrs, CIOpts);
-  if (!Invocation || Diags->hasErrorOccurred())
-    return createStringError(inconvertibleErrorCode(),
-                             "%s: error: could not build a CUDA device "
-                             "compilation for these flags\n%s",
-                             Path.c_str(), DriverText.c_str());
+  if (!Invocation || Diags->hasErrorOccurred()) {
+    R.DriverFailed = true;
+    R.Diags = (Path + ": error: could not build a CUDA device compilation for these "
+                      "flags\n" + DriverText).str();
+    return R;
+  }
   Invocation->getFrontendOpts().DisableFree = false;
   // An editor's buffer: parse its includes once, into a preamble kept across
   // checks (kept alive here until the compile is done).
   std::shared_ptr<const clang::PrecompiledPreamble> Preamble;
   std::unique_ptr<MemoryBuffer> MainText;
-  if (Opts.Preambles && Opts.Contents) {
+  // (Not for a retry that skips host bodies: the preamble is shared.)
+  if (Opts.Preambles && Opts.Contents && !A.SkipHostBodies) {
     MainText = MemoryBuffer::getMemBuffer(*Opts.Contents, Path);
     Preamble = Opts.Preambles->use(*Invocation, FS, *MainText);
     // The preamble remaps the main file to MainText, which stays ours.
     Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
   }
+  Invocation->getFrontendOpts().SkipFunctionBodies = A.SkipHostBodies;
 
-  clang::CompilerInstance CI(Invocation);
-  CI.createVirtualFileSystem(FS, &Printer);
-  CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
+  CI->createVirtualFileSystem(FS, &Printer);
+  CI->createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
   // "N errors generated" belongs with the errors, not on our stderr (where
   // parallel checks would interleave it).
-  CI.setVerboseOutputStream(DiagOS);
-  DeviceCodeGenAction Action(*Result.Context, Result, Readers);
-  bool Ok = CI.ExecuteAction(Action);
-  std::unique_ptr<Module> M = Action.takeModule();
+  CI->setVerboseOutputStream(DiagOS);
+  auto Action = std::make_unique<DeviceCodeGenAction>(*R.DM.Context, R.DM, Readers,
+                                                      A.SkipHostBodies);
+  bool Ok = false;
+  // A crash inside Clang is this file's error; the other files of a check
+  // still run. The compile runs on a thread with a large stack, as clang's
+  // own driver does, so deep but valid code does not overflow it.
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafelyOnThread([&] { Ok = CI->ExecuteAction(*Action); }, CompileStackBytes)) {
+    // What the crash left half-built is not safe to destroy.
+    BuryPointer(std::move(CI));
+    BuryPointer(std::move(Action));
+    BuryPointer(std::move(R.DM.Context));
+    R.Diags = (Path + ": error: the device compile crashed inside Clang; this file is "
+                      "not analyzed (the other files are)\n").str();
+    R.Crashed = true;
+    return R;
+  }
+  std::unique_ptr<Module> M = Action->takeModule();
   Printer.finish();
-  if (!Ok || !M || CI.getDiagnostics().hasErrorOccurred())
-    return createStringError(inconvertibleErrorCode(), "%s",
-                             DiagText.empty()
-                                 ? (Path + ": error: compilation failed").str().c_str()
-                                 : DiagText.c_str());
-  // Warnings from Clang are not ours to report; the rules speak for warplint.
+  if (!Ok || !M || CI->getDiagnostics().hasErrorOccurred()) {
+    if (R.Diags.empty())
+      R.Diags = (Path + ": error: compilation failed").str();
+    return R;
+  }
+  R.DM.M = std::move(M);
+  return R;
+}
 
+/// True when Clang asks for separate compilation (a kernel launched from
+/// device code): the build compiles such a file with -rdc=true.
+bool needsRdc(StringRef Diags) {
+  return Diags.contains("requires relocatable device code") ||
+         Diags.contains("requires separate compilation mode");
+}
+
+/// The headers Clang reported as not found ("fatal error: 'omp.h' file not
+/// found"), to be served empty when host code is skipped.
+std::vector<std::string> missingHeaders(StringRef Diags) {
+  std::vector<std::string> Out;
+  StringRef Marker = "fatal error: '";
+  for (size_t At = Diags.find(Marker); At != StringRef::npos;
+       At = Diags.find(Marker, At + 1)) {
+    StringRef Rest = Diags.drop_front(At + Marker.size());
+    size_t Close = Rest.find("' file not found");
+    if (Close != StringRef::npos && Close < Rest.find('\n'))
+      Out.push_back(Rest.substr(0, Close).str());
+  }
+  return Out;
+}
+
+/// The first error line of Clang's diagnostics (for the note that says the
+/// host part was skipped).
+std::string firstError(StringRef Diags) {
+  for (StringRef Line : split(Diags, '\n'))
+    if (Line.contains("error: "))
+      return Line.trim().str();
+  return "";
+}
+
+/// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
+/// parallelism, then, when the compile still fails, once more without the
+/// bodies of host-only functions (and with missing headers served empty).
+/// The retry's success is told as a note; its failure reports the first
+/// compile's errors.
+AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
+                                 ArrayRef<AstReaderFactory> Readers) {
+  Attempt A;
+  AttemptResult R = runAttempt(Path, Opts, Sdk, A, Readers);
+  if (!R.DM.M && !R.DriverFailed && needsRdc(R.Diags)) {
+    A.Rdc = true;
+    R = runAttempt(Path, Opts, Sdk, A, Readers);
+  }
+  if (R.DM.M || R.DriverFailed || R.Crashed)
+    return R;
+  Attempt Host = A;
+  Host.SkipHostBodies = true;
+  AttemptResult H;
+  // Each round may uncover one more missing host header.
+  for (unsigned Round = 0; Round < 4; ++Round) {
+    std::vector<std::string> Missing = missingHeaders(Round ? H.Diags : R.Diags);
+    Host.StubHeaders.insert(Host.StubHeaders.end(), Missing.begin(), Missing.end());
+    H = runAttempt(Path, Opts, Sdk, Host, Readers);
+    if (H.DM.M || Missing.empty())
+      break;
+  }
+  if (!H.DM.M)
+    return R;
+  H.DM.Notes.push_back(
+      (Path + ": host code skipped: the device-side compile failed on code that "
+              "the kernels do not need (" + firstError(R.Diags) +
+       "); the kernels were analyzed without the bodies of host functions")
+          .str());
+  return H;
+}
+
+} // namespace
+
+Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts,
+                                   ArrayRef<AstReaderFactory> Readers) {
+  // A file served from memory is found by its absolute name.
+  SmallString<256> Path(GivenPath);
+  if (Opts.Contents)
+    sys::fs::make_absolute(Path);
+  std::string Sdk = findCudaSdk(Opts);
+  AttemptResult R = compileWithRetries(Path, Opts, Sdk, Readers);
+  if (!R.DM.M)
+    return createStringError(inconvertibleErrorCode(), "%s", R.Diags.c_str());
+  // Warnings from Clang are not ours to report; the rules speak for warplint.
+  DeviceModule &Result = R.DM;
+  Result.Path = Path.str();
+  Result.Arch = Opts.Arch;
+  Result.Frontend = "cuda";
+  Result.HeaderMode = Sdk.empty() ? "prelude" : "sdk:" + Sdk;
+  std::unique_ptr<Module> M = std::move(Result.M);
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
+  if (Opts.HeaderFilter)
+    setHeaderFilter(*M, *Opts.HeaderFilter);
   finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize);
   return std::move(Result);
 }

@@ -26,9 +26,6 @@ namespace warplint {
 using AstReaderFactory = std::function<std::unique_ptr<clang::ASTConsumer>(
     clang::CompilerInstance &, DeviceModule &)>;
 
-/// The CUDA SDK to use, or "" when none is found (the prelude is used).
-std::string findCudaSdk(const FrontendOptions &Opts);
-
 /// Compiles the device side of a .cu file in-process with Clang, running each
 /// of Readers over the AST. Clang's diagnostics (file:line:col) are returned
 /// in the error.

@@ -1,5 +1,6 @@
 //===- LaunchFile.cpp - Launch files and launch flags ---------------------===//
 #include "frontend/launch/LaunchFile.h"
+#include "frontend/LaunchLimits.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -49,6 +50,10 @@ bool storeArg(StringRef Name, StringRef Value, LaunchEntry &E) {
   }
   if (Value.getAsDouble(D))
     return false;
+  if (Error E = checkArgValue(D)) {
+    consumeError(std::move(E));
+    return false;
+  }
   if (D == std::floor(D) && std::fabs(D) < 9e18)
     E.Args[Name.str()] = int64_t(D);
   else
@@ -60,6 +65,11 @@ bool storeArg(StringRef Name, StringRef Value, LaunchEntry &E) {
 
 Error parseArgAssignment(StringRef Text, LaunchEntry &E) {
   auto [Name, Value] = Text.split('=');
+  double D;
+  if (Text.contains('=') && !Value.trim().getAsDouble(D))
+    if (Error Range = checkArgValue(D))
+      return createStringError(inconvertibleErrorCode(), "%s: %s", Text.str().c_str(),
+                               toString(std::move(Range)).c_str());
   if (Name.trim().empty() || !Text.contains('=') || !storeArg(Name.trim(), Value, E))
     return createStringError(inconvertibleErrorCode(),
                              "expected NAME=NUMBER, got '%s'", Text.str().c_str());
@@ -108,6 +118,9 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return Fail("cannot read launch file: " + Buf.getError().message());
+  // json::parse recurses once per level: a deep file would overflow the stack.
+  if (Error E = checkJsonDepth((*Buf)->getBuffer()))
+    return Fail(toString(std::move(E)));
   Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
   if (!Doc)
     return Fail("invalid JSON: " + toString(Doc.takeError()));
@@ -128,6 +141,9 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
     if ((O->get("grid") && !E.Grid) || (O->get("block") && !E.Block))
       return Fail("entry " + Twine(I) + ": grid and block are a positive number, a "
                   "list of up to three or an \"X,Y,Z\" string");
+    if (E.Grid)
+      if (Error G = checkGrid(*E.Grid))
+        return Fail("entry " + Twine(I) + ": " + toString(std::move(G)));
     if (O->get("args") && !O->getObject("args"))
       return Fail("entry " + Twine(I) + ": \"args\" is an object of NAME: VALUE");
     if (const json::Object *Args = O->getObject("args"))
@@ -137,8 +153,12 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
         bool Stored = true;
         if (std::optional<int64_t> N = V.getAsInteger())
           E.Args[Name] = *N;
-        else if (std::optional<double> D = V.getAsNumber())
+        else if (std::optional<double> D = V.getAsNumber()) {
+          if (Error Range = checkArgValue(*D))
+            return Fail("entry " + Twine(I) + ": argument '" + Name + "': " +
+                        toString(std::move(Range)));
           E.FloatArgs[Name] = *D;
+        }
         else if (std::optional<bool> B = V.getAsBoolean())
           E.Args[Name] = *B;
         else if (std::optional<StringRef> S = V.getAsString())
@@ -153,15 +173,20 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
                   ": \"buffers\" is an object of NAME: \"COUNT[:FILL]\"");
     if (const json::Object *Bufs = O->getObject("buffers"))
       for (const auto &KV : *Bufs) {
-        if (std::optional<int64_t> N = KV.second.getAsInteger(); N && *N >= 0) {
-          E.Buffers[KV.first.str()] = std::to_string(*N);
-          continue;
-        }
-        std::optional<StringRef> V = KV.second.getAsString();
-        if (!V)
+        std::string Spec;
+        if (std::optional<int64_t> N = KV.second.getAsInteger(); N && *N >= 0)
+          Spec = std::to_string(*N);
+        else if (std::optional<StringRef> V = KV.second.getAsString())
+          Spec = V->str();
+        else
           return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() +
                       "' is not a \"COUNT[:FILL]\" string");
-        E.Buffers[KV.first.str()] = V->str();
+        uint64_t Count;
+        if (!StringRef(Spec).split(':').first.trim().getAsInteger(0, Count))
+          if (Error C = checkBufferCount(Count))
+            return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() + "': " +
+                        toString(std::move(C)));
+        E.Buffers[KV.first.str()] = Spec;
       }
     if (const json::Value *V = O->get("shared_bytes")) {
       std::optional<int64_t> N = V->getAsInteger();

@@ -598,6 +598,9 @@ private:
     if (Error E = need(3))
       return E;
     PTX_TRY(T, L.instrType());
+    // PTX defines and/or/xor on .pred and .bN only; ptxas rejects .f16.
+    if (T.isFloat())
+      return L.error("'" + I.Opcode + "' takes a .pred or .bN type, not a floating-point one");
     llvm::Type *OT = ty(T);
     PTX_TRY(A, src(1, OT));
     PTX_TRY(Bv, src(2, OT));

@@ -340,6 +340,15 @@ Expected<PtxLiftResult> ModuleLifter::run() {
     }
   }
   DIB->finalize();
+  // A lifting bug is told at the PTX function it broke.
+  for (const Function &PF : PM.Functions) {
+    llvm::Function *F = Functions[PF.Name].F;
+    std::string VerifyText;
+    raw_string_ostream VOS(VerifyText);
+    if (F && !F->isDeclaration() && verifyFunction(*F, &VOS))
+      return error(PF.Where, "internal error: the lifted function '" + PF.Name +
+                                 "' is invalid:\n" + VerifyText);
+  }
   std::string VerifyText;
   raw_string_ostream VOS(VerifyText);
   if (verifyModule(*M, &VOS))

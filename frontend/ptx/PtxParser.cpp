@@ -502,7 +502,7 @@ private:
       uint64_t N;
       if (!parseUnsigned(N, "an offset"))
         return false;
-      O.IntValue = Neg ? -(int64_t)N : (int64_t)N;
+      O.IntValue = int64_t(Neg ? 0 - N : N); // Two's complement, as PTX wraps.
     }
     Out.push_back(std::move(O));
     if (Out.size() > (1u << 24))
@@ -887,8 +887,8 @@ private:
       consume();
       if (Tok.Kind != Token::Number || !parseNumber(Tok, O))
         return failHere("a number after '-'");
-      if (O.Kind == Operand::Int)
-        O.IntValue = -O.IntValue;
+      if (O.Kind == Operand::Int) // Wraps: -0x8000000000000000 is itself.
+        O.IntValue = int64_t(0 - uint64_t(O.IntValue));
       else
         O.FloatBits ^= uint64_t(1) << (O.FloatWidth - 1);
       consume();
@@ -927,6 +927,18 @@ private:
     bool First = true;
     while (!isPunct(']')) {
       bool Neg = false;
+      if (!First && isPunct(',')) {
+        // A texture or surface operand: [tex, {coordinates}] (the
+        // instruction is lifted as unsupported; its operands are kept).
+        consume();
+        Operand C;
+        if (!parseOperand(C, 1))
+          return false;
+        if (O.Elements.size() == 4)
+          return fail(C.Where, "too many operands in a texture or surface address");
+        O.Elements.push_back(std::move(C));
+        continue;
+      }
       if (!First || isPunct('-') || isPunct('+')) {
         if (!isPunct('+') && !isPunct('-'))
           return failHere("'+', '-' or ']' in the address");
@@ -945,7 +957,8 @@ private:
         Operand N;
         if (!parseNumber(Tok, N) || N.Kind != Operand::Int)
           return fail(Tok.Where, "invalid address offset '" + printable(Tok.Text) + "'");
-        O.IntValue += Neg ? -N.IntValue : N.IntValue;
+        uint64_t Off = uint64_t(N.IntValue);
+        O.IntValue = int64_t(uint64_t(O.IntValue) + (Neg ? 0 - Off : Off));
         consume();
       } else {
         return failHere("a register, symbol or offset in the address");

@@ -40,3 +40,8 @@ if _find_ptxas():
 if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
    os.path.exists(os.path.join(os.environ.get("CUDA_PATH", "/nonexistent"), "include", "cuda_runtime.h")):
     config.available_features.add("cuda-sdk")
+
+# The corpus tests (tests/lit/corpus) analyze real library code from Debian's
+# libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".
+if os.path.exists("/usr/include/cub/cub.cuh"):
+    config.available_features.add("cub")

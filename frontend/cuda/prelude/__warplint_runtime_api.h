@@ -10,7 +10,12 @@ extern "C" __device__ void *malloc(__SIZE_TYPE__);
 extern "C" __device__ void free(void *);
 
 typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
-                         cudaErrorMemoryAllocation = 2 } cudaError_t;
+                         cudaErrorMemoryAllocation = 2, cudaErrorInvalidConfiguration = 9,
+                         cudaErrorInvalidDevice = 101, cudaErrorUnknown = 999 } cudaError_t;
+// Libraries (CUB's BlockRadixRank) take these as template arguments.
+typedef enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0,
+                                   cudaSharedMemBankSizeFourByte = 1,
+                                   cudaSharedMemBankSizeEightByte = 2 } cudaSharedMemConfig;
 typedef enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
                               cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
                               cudaMemcpyDefault = 4 } cudaMemcpyKind;
@@ -55,6 +60,10 @@ __host__ cudaError_t cudaEventDestroy(cudaEvent_t);
 __host__ cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int);
 __host__ cudaError_t cudaConfigureCall(dim3, dim3, size_t = 0, cudaStream_t = 0);
 __host__ unsigned __cudaPushCallConfiguration(dim3, dim3, size_t = 0, void * = 0);
+// What Clang calls for a kernel launched from device code (-fgpu-rdc).
+__device__ void *cudaGetParameterBuffer(size_t, size_t);
+__device__ cudaError_t cudaLaunchDevice(void *, void *, dim3, dim3, unsigned int,
+                                        cudaStream_t);
 }
 template <class T> __host__ cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n); }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds warplint with Clang's AddressSanitizer and UndefinedBehaviorSanitizer
+# in a separate build directory, runs the PTX and SASS fuzz targets briefly,
+# then the bad-input and regression tests under the sanitizers.
+#
+#   bench/sanitize.sh [BUILD_DIR] [FUZZ_SECONDS]
+#
+# Costly on a small machine (a second full build): run it by hand, not in CI.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${1:-build-sanitize}
+FUZZ_SECONDS=${2:-60}
+CLANG_BIN=${CLANG_BIN:-/usr/lib/llvm-22/bin}
+JOBS=${JOBS:-2}
+
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_CXX_COMPILER="$CLANG_BIN/clang++" -DWARPLINT_SANITIZE=ON \
+  ${CMAKE_CXX_COMPILER_LAUNCHER:+-DCMAKE_CXX_COMPILER_LAUNCHER=$CMAKE_CXX_COMPILER_LAUNCHER}
+cmake --build "$BUILD" -j"$JOBS" --target warplint ptx_parser_fuzzer sass_reader_fuzzer
+
+# LLVM's own allocations live until exit, and a compile that crashed is
+# buried on purpose: leaks are not what this run looks for.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+echo "== fuzzing the PTX parser and lifter for ${FUZZ_SECONDS}s"
+mkdir -p "$BUILD/fuzz/ptx_corpus" "$BUILD/fuzz/sass_corpus"
+"$BUILD/bin/ptx_parser_fuzzer" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=4096 \
+  -max_len=65536 -timeout=10 "$BUILD/fuzz/ptx_corpus" tests/lit/ptx/Inputs 2>&1 | tail -3
+echo "== fuzzing the SASS reader for ${FUZZ_SECONDS}s"
+"$BUILD/bin/sass_reader_fuzzer" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=4096 \
+  -max_len=65536 -timeout=10 "$BUILD/fuzz/sass_corpus" tests/sass 2>&1 | tail -3
+
+echo "== bad-input and regression tests under ASan+UBSan"
+"$CLANG_BIN/lit" -sv "$BUILD/tests/lit" \
+  --filter 'errors/|ptx/errors/|realcode/|corpus/|run/'

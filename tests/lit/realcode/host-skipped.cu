@@ -1,0 +1,21 @@
+// Host code that the device-side compile rejects (nvcc's host compiler would
+// take it) does not stop the kernels: the host part is skipped with a note,
+// a missing host-only header is served empty, and the kernel is analyzed.
+// RUN: %warplint check --no-cuda-sdk %s > %t.out 2> %t.err; echo "exit=$?" >> %t.out
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck --check-prefix=NOTE %s < %t.err
+// NOTE: note: {{.*}}host-skipped.cu: host code skipped: the device-side compile failed on code that the kernels do not need ({{.*}}'warplint_host_only_api.h' file not found); the kernels were analyzed without the bodies of host functions
+#include "warplint_host_only_api.h"
+
+__global__ void strided(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[32 * i]; // CHECK: host-skipped.cu:[[@LINE]]:12: warning: {{.*}}[global-uncoalesced]
+}
+
+int run_on_host(int n) {
+  host_only_setup(n);               // declared by the missing header
+  int threads = host_max(n, 2.5f);  // an overload only the host side has
+  strided<<<n / threads, threads>>>(nullptr, nullptr);
+  return threads;
+}
+// CHECK: exit=1
