@@ -385,8 +385,8 @@ LaneValues ThreadIndexModel::exitValue(const PHINode &Phi, const Loop &L, State 
   if (Parent && llvm::none_of(St.S.Iterations,
                               [&](const auto &P) { return P.first == Parent; }))
     return unmodelled();
-  unsigned N = iterationsOf(&L, St.S);
   unsigned Cap = L.getSubLoops().empty() ? InnerCap : OuterCap;
+  unsigned N = iterationsOf(&L, St.S, Cap);
   if (N == 0 || N >= Cap)
     return unmodelled();
   WarpSample First = St.S, Last = St.S;
