@@ -457,7 +457,9 @@ const std::vector<WarpSample> &ThreadIndexModel::samplesFor(const Instruction &I
     LastSet = &Found->second;
     return Found->second.Samples;
   }
-  llvm::append_range(Assumptions, Found->second.Assumptions);
+  for (const std::string &A : Found->second.Assumptions)
+    if (!llvm::is_contained(Assumptions, A))
+      Assumptions.push_back(A);
   LastSet = &Found->second;
   return Found->second.Samples;
 }
@@ -493,9 +495,6 @@ std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) 
 
   std::vector<WarpSample> Out;
   unsigned ArgSamples = NumUnknownArgs ? ArgSampleValues.size() : 1;
-  // Nothing outside the model holds a State between calls: the cache may go.
-  if (States.size() >= StateBudget)
-    States.clear();
   for (const Dim3 &B : Blocks)
     for (unsigned W : Warps)
       for (unsigned A = 0; A < ArgSamples; ++A) {
@@ -514,6 +513,16 @@ std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) 
           unsigned Cap = L->getSubLoops().empty() ? InnerCap
                          : Depth + 2 >= Nest.size() ? OuterCap
                                                     : FarOuterCap;
+          // And the whole nest shares NestSampleBudget samples per warp.
+          unsigned Limit = std::max<size_t>(1, NestSampleBudget / Level.size());
+          if (Limit < Cap) {
+            Cap = Limit;
+            std::string Note = formatv("a loop nest {0} deep: sampled at most {1} iteration{2} "
+                                       "of its loop at depth {3}",
+                                       Nest.size(), Cap, Cap == 1 ? "" : "s", Depth + 1);
+            if (!llvm::is_contained(Assumptions, Note))
+              Assumptions.push_back(std::move(Note));
+          }
           for (const WarpSample &S : Level) {
             unsigned N = iterationsOf(L, S, Cap);
             for (unsigned K = 0; K < N; ++K) {

@@ -39,11 +39,11 @@ constexpr unsigned InnerCap = 64, OuterCap = 8;
 /// Loops two or more levels out from the innermost loop around an access
 /// (a third loop of a nest and beyond) are sampled up to FarOuterCap.
 constexpr unsigned FarOuterCap = 2;
-/// Warp states one kernel's model keeps between accesses (each caches every
-/// value it evaluated for 32 lanes, tens of kilobytes in a long loop body);
-/// past it the cache is dropped before the next access is sampled, which
-/// costs recomputation, never a different answer.
-constexpr size_t StateBudget = 1 << 14;
+/// Iteration samples per warp for the whole nest around an access: a two-deep
+/// nest gets OuterCap x InnerCap; deeper nests sample fewer iterations of
+/// their inner loops rather than multiplying the caps (which grew without
+/// bound: a convolution's triple nest took gigabytes).
+constexpr unsigned NestSampleBudget = OuterCap * InnerCap;
 /// Warps sampled per block and blocks per grid.
 constexpr unsigned WarpSamples = 8;
 /// Pointer kernel arguments get bases this far apart (256-byte aligned).

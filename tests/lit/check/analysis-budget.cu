@@ -4,13 +4,13 @@
 // memory and time: a kernel that hits it is reported as such, by name and
 // with the budget, and the other kernels of the file are still analyzed.
 
-// The default budget: the deeper nest stops at it and says so; the triple
-// nest and the strided copy are analyzed.
+// The default budget: with the nest's shared sample budget (NestSampleBudget)
+// the four-deep nest, the triple nest and the strided copy are all analyzed.
 // RUN: %warplint check --no-cuda-sdk %s > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck --check-prefix=DEFAULT %s < %t.out
-// DEFAULT-DAG: analysis-budget.cu:[[@LINE+25]]:17: note: kernel 'conv2dNest' was not checked: its analysis stopped because its sampled values outgrew 192 MB (the budget per kernel is 192 MB and 20 s); {{.*}} [analysis-budget]
+// DEFAULT-DAG: analysis-budget.cu:[[@LINE+33]]:18: warning: kernel 'conv2dNest': {{.*}} [global-misaligned]
 // DEFAULT-DAG: analysis-budget.cu:[[@LINE+39]]:{{[0-9]+}}: warning: kernel 'strided': {{.*}} [global-uncoalesced]
-// DEFAULT-NOT: kernel 'conv' was not checked
+// DEFAULT-NOT: was not checked
 // DEFAULT: exit=1
 
 // A small budget stops the triple nest too, and only it.

@@ -2,10 +2,12 @@
 // samples per access used to multiply each loop's cap (8 x 8 x 64 iterations
 // for every sampled warp, 6 GB in 23 s; the OOM killer past that). Loops two
 // or more levels out from the innermost one are now sampled a few iterations
-// (FarOuterCap), and the kernel's warp states are dropped between accesses
-// past their own budget (StateBudget).
+// (FarOuterCap), the whole nest shares one budget of samples per warp and says
+// so; the analysis budget (--budget-mb) bounds what is left.
 // RUN: %warplint check --no-cuda-sdk %s > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s < %t.out
+// CHECK-DAG: note: assumed: {{.*}}a loop nest 3 deep: sampled at most 32 iterations of its loop at depth 3
+// CHECK-DAG: note: assumed: {{.*}}a loop nest 5 deep: sampled at most 8 iterations of its loop at depth 5
 // CHECK-DAG: deep-loop-nest.cu:[[@LINE+10]]:{{[0-9]+}}: warning: kernel 'conv'
 // CHECK-NOT: error
 // CHECK: exit=1
