@@ -54,8 +54,12 @@ std::string cTypeName(const llvm::Type *T) {
 }
 
 std::vector<std::string> demangledParamTypes(StringRef Mangled) {
+  // The demangler's tree points into the name it was given: keep the name
+  // alive until the parameters are printed (a temporary here was read after
+  // it was freed, and a float3 pointer intermittently counted 4-byte elements).
+  std::string Name = Mangled.str();
   ItaniumPartialDemangler D;
-  if (!Mangled.starts_with("_Z") || D.partialDemangle(Mangled.str().c_str()))
+  if (!Mangled.starts_with("_Z") || D.partialDemangle(Name.c_str()))
     return {};
   size_t Size = 0;
   char *Buf = D.getFunctionParameters(nullptr, &Size);
