@@ -79,22 +79,6 @@ void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, d
 
 } // namespace
 
-namespace {
-
-/// The addresses of the active lanes of E, as MemoryCost reads them.
-WarpAddresses addressesOf(const MemoryEvent &E) {
-  WarpAddresses W;
-  W.Active = E.Mask;
-  W.Bytes = std::max(1u, E.Bytes);
-  for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
-    unsigned L = countr_zero(MM);
-    W.Addr[L] = E.Offsets[L];
-  }
-  return W;
-}
-
-} // namespace
-
 /// Counts for one block; folded into the kernel's in block order.
 class CounterBlock : public BlockObserver {
 public:
@@ -104,7 +88,8 @@ public:
     AccessCounts &C = Counts[E.Site * 4 + spaceIndex(E.Space)];
     ++C.Requests;
     C.Lanes += popcount(E.Mask);
-    WarpAddresses W = addressesOf(E);
+    // MemoryCost reads the active lanes' offsets in place.
+    const WarpAddressView W{E.Offsets, E.Mask, std::max(1u, E.Bytes)};
     const ArchProfile &Arch = Parent.Arch;
     switch (E.Space) {
     case AS_Global:

@@ -68,18 +68,18 @@ unsigned shiftOf(unsigned Bytes) {
 }
 
 /// The last byte lane L touches.
-uint64_t lastByte(const WarpAddresses &W, unsigned L) {
+uint64_t lastByte(WarpAddressView W, unsigned L) {
   return W.Addr[L] + std::max(W.Bytes, 1u) - 1;
 }
 
 /// Lanes served by one phase of a shared request.
-unsigned lanesPerPhase(const WarpAddresses &W, const ArchProfile &A) {
+unsigned lanesPerPhase(WarpAddressView W, const ArchProfile &A) {
   return std::max(1u, std::min(32u, A.SharedPhaseBytes / std::max(W.Bytes, 1u)));
 }
 
 } // namespace
 
-unsigned globalSectors(const WarpAddresses &W, const ArchProfile &A) {
+unsigned globalSectors(WarpAddressView W, const ArchProfile &A) {
   // The device model's hottest function: one pass for the span of sectors,
   // then bits held in registers (one word, or four selected per sector, rather
   // than a store and reload of the same word per lane); a sort only for a
@@ -126,7 +126,7 @@ unsigned globalSectors(const WarpAddresses &W, const ArchProfile &A) {
   return countDistinct(Sectors);
 }
 
-unsigned localSectors(const WarpAddresses &W, const ArchProfile &A) {
+unsigned localSectors(WarpAddressView W, const ArchProfile &A) {
   // Word w of lane l lives at (w * WarpSize + l) * 4 bytes.
   const unsigned WordShift = shiftOf(A.SharedBankBytes), SectorShift = shiftOf(A.SectorBytes);
   KeyVector Sectors;
@@ -139,7 +139,7 @@ unsigned localSectors(const WarpAddresses &W, const ArchProfile &A) {
   return countDistinct(Sectors);
 }
 
-unsigned sharedPhases(const WarpAddresses &W, const ArchProfile &A) {
+unsigned sharedPhases(WarpAddressView W, const ArchProfile &A) {
   unsigned LanesPerPhase = lanesPerPhase(W, A);
   unsigned Phases = 0;
   for (unsigned First = 0; First < 32; First += LanesPerPhase) {
@@ -150,7 +150,7 @@ unsigned sharedPhases(const WarpAddresses &W, const ArchProfile &A) {
   return Phases;
 }
 
-unsigned sharedWavefronts(const WarpAddresses &W, const ArchProfile &A) {
+unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A) {
   // Lanes in one 32-bit word (1- and 2-byte accesses) are served together:
   // the cost counts distinct words, never lanes.
   const unsigned LanesPerPhase = lanesPerPhase(W, A), WordShift = shiftOf(A.SharedBankBytes);
@@ -179,14 +179,14 @@ unsigned sharedWavefronts(const WarpAddresses &W, const ArchProfile &A) {
   return Total;
 }
 
-unsigned distinctAddresses(const WarpAddresses &W) {
+unsigned distinctAddresses(WarpAddressView W) {
   KeyVector Addrs;
   for (uint32_t M = W.Active; M; M &= M - 1)
     Addrs.push_back(W.Addr[llvm::countr_zero(M)]);
   return countDistinct(Addrs);
 }
 
-unsigned idealSectors(const WarpAddresses &W, const ArchProfile &A) {
+unsigned idealSectors(WarpAddressView W, const ArchProfile &A) {
   unsigned Distinct = distinctAddresses(W);
   return std::max(1u, (unsigned)llvm::divideCeil(Distinct * W.Bytes, A.SectorBytes));
 }

@@ -15,34 +15,45 @@
 
 namespace warplint {
 
+/// The byte addresses of the lanes of one warp-level access, read where
+/// they lie (the device model prices every request without copying them).
+/// Only the lanes in Active are read.
+struct WarpAddressView {
+  const uint64_t *Addr = nullptr; ///< 32 entries.
+  uint32_t Active = 0;
+  unsigned Bytes = 4; ///< Bytes per lane.
+};
+
 /// Byte addresses of the 32 lanes of a warp and which lanes are active.
 struct WarpAddresses {
   std::array<uint64_t, 32> Addr{};
   uint32_t Active = 0;
   unsigned Bytes = 4; ///< Bytes per lane.
+
+  operator WarpAddressView() const { return {Addr.data(), Active, Bytes}; }
 };
 
 /// Distinct SectorBytes-sized sectors touched (global memory).
-unsigned globalSectors(const WarpAddresses &W, const ArchProfile &A);
+unsigned globalSectors(WarpAddressView W, const ArchProfile &A);
 
 /// Sectors touched by a local access, where Addr holds each lane's private
 /// offset: local memory interleaves 4-byte words across the lanes of a warp.
-unsigned localSectors(const WarpAddresses &W, const ArchProfile &A);
+unsigned localSectors(WarpAddressView W, const ArchProfile &A);
 
 /// Shared-memory wavefronts: the request is split into phases of at most
 /// SharedPhaseBytes; each phase costs as many wavefronts as its most loaded
 /// bank has distinct words (a word read by many lanes is a broadcast).
-unsigned sharedWavefronts(const WarpAddresses &W, const ArchProfile &A);
+unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A);
 
 /// Phases of a shared request with at least one active lane (the ideal
 /// wavefront count, with no bank conflict).
-unsigned sharedPhases(const WarpAddresses &W, const ArchProfile &A);
+unsigned sharedPhases(WarpAddressView W, const ArchProfile &A);
 
 /// Distinct addresses (constant memory: one pass each).
-unsigned distinctAddresses(const WarpAddresses &W);
+unsigned distinctAddresses(WarpAddressView W);
 
 /// The fewest sectors the active lanes' bytes could occupy.
-unsigned idealSectors(const WarpAddresses &W, const ArchProfile &A);
+unsigned idealSectors(WarpAddressView W, const ArchProfile &A);
 
 } // namespace warplint
 
