@@ -171,6 +171,10 @@ private:
   std::optional<WarpStatus> checkProgress(const Function &Fn, uint32_t BlockIdx);
   uint64_t stateHash() const;
   bool memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  /// A scalar load or store of 1, 2, 4 or 8 bytes whose lanes all lie in one
+  /// global buffer, aligned: done and observed; false (and nothing observed)
+  /// when the general path must do it.
+  bool globalAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   bool memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
             uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
@@ -357,6 +361,66 @@ void Executor::atomicLane(uint8_t *Ptr, unsigned Kind, bool Host, uint64_t V, ui
   Old = Cur;
 }
 
+namespace {
+
+/// Loads (or stores) a T for each lane of M from (to) the global buffer at
+/// window Win, whose Size bytes lie at Base, and records each lane's offset.
+/// False at the first lane outside the buffer or off its alignment, before
+/// touching it: the general path then redoes the access from the start (the
+/// lanes already done read or write the same values again, in the same
+/// order).
+template <class T>
+bool bufferLanes(bool Load, uint8_t *Base, uint64_t Win, uint64_t Size, uint64_t AlignMask,
+                 const uint64_t *A, uint64_t *D, uint32_t M, uint64_t *Offs) {
+  const uint64_t WinMask = ~((uint64_t(1) << BufferShift) - 1);
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    uint64_t Off = A[L] - Win;
+    if ((A[L] & WinMask) != Win || Off + sizeof(T) > Size || (Off & AlignMask))
+      return false;
+    Offs[L] = A[L] & OffsetMask;
+    if (Load) {
+      T V;
+      memcpy(&V, Base + Off, sizeof(T));
+      D[L] = V;
+    } else {
+      T V = T(D[L]);
+      memcpy(Base + Off, &V, sizeof(T));
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool Executor::globalAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
+                            uint32_t M) {
+  const uint64_t *A = R + uint64_t(I.A) * MaxLanes;
+  uint64_t First = A[countr_zero(M)];
+  if ((First >> TagShift) != AS_Global)
+    return false;
+  uint64_t Win = First & ~((uint64_t(1) << BufferShift) - 1);
+  uint8_t *Base = B.Mem.global(Win, 0);
+  if (!Base)
+    return false;
+  uint64_t Size = B.Mem.bufferAt(Win)->Bytes, AlignMask = I.Imm - 1;
+  bool Load = I.Opc == Op::Load;
+  uint64_t *D = R + uint64_t(Load ? I.Dst : I.B) * MaxLanes;
+  uint64_t Offs[MaxLanes];
+  bool Done;
+  switch (I.Aux) {
+  case 4: Done = bufferLanes<uint32_t>(Load, Base, Win, Size, AlignMask, A, D, M, Offs); break;
+  case 8: Done = bufferLanes<uint64_t>(Load, Base, Win, Size, AlignMask, A, D, M, Offs); break;
+  case 2: Done = bufferLanes<uint16_t>(Load, Base, Win, Size, AlignMask, A, D, M, Offs); break;
+  case 1: Done = bufferLanes<uint8_t>(Load, Base, Win, Size, AlignMask, A, D, M, Offs); break;
+  default: return false;
+  }
+  if (Done)
+    emitIn(I.Site, Fn.InstLoc[Idx], AS_Global, MemOp(B.P.Sites[I.Site].OpKind), I.Aux, M,
+           Offs);
+  return Done;
+}
+
 bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
                         uint32_t M) {
   uint64_t Offs[MaxLanes];
@@ -364,39 +428,9 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
   const uint64_t *A = R + uint64_t(I.A) * MaxLanes;
   // Fast path: a scalar load or store whose lanes all fall in one global
   // buffer.
-  if ((I.Opc == Op::Load || I.Opc == Op::Store) && I.Elems == 1) {
-    uint64_t First = A[countr_zero(M)];
-    if ((First >> TagShift) == AS_Global) {
-      uint64_t WinMask = ~((uint64_t(1) << BufferShift) - 1);
-      uint64_t Win = First & WinMask;
-      if (uint8_t *Base = B.Mem.global(Win, 0)) {
-        uint64_t Size = B.Mem.bufferAt(Win)->Bytes;
-        unsigned EB = I.Aux;
-        uint64_t AlignMask = I.Imm - 1;
-        bool Ok = true;
-        for (uint32_t MM = M; MM; MM &= MM - 1) {
-          unsigned L = countr_zero(MM);
-          uint64_t Off = A[L] - Win;
-          Ok &= (A[L] & WinMask) == Win && Off + EB <= Size && !(Off & AlignMask);
-          Offs[L] = A[L] & OffsetMask;
-        }
-        if (Ok) {
-          uint64_t *D = R + uint64_t(I.Opc == Op::Load ? I.Dst : I.B) * MaxLanes;
-          for (uint32_t MM = M; MM; MM &= MM - 1) {
-            unsigned L = countr_zero(MM);
-            uint8_t *H = Base + (A[L] - Win);
-            if (I.Opc == Op::Load)
-              D[L] = loadBytes(H, EB);
-            else
-              storeBytes(H, D[L], EB);
-          }
-          emitIn(I.Site, Fn.InstLoc[Idx], AS_Global, MemOp(B.P.Sites[I.Site].OpKind), EB, M,
-                 Offs);
-          return true;
-        }
-      }
-    }
-  }
+  if ((I.Opc == Op::Load || I.Opc == Op::Store) && I.Elems == 1 &&
+      globalAccess(Fn, Idx, I, R, M))
+    return true;
   bool Write = I.Opc != Op::Load;
   uint64_t Bytes = I.Opc == Op::Load || I.Opc == Op::Store ? uint64_t(I.Aux) * I.Elems : I.Imm;
   std::string Why;

@@ -80,13 +80,36 @@ unsigned lanesPerPhase(WarpAddressView W, const ArchProfile &A) {
 } // namespace
 
 unsigned globalSectors(WarpAddressView W, const ArchProfile &A) {
-  // The device model's hottest function: one pass for the span of sectors,
-  // then bits held in registers (one word, or four selected per sector, rather
-  // than a store and reload of the same word per lane); a sort only for a
-  // request spanning 256 sectors or more.
+  // The device model's hottest function: bits held in registers (rather than
+  // a store and reload of the same word per lane); a sort only for a request
+  // spanning 256 sectors or more.
   const unsigned Shift = shiftOf(A.SectorBytes);
   if (!W.Active)
     return 0;
+  // Nearly every request lies within 64 sectors of its first lane's, each
+  // lane within one sector: one pass sets bits in a 128-sector window.
+  const uint64_t Base = (W.Addr[llvm::countr_zero(W.Active)] >> Shift) - 64;
+  uint64_t Near = 0, Far = 0;
+  auto Mark = [&](unsigned L) {
+    uint64_t X = (W.Addr[L] >> Shift) - Base;
+    if (X >= 128 || X != (lastByte(W, L) >> Shift) - Base)
+      return false;
+    uint64_t Bit = uint64_t(1) << (X & 63);
+    Near |= X < 64 ? Bit : 0;
+    Far |= X < 64 ? 0 : Bit;
+    return true;
+  };
+  bool Marked = true;
+  if (W.Active == ~0u) { // Straight through, no mask to walk.
+    for (unsigned L = 0; L < 32 && Marked; ++L)
+      Marked = Mark(L);
+  } else {
+    for (uint32_t M = W.Active; M && Marked; M &= M - 1)
+      Marked = Mark(llvm::countr_zero(M));
+  }
+  if (Marked)
+    return llvm::popcount(Near) + llvm::popcount(Far);
+  // Otherwise: one pass for the span of sectors, then as many bits as it needs.
   uint64_t Lo = ~uint64_t(0), Hi = 0;
   for (uint32_t M = W.Active; M; M &= M - 1) {
     unsigned L = llvm::countr_zero(M);
