@@ -18,6 +18,17 @@ constexpr uint64_t WindowMask = (uint64_t(1) << BufferShift) - 1;
 constexpr unsigned MaxChunk = 16; ///< memcpy chunks are at most 16 bytes.
 constexpr size_t MaxFindings = 32;
 
+/// The first byte of [P, P+N) that no write marked, or null. A lane's access
+/// is a few bytes: a loop is cheaper than calling memchr.
+const uint8_t *firstUnwritten(const uint8_t *P, uint64_t N) {
+  if (N > MaxChunk)
+    return static_cast<const uint8_t *>(memchr(P, 0, N));
+  for (uint64_t K = 0; K < N; ++K)
+    if (!P[K])
+      return P + K;
+  return nullptr;
+}
+
 std::string where(const SourceLoc &L) {
   return L.valid() ? L.File + ":" + std::to_string(L.Line) : std::string("?");
 }
@@ -55,8 +66,8 @@ public:
         continue;
       }
       if (Reads)
-        if (const void *Hole = memchr(Shadow + Off, 0, N)) {
-          report(E, L, static_cast<const uint8_t *>(Hole) - Shadow);
+        if (const uint8_t *Hole = firstUnwritten(Shadow + Off, N)) {
+          report(E, L, Hole - Shadow);
           Reads = false;
         }
       if (Writes)

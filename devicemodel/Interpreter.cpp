@@ -172,9 +172,9 @@ private:
   uint64_t stateHash() const;
   bool memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   /// A scalar load or store of 1, 2, 4 or 8 bytes whose lanes all lie in one
-  /// global buffer, aligned: done and observed; false (and nothing observed)
-  /// when the general path must do it.
-  bool globalAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  /// global buffer or in shared memory, aligned: done and observed; false
+  /// (and nothing observed) when the general path must do it.
+  bool directAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   bool memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
             uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
@@ -363,8 +363,9 @@ void Executor::atomicLane(uint8_t *Ptr, unsigned Kind, bool Host, uint64_t V, ui
 
 namespace {
 
-/// Loads (or stores) a T for each lane of M from (to) the global buffer at
-/// window Win, whose Size bytes lie at Base, and records each lane's offset.
+/// Loads (or stores) a T for each lane of M from (to) the memory at window
+/// Win (a global buffer, or shared memory), whose Size bytes lie at Base, and
+/// records each lane's offset.
 /// False at the first lane outside the buffer or off its alignment, before
 /// touching it: the general path then redoes the access from the start (the
 /// lanes already done read or write the same values again, in the same
@@ -393,17 +394,28 @@ bool bufferLanes(bool Load, uint8_t *Base, uint64_t Win, uint64_t Size, uint64_t
 
 } // namespace
 
-bool Executor::globalAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
+bool Executor::directAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R,
                             uint32_t M) {
   const uint64_t *A = R + uint64_t(I.A) * MaxLanes;
   uint64_t First = A[countr_zero(M)];
-  if ((First >> TagShift) != AS_Global)
-    return false;
+  unsigned Space = unsigned(First >> TagShift);
+  // Global: the first lane's buffer; shared: the block's shared memory (whose
+  // offsets never reach a second window).
   uint64_t Win = First & ~((uint64_t(1) << BufferShift) - 1);
-  uint8_t *Base = B.Mem.global(Win, 0);
-  if (!Base)
+  uint8_t *Base;
+  uint64_t Size;
+  if (Space == AS_Global) {
+    Base = B.Mem.global(Win, 0);
+    if (!Base)
+      return false;
+    Size = B.Mem.bufferAt(Win)->Bytes;
+  } else if (Space == AS_Shared && Win == tagOf(AS_Shared)) {
+    Base = B.Shared.data();
+    Size = B.Shared.size();
+  } else {
     return false;
-  uint64_t Size = B.Mem.bufferAt(Win)->Bytes, AlignMask = I.Imm - 1;
+  }
+  uint64_t AlignMask = I.Imm - 1;
   bool Load = I.Opc == Op::Load;
   uint64_t *D = R + uint64_t(Load ? I.Dst : I.B) * MaxLanes;
   uint64_t Offs[MaxLanes];
@@ -416,8 +428,7 @@ bool Executor::globalAccess(const Function &Fn, uint32_t Idx, const Inst &I, uin
   default: return false;
   }
   if (Done)
-    emitIn(I.Site, Fn.InstLoc[Idx], AS_Global, MemOp(B.P.Sites[I.Site].OpKind), I.Aux, M,
-           Offs);
+    emitIn(I.Site, Fn.InstLoc[Idx], Space, MemOp(B.P.Sites[I.Site].OpKind), I.Aux, M, Offs);
   return Done;
 }
 
@@ -427,9 +438,9 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
   unsigned Spaces[MaxLanes];
   const uint64_t *A = R + uint64_t(I.A) * MaxLanes;
   // Fast path: a scalar load or store whose lanes all fall in one global
-  // buffer.
+  // buffer or in shared memory.
   if ((I.Opc == Op::Load || I.Opc == Op::Store) && I.Elems == 1 &&
-      globalAccess(Fn, Idx, I, R, M))
+      directAccess(Fn, Idx, I, R, M))
     return true;
   bool Write = I.Opc != Op::Load;
   uint64_t Bytes = I.Opc == Op::Load || I.Opc == Op::Store ? uint64_t(I.Aux) * I.Elems : I.Imm;

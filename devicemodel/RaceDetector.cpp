@@ -47,6 +47,10 @@ public:
       unsigned L = countr_zero(MM);
       uint32_t Thread = E.Warp * Parent.WarpSize + L;
       uint64_t Off = E.Offsets[L];
+      if (E.Bytes == 4 && Off % 4 == 0) { // One whole word: most accesses.
+        check(Off / 4, Thread, E, 0xf, Write);
+        continue;
+      }
       for (uint64_t B = Off; B < Off + E.Bytes;) {
         uint64_t W = B / 4;
         uint64_t End = std::min<uint64_t>((W + 1) * 4, Off + E.Bytes);

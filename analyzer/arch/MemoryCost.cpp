@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 
 namespace warplint {
 namespace {
@@ -14,24 +15,38 @@ namespace {
 /// Keys for 32 lanes of up to 16 bytes: no allocation per request.
 using KeyVector = llvm::SmallVector<uint64_t, 160>;
 
+/// Keys spanning fewer than 256 values, as bits above the smallest.
+struct SpanBits {
+  uint64_t Lo = 0;
+  uint64_t Bits[4] = {};
+};
+
+/// Keys (not empty) as bits when they span little; none otherwise.
+std::optional<SpanBits> spanBits(const KeyVector &Keys) {
+  SpanBits S;
+  S.Lo = Keys[0];
+  uint64_t Hi = Keys[0];
+  for (uint64_t K : Keys) {
+    S.Lo = std::min(S.Lo, K);
+    Hi = std::max(Hi, K);
+  }
+  if (Hi - S.Lo >= 256)
+    return std::nullopt;
+  for (uint64_t K : Keys)
+    S.Bits[(K - S.Lo) >> 6] |= uint64_t(1) << ((K - S.Lo) & 63);
+  return S;
+}
+
 /// Calls Fn once per distinct key of Keys (in increasing order): a bitset
 /// when they span little, else a sort. The device model prices every
 /// warp-level memory instruction through here.
 template <class Fn> void forEachDistinct(KeyVector &Keys, Fn &&F) {
   if (Keys.empty())
     return;
-  uint64_t Lo = Keys[0], Hi = Keys[0];
-  for (uint64_t K : Keys) {
-    Lo = std::min(Lo, K);
-    Hi = std::max(Hi, K);
-  }
-  if (Hi - Lo < 256) {
-    uint64_t Bits[4] = {};
-    for (uint64_t K : Keys)
-      Bits[(K - Lo) >> 6] |= uint64_t(1) << ((K - Lo) & 63);
+  if (std::optional<SpanBits> S = spanBits(Keys)) {
     for (unsigned W = 0; W < 4; ++W)
-      for (uint64_t B = Bits[W]; B; B &= B - 1)
-        F(Lo + W * 64 + llvm::countr_zero(B));
+      for (uint64_t B = S->Bits[W]; B; B &= B - 1)
+        F(S->Lo + W * 64 + llvm::countr_zero(B));
     return;
   }
   std::sort(Keys.begin(), Keys.end());
@@ -44,18 +59,9 @@ template <class Fn> void forEachDistinct(KeyVector &Keys, Fn &&F) {
 unsigned countDistinct(KeyVector &Keys) {
   if (Keys.empty())
     return 0;
-  uint64_t Lo = Keys[0], Hi = Keys[0];
-  for (uint64_t K : Keys) {
-    Lo = std::min(Lo, K);
-    Hi = std::max(Hi, K);
-  }
-  if (Hi - Lo < 256) {
-    uint64_t Bits[4] = {};
-    for (uint64_t K : Keys)
-      Bits[(K - Lo) >> 6] |= uint64_t(1) << ((K - Lo) & 63);
-    return llvm::popcount(Bits[0]) + llvm::popcount(Bits[1]) + llvm::popcount(Bits[2]) +
-           llvm::popcount(Bits[3]);
-  }
+  if (std::optional<SpanBits> S = spanBits(Keys))
+    return llvm::popcount(S->Bits[0]) + llvm::popcount(S->Bits[1]) +
+           llvm::popcount(S->Bits[2]) + llvm::popcount(S->Bits[3]);
   std::sort(Keys.begin(), Keys.end());
   return std::unique(Keys.begin(), Keys.end()) - Keys.begin();
 }
@@ -75,6 +81,28 @@ uint64_t lastByte(WarpAddressView W, unsigned L) {
 /// Lanes served by one phase of a shared request.
 unsigned lanesPerPhase(WarpAddressView W, const ArchProfile &A) {
   return std::max(1u, std::min(32u, A.SharedPhaseBytes / std::max(W.Bytes, 1u)));
+}
+
+/// The wavefronts of one phase (the lanes of Mask) when its words lie within
+/// 2 * Banks of the lowest (Banks <= 32): a bank then holds at most two of
+/// them, words I and I + Banks above the lowest. None when they spread wider.
+std::optional<unsigned> nearWavefronts(WarpAddressView W, uint32_t Mask, unsigned WordShift,
+                                       unsigned Banks) {
+  if (Banks > 32)
+    return std::nullopt;
+  uint64_t Lo = ~uint64_t(0);
+  for (uint32_t M = Mask; M; M &= M - 1)
+    Lo = std::min(Lo, W.Addr[llvm::countr_zero(M)] >> WordShift);
+  uint64_t Bits = 0;
+  for (uint32_t M = Mask; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    uint64_t First = (W.Addr[L] >> WordShift) - Lo, Last = (lastByte(W, L) >> WordShift) - Lo;
+    if (Last >= 2 * Banks)
+      return std::nullopt;
+    Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
+  }
+  uint64_t Low = (uint64_t(1) << Banks) - 1;
+  return Bits ? 1 + ((Bits & (Bits >> Banks) & Low) != 0) : 0;
 }
 
 } // namespace
@@ -185,6 +213,10 @@ unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A) {
         W.Active & ((LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First);
     if (!PhaseMask)
       continue;
+    if (std::optional<unsigned> Near = nearWavefronts(W, PhaseMask, WordShift, A.SharedBanks)) {
+      Total += *Near;
+      continue;
+    }
     KeyVector Words;
     for (uint32_t M = PhaseMask; M; M &= M - 1) {
       unsigned L = llvm::countr_zero(M);
