@@ -47,6 +47,8 @@ public:
     bool Writes = E.Op != MemOp::Load;
     if (!Reads && !Writes && E.Transfer == MemoryEvent::None)
       return;
+    if (E.Space == AS_Shared && E.Transfer == MemoryEvent::None)
+      return onShared(E, Reads, Writes);
     for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
       unsigned L = countr_zero(MM);
       uint64_t Size;
@@ -78,6 +80,26 @@ public:
   std::vector<Finding> Found;
 
 private:
+  /// A load or store in shared memory (the most frequent checked event):
+  /// each lane's few bytes checked and marked in the block's one shadow.
+  void onShared(const MemoryEvent &E, bool Reads, bool Writes) {
+    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+      unsigned L = countr_zero(MM);
+      uint64_t Off = E.Offsets[L];
+      if (Off + E.Bytes > Shared.size())
+        Shared.resize(Off + E.Bytes, 0);
+      uint8_t *P = Shared.data() + Off;
+      if (Reads)
+        if (const uint8_t *Hole = firstUnwritten(P, E.Bytes)) {
+          report(E, L, Hole - Shared.data());
+          Reads = false;
+        }
+      if (Writes)
+        for (unsigned K = 0; K < E.Bytes; ++K)
+          P[K] = 1;
+    }
+  }
+
   uint64_t offsetIn(const MemoryEvent &E, unsigned L) const {
     return E.Space == AS_Global ? (E.Offsets[L] & WindowMask) : E.Offsets[L];
   }
