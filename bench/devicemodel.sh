@@ -34,11 +34,21 @@ rate() { # name, warplint run args...
 shadow_cost() { # name, warplint run args...
   local name=$1; shift
   local on=() off=()
+  local out
   for _ in 1 2 3; do
-    on+=("$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report "$@" 2>&1 >/dev/null |
-            model_seconds)")
-    off+=("$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report --no-shadow-checks "$@" \
-             2>&1 >/dev/null | model_seconds)")
+    for mode in on off; do
+      local flags=()
+      [ "$mode" = off ] && flags=(--no-shadow-checks)
+      # A run that fails (a finding, a usage error) says why instead of
+      # ending the bench without a word.
+      if ! out=$(WARPLINT_THREADS=1 "$warplint" run "$k" --time-report "${flags[@]}" "$@" \
+                 2>&1 >/dev/null); then
+        printf "%-22s warplint run failed:\n%s\n" "$name" "$(grep -v '^time:' <<< "$out")"
+        return
+      fi
+      if [ "$mode" = on ]; then on+=("$(model_seconds <<< "$out")")
+      else off+=("$(model_seconds <<< "$out")"); fi
+    done
   done
   awk -v on="$(printf '%s\n' "${on[@]}" | sort -g | head -1)" \
       -v off="$(printf '%s\n' "${off[@]}" | sort -g | head -1)" -v name="$name" 'BEGIN {
@@ -55,7 +65,7 @@ rate "shared tiles" --kernel tiled --grid 32,32 --block 16,16 --arg N=512 \
 
 echo "== cost of the sanitizer's shadow checks (one core)"
 shadow_cost "global, --init-check" --kernel membound --grid 64 --block 256 --arg n=16777216 \
-  --buffer in=16777216 --buffer out=16777216 --init-check --blocks=all
+  --buffer in=16777216:const:1 --buffer out=16777216 --init-check --blocks=all
 shadow_cost "shared tiles" --kernel tiled --grid 16,16 --block 16,16 --arg N=256 \
   --buffer A=65536:const:1 --buffer B=65536:const:1 --buffer C=65536 --blocks=all
 shadow_cost "local array" --kernel private_sum --grid 64 --block 256 --arg iters=2000 \
