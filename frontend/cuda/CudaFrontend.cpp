@@ -199,6 +199,21 @@ private:
   clang::DiagnosticConsumer &Next;
 };
 
+/// Where a compile's preamble came from, in words (for --time-report).
+std::string preambleSource(const PreambleFromStore &S) {
+  switch (S.How) {
+  case StoredPreamble::Reused:
+    return "reused from cache";
+  case StoredPreamble::Built:
+    if (!S.StoreError.empty())
+      return "built, not cached (" + S.StoreError + ")";
+    return S.Note.empty() ? "built and cached" : "built and cached (" + S.Note + ")";
+  case StoredPreamble::None:
+    break;
+  }
+  return "not cached (" + S.Note + ")";
+}
+
 /// What besides the preamble's text shapes a stored preamble: the compile's
 /// flags (target, SDK path, include paths, the file's name), the working
 /// directory (relative include paths), the SDK's version, and warplint's
@@ -273,11 +288,7 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     Stored = usePreambleStore(*Invocation, FS, Opts.PreambleStoreDir, storeKeyText(Args, Sdk));
     R.Stored = Stored.How;
     R.StoreKey = Stored.Key;
-    R.DM.PreambleSource = Stored.How == StoredPreamble::Reused  ? "reused from cache"
-                          : Stored.How == StoredPreamble::Built ? "built and cached"
-                                                                : "not cached (" + Stored.Note + ")";
-    if (Stored.How == StoredPreamble::Built && !Stored.Note.empty())
-      R.DM.PreambleSource += " (" + Stored.Note + ")";
+    R.DM.PreambleSource = preambleSource(Stored);
   }
   Invocation->getFrontendOpts().SkipFunctionBodies = A.SkipHostBodies;
 

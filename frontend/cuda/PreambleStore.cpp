@@ -41,26 +41,26 @@ StringRef pchOf(const MemoryBuffer &Entry) {
 }
 
 /// Writes Pch as Key's entry (to a temporary file, renamed into place).
-void storePch(FileCache &Cache, StringRef Key, StringRef Pch, StringRef Main) {
+/// Another process may have stored it meanwhile: then it is left as it is.
+Error storePch(FileCache &Cache, StringRef Key, StringRef Pch, StringRef Main) {
   Expected<AddStreamFn> AddStream = Cache(0, Key, Main);
-  if (!AddStream || !*AddStream) {
-    // Another process stored it meanwhile, or the directory is unusable.
-    consumeError(AddStream.takeError());
-    return;
-  }
+  if (!AddStream)
+    return AddStream.takeError();
+  if (!*AddStream)
+    return Error::success();
   Expected<std::unique_ptr<CachedFileStream>> Stream = (*AddStream)(0, Main);
-  if (!Stream) {
-    consumeError(Stream.takeError());
-    return;
-  }
+  if (!Stream)
+    return Stream.takeError();
   raw_pwrite_stream &OS = *(*Stream)->OS;
   char Sum[8];
   support::endian::write64le(Sum, xxh3_64bits(arrayRefFromStringRef(Pch)));
   OS << Magic << StringRef(Sum, sizeof(Sum)) << Pch;
-  consumeError((*Stream)->commit());
+  if (Error E = (*Stream)->commit())
+    return E;
   CachePruningPolicy Policy;
   Policy.MaxSizeBytes = StoreMaxBytes;
   pruneCache(Cache.getCacheDirectoryPath(), Policy);
+  return Error::success();
 }
 
 /// Points CI at a stored PCH, as PrecompiledPreamble::AddImplicitPreamble
@@ -83,6 +83,9 @@ void loadStoredPch(clang::CompilerInvocation &CI, IntrusiveRefCntPtr<vfs::FileSy
   // compares it. The predefines the PCH holds are not read again.)
   PP.ImplicitPCHInclude = PchPath.str();
 }
+
+/// E's message on one line (for --time-report).
+std::string oneLine(Error E) { return StringRef(toString(std::move(E))).trim().str(); }
 
 /// The cache's key for KeyText plus the preamble's text.
 std::string entryKey(StringRef KeyText, StringRef PreambleText, bool EndsAtLineStart) {
@@ -127,12 +130,12 @@ PreambleFromStore usePreambleStore(clang::CompilerInvocation &CI,
           Found = std::move(MB);
       });
   if (!Cache) {
-    R.Note = toString(Cache.takeError());
+    R.Note = oneLine(Cache.takeError());
     return R;
   }
   Expected<AddStreamFn> Lookup = (*Cache)(0, R.Key, MainPath);
   if (!Lookup) {
-    R.Note = toString(Lookup.takeError());
+    R.Note = oneLine(Lookup.takeError());
     return R;
   }
   if (Found) {
@@ -158,9 +161,12 @@ PreambleFromStore usePreambleStore(clang::CompilerInvocation &CI,
   R.Preamble->AddImplicitPreamble(CI, FS, R.Main.get());
   // The PCH as the compile will read it, from the file system that
   // AddImplicitPreamble extended.
-  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Pch =
-          FS->getBufferForFile(CI.getPreprocessorOpts().ImplicitPCHInclude))
-    storePch(*Cache, R.Key, (*Pch)->getBuffer(), MainPath);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Pch =
+      FS->getBufferForFile(CI.getPreprocessorOpts().ImplicitPCHInclude);
+  if (!Pch)
+    R.StoreError = Pch.getError().message();
+  else if (Error E = storePch(*Cache, R.Key, (*Pch)->getBuffer(), MainPath))
+    R.StoreError = oneLine(std::move(E));
   Found.reset(); // The buffer of the entry just written, not needed.
   R.How = StoredPreamble::Built;
   return R;

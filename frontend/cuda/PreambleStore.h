@@ -49,6 +49,8 @@ struct PreambleFromStore {
   /// A word for --time-report: why none was used, or that a damaged entry
   /// was replaced.
   std::string Note;
+  /// Built, but it could not be stored: why (an unwritable directory).
+  std::string StoreError;
   /// The preamble built in this process (Built).
   std::shared_ptr<const clang::PrecompiledPreamble> Preamble;
   /// The entry read from the store (Reused): the compile reads the PCH in it.
