@@ -32,7 +32,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
@@ -359,11 +358,6 @@ std::string firstError(StringRef Diags) {
   return "";
 }
 
-/// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
-/// parallelism, then, when the compile still fails, once more without the
-/// bodies of host-only functions (and with missing headers served empty).
-/// The retry's success is told as a note; its failure reports the first
-/// compile's errors.
 /// An attempt that takes its preamble from the store when there is one. A
 /// stored preamble never changes the answer: an entry Clang rejects (a header
 /// changed) or whose compile crashed is dropped and built again, and a
@@ -386,6 +380,11 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
   return runAttempt(Path, Opts, Sdk, A, Readers);
 }
 
+/// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
+/// parallelism, then, when the compile still fails, once more without the
+/// bodies of host-only functions (and with missing headers served empty).
+/// The retry's success is told as a note; its failure reports the first
+/// compile's errors.
 AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
                                  ArrayRef<AstReaderFactory> Readers) {
   Attempt A;
