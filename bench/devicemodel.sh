@@ -8,7 +8,10 @@
 #  3. the naive NxN matrix multiply (N=512 unless MATMUL_N says otherwise),
 #     every block, end to end (`warplint run` from the .cu, compile included)
 #     against Oclgrind (Debian package oclgrind) on an OpenCL twin of the same
-#     kernel with the same sizes, both on THREADS threads (default: all cores).
+#     kernel with the same sizes, both on THREADS threads (default: all cores);
+#     warplint twice: with the preamble cache cold (an empty cache directory:
+#     the SDK's headers are parsed, and the preamble stored) and warm (the
+#     stored preamble reused).
 # Usage: bench/devicemodel.sh [BUILD_DIR]   (ratios are from one run, side by side)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +22,8 @@ threads=${THREADS:-$(nproc)}
 n=${MATMUL_N:-512}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Preambles go to a cache of the bench's own, not the user's.
+export XDG_CACHE_HOME=$tmp/xdg
 
 # From "time: KERNEL: device model W s (P s processor), N lane-instructions, R M ...":
 model_line() { sed -n 's/^time: .*: device model \(.*\)$/\1/p'; }
@@ -76,12 +81,18 @@ elems=$((n * n)) tiles=$(((n + 15) / 16))
 # Runs a command with its output dropped (stderr kept) and prints /usr/bin/time's
 # "wall user system" (the last line of its output).
 timed() { /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" > /dev/null; tail -n 1 "$tmp/time"; }
-WARPLINT_THREADS=$threads timed "$warplint" run "$k" --time-report --kernel matmul \
-  --grid "$tiles,$tiles" --block 16,16 --arg "N=$n" --buffer "A=$elems:const:1" \
-  --buffer "B=$elems:const:1" --buffer "C=$elems" --blocks=all 2>"$tmp/err" > "$tmp/ours"
-echo "device model: $(model_line < "$tmp/err")"
-read -r ours_wall ours_user ours_sys < "$tmp/ours"
-echo "warplint run: ${ours_wall} s end to end (${ours_user} s user, ${ours_sys} s system)"
+matmul() { # which (cold or warm)
+  WARPLINT_THREADS=$threads timed "$warplint" run "$k" --time-report --cache-dir="$tmp/cache" \
+    --kernel matmul --grid "$tiles,$tiles" --block 16,16 --arg "N=$n" \
+    --buffer "A=$elems:const:1" --buffer "B=$elems:const:1" --buffer "C=$elems" \
+    --blocks=all 2>"$tmp/err" > "$tmp/$1"
+  echo "device model ($1 cache): $(model_line < "$tmp/err")"
+  local wall user sys
+  read -r wall user sys < "$tmp/$1"
+  echo "warplint run, preamble cache $1: ${wall} s end to end (${user} s user, ${sys} s system; $(sed -n 's/^preamble: .*: //p' "$tmp/err"))"
+}
+matmul cold
+matmul warm
 if ! command -v oclgrind-kernel > /dev/null; then
   echo "oclgrind-kernel not found (apt-get install oclgrind): no ratio"
   exit 0
@@ -102,9 +113,12 @@ SIM
 read -r their_wall their_user their_sys < "$tmp/theirs"
 # Wall time is what a user waits; processor time is the fairer figure on a
 # machine that other work shares (both tools run on the same threads).
-awk -v ow="$ours_wall" -v ou="$ours_user" -v os="$ours_sys" -v tw="$their_wall" \
-    -v tu="$their_user" -v ts="$their_sys" 'BEGIN {
-  op = ou + os; tp = tu + ts
-  printf "oclgrind: %.2f s end to end (%.2f s processor)\n", tw, tp
-  printf "warplint is %.1fx faster by wall time, %.1fx by processor time (goal: >= 50x)\n",
-         tw / ow, tp / op }'
+echo "oclgrind: $their_wall s end to end ($their_user s user, $their_sys s system)"
+for which in cold warm; do
+  read -r ours_wall ours_user ours_sys < "$tmp/$which"
+  awk -v ow="$ours_wall" -v ou="$ours_user" -v os="$ours_sys" -v tw="$their_wall" \
+      -v tu="$their_user" -v ts="$their_sys" -v which="$which" 'BEGIN {
+    op = ou + os; tp = tu + ts
+    printf "preamble cache %s: warplint is %.1fx faster by wall time, %.1fx by processor time (goal: >= 50x)\n",
+           which, tw / ow, tp / op }'
+done

@@ -12,6 +12,11 @@
 #   integer arguments ("with launch information").
 # Headers: the embedded prelude (--no-cuda-sdk; clang gets the same prelude)
 # and, when a toolkit is found, the CUDA SDK's (clang gets --cuda-path).
+# The main table runs warplint with --no-cache (every run parses its
+# includes, as before the preamble cache); a second table shows `check` of
+# a 7-line file and of the 1x file with the preamble cache cold (an empty
+# cache directory each run: the preamble is built and stored) and warm (the
+# stored preamble is reused), next to --no-cache.
 #
 # Usage: bench/lint.sh [--quick]   (--quick: 1x only, prelude only)
 # Goal (issue 12): every check/clang and accesses/clang ratio <= 1.0x; peak
@@ -114,11 +119,11 @@ for mode in "${modes[@]}"; do
     launch_file "$src" > "$work/$f.launch.json"
     read -r tc cc _ < <(best "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 \
       "${clang_hdr[@]}" -O2 -S -o /dev/null "$src")
-    read -r ta ca ma < <(best "$warplint" accesses "${wl_hdr[@]}" "$src")
-    read -r tk ck mk < <(best "$warplint" check "${wl_hdr[@]}" "$src")
-    read -r tl cl ml < <(best "$warplint" check "${wl_hdr[@]}" \
+    read -r ta ca ma < <(best "$warplint" accesses --no-cache "${wl_hdr[@]}" "$src")
+    read -r tk ck mk < <(best "$warplint" check --no-cache "${wl_hdr[@]}" "$src")
+    read -r tl cl ml < <(best "$warplint" check --no-cache "${wl_hdr[@]}" \
       --launch-file "$work/$f.launch.json" "$src")
-    findings=$("$warplint" check "${wl_hdr[@]}" --format=json "$src" | grep -c '"rule"' || true)
+    findings=$("$warplint" check --no-cache "${wl_hdr[@]}" --format=json "$src" | grep -c '"rule"' || true)
     printf '%-8s %-15s %6d %5.2fs (%4.2fs) | %6.2fs (%s, %s, %4d MB) | %6.2fs (%s, %s, %4d MB) | %6.2fs (%s, %s, %4d MB) | %d\n' \
       "$mode" "$f ($(grep -c __global__ "$src")k)" "$(wc -l < "$src")" "$tc" "$cc" \
       "$ta" "$(ratio "$ta" "$tc")" "$(ratio "$ca" "$cc")" $((ma / 1024)) \
@@ -127,3 +132,44 @@ for mode in "${modes[@]}"; do
   done
 done
 echo "goal: every ratio <= 1.00x; peak memory of the 1x file < 400 MB"
+
+# The preamble cache: a 7-line file (what an edit-compile loop checks) and
+# the 1x file, check against clang as above.
+cat > "$work/small.cu" <<'EOF'
+#include <cuda_runtime.h>
+__global__ void strided(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[8 * i];
+}
+int main() { strided<<<4096, 256>>>(nullptr, nullptr); }
+EOF
+# Cold: an empty cache directory before each run (it builds and stores).
+cold=(bash -c 'rm -rf "$1"; shift; exec "$@"' cold "$work/cold-cache")
+echo
+printf '%-8s %-12s %13s | %-26s | %-26s | %-26s\n' headers file 'clang (cpu)' \
+  'check --no-cache (ratios)' 'cache cold (ratios)' 'cache warm (ratios)'
+for mode in "${modes[@]}"; do
+  if [ "$mode" = prelude ]; then
+    clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
+    wl_hdr=(--no-cuda-sdk)
+  else
+    clang_hdr=(--cuda-path=/usr/local/cuda -Wno-unknown-cuda-version)
+    wl_hdr=(--cuda-path=/usr/local/cuda)
+  fi
+  for f in small.cu nolaunch.cu; do
+    src=$work/$f
+    read -r tc cc _ < <(best "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 \
+      "${clang_hdr[@]}" -O2 -S -o /dev/null "$src")
+    read -r tn cn _ < <(best "$warplint" check --no-cache "${wl_hdr[@]}" "$src")
+    read -r tw0 cw0 _ < <(best "${cold[@]}" "$warplint" check --cache-dir="$work/cold-cache" \
+      "${wl_hdr[@]}" "$src")
+    rm -rf "$work/warm-cache"
+    "$warplint" check --cache-dir="$work/warm-cache" "${wl_hdr[@]}" "$src" > /dev/null 2>&1 || true
+    read -r tw cw _ < <(best "$warplint" check --cache-dir="$work/warm-cache" "${wl_hdr[@]}" "$src")
+    printf '%-8s %-12s %5.2fs (%4.2fs) | %5.2fs (%s, %s) | %5.2fs (%s, %s) | %5.2fs (%s, %s)\n' \
+      "$mode" "$f" "$tc" "$cc" "$tn" "$(ratio "$tn" "$tc")" "$(ratio "$cn" "$cc")" \
+      "$tw0" "$(ratio "$tw0" "$tc")" "$(ratio "$cw0" "$cc")" \
+      "$tw" "$(ratio "$tw" "$tc")" "$(ratio "$cw" "$cc")"
+  done
+done
+echo "(ratios: wall, then CPU; cold = an empty cache directory each run, warm = the preamble stored)"

@@ -131,6 +131,10 @@ struct DeviceModule {
   /// Notes about how the input was compiled, for the user (host code that
   /// did not compile for the device side and was skipped).
   std::vector<std::string> Notes;
+  /// Where a CUDA input's preamble came from, for --time-report: "reused
+  /// from cache", "built and cached", "not cached (why)"; empty when the
+  /// compile used no preamble store.
+  std::string PreambleSource;
 
   DeviceModule() : Context(std::make_unique<llvm::LLVMContext>()) {}
 };

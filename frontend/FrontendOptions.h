@@ -35,6 +35,10 @@ struct FrontendOptions {
   /// rebuilt when the includes or the headers change): a re-check after an
   /// edit parses only the file's own text.
   std::shared_ptr<PreambleCache> Preambles;
+  /// When set (and Preambles is not), a CUDA input's preamble is kept as a
+  /// PCH in this directory between runs (see frontend/cuda/PreambleStore.h):
+  /// the next compile of the file parses only the text after its includes.
+  std::string PreambleStoreDir;
 };
 
 } // namespace warplint

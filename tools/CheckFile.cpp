@@ -4,6 +4,8 @@
 #include "tools/Progress.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -78,11 +80,17 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
     return R;
   }
   FO.Arch = Arch->Name.str();
+  R.Path = Path.str();
+  TimeRecord Start = TimeRecord::getCurrentTime(true);
   Expected<DeviceModule> DM = loadInput(Path, FO);
+  TimeRecord Loaded = TimeRecord::getCurrentTime(false);
+  Loaded -= Start;
+  R.FrontEndSeconds = Loaded.getWallTime();
   if (!DM) {
     R.Error = toString(DM.takeError());
     return R;
   }
+  R.PreambleSource = DM->PreambleSource;
   R.Notes = DM->Notes;
   R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   return R;
@@ -124,6 +132,10 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
     }
     for (const std::string &N : R.Notes)
       WithColor::note(errs(), "warplint") << N << "\n";
+    if (CL.TimeReport && !R.Path.empty())
+      errs() << formatv("time: {0}: front end {1:f3} s\n", R.Path, R.FrontEndSeconds);
+    if (CL.TimeReport && !R.PreambleSource.empty())
+      errs() << "preamble: " << R.Path << ": " << R.PreambleSource << "\n";
     for (Finding &F : R.Findings) {
       if (CL.Werror && F.Level == Severity::Warning)
         F.Level = Severity::Error;

@@ -22,6 +22,11 @@ struct FileResult {
   /// The check stopped early because its text went out of date (an editor's
   /// newer edit); nothing else in the result is meaningful.
   bool Abandoned = false;
+  /// For --time-report: the file, where its preamble came from, and how long
+  /// loading the file took (compile and IR pipeline), in seconds.
+  std::string Path;
+  std::string PreambleSource;
+  double FrontEndSeconds = 0;
 };
 
 /// The configuration (from Opts.Configs, or --config) and architecture that

@@ -9,6 +9,7 @@
 
 #include "analyzer/AnalysisBudget.h"
 #include "frontend/Frontend.h"
+#include "frontend/cuda/PreambleStore.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -99,9 +100,23 @@ struct CommandLine {
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<bool> TimeReport{
       "time-report",
-      llvm::cl::desc("Print on stderr how long the front end and the device model took, and the "
-                     "device model's lane-instructions per second"),
-      llvm::cl::sub(Run), llvm::cl::cat(Category)};
+      llvm::cl::desc("Print on stderr how long the front end and the device model took, the "
+                     "device model's lane-instructions per second, and where each file's "
+                     "preamble came from"),
+      llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+      llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> CacheDir{
+      "cache-dir",
+      llvm::cl::desc("Where the precompiled preambles of CUDA files (their includes, the CUDA "
+                     "SDK's headers) are kept between runs (default: $XDG_CACHE_HOME/warplint "
+                     "or ~/.cache/warplint)"),
+      llvm::cl::value_desc("dir"), llvm::cl::sub(Run), llvm::cl::sub(Accesses),
+      llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> NoCache{"no-cache",
+                              llvm::cl::desc("Parse every file's includes anew: read and write "
+                                             "no precompiled preamble"),
+                              llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                              llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> InitCheck{"init-check",
                                 llvm::cl::desc("Report reads of buffers given without a fill "
                                                "before anything wrote them"),
@@ -186,6 +201,9 @@ struct CommandLine {
     O.ForcePrelude = NoCudaSdk;
     if (HeaderFilter.getNumOccurrences())
       O.HeaderFilter = HeaderFilter;
+    // The server keeps its preambles in memory (PreambleCache).
+    if (!Lsp && !NoCache)
+      O.PreambleStoreDir = CacheDir.empty() ? defaultPreambleStoreDir() : CacheDir.getValue();
     return O;
   }
 };

@@ -127,6 +127,8 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
     }
     for (const std::string &N : DM->Notes)
       WithColor::note(errs(), "warplint") << N << "\n";
+    if (CL.TimeReport && !DM->PreambleSource.empty())
+      errs() << "preamble: " << DM->Path << ": " << DM->PreambleSource << "\n";
     Fn(*DM);
   }
   return Exit;

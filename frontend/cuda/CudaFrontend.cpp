@@ -10,12 +10,14 @@
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/Preamble.h"
+#include "frontend/cuda/PreambleStore.h"
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/Version.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -59,6 +61,8 @@ struct Attempt {
   bool SkipHostBodies = false;
   /// Headers that were not found, served empty (host-only headers: omp.h).
   std::vector<std::string> StubHeaders;
+  /// Take the preamble from FrontendOptions::PreambleStoreDir.
+  bool UseStore = false;
 };
 
 /// The real file system with the prelude mounted at PreludeDir, stub headers
@@ -163,7 +167,76 @@ struct AttemptResult {
   std::string Diags;
   bool DriverFailed = false;
   bool Crashed = false;
+  /// How the preamble store served this attempt, and the entry's key.
+  StoredPreamble Stored = StoredPreamble::None;
+  std::string StoreKey;
+  /// Clang could not use the stored PCH (a header changed since, say).
+  bool StoreRejected = false;
 };
+
+/// Passes diagnostics on to a printer, noting those that say a precompiled
+/// file could not be used (so a stale stored preamble is told from the
+/// file's own errors).
+class PchRejectionWatch : public clang::DiagnosticConsumer {
+public:
+  explicit PchRejectionWatch(clang::DiagnosticConsumer &Next) : Next(Next) {}
+  void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= clang::DiagnosticsEngine::Error && isPrecompiledFileDiagnostic(Info.getID()))
+      Rejected = true;
+    Next.HandleDiagnostic(Level, Info);
+  }
+  bool Rejected = false;
+
+private:
+  clang::DiagnosticConsumer &Next;
+};
+
+/// Where a compile's preamble came from, in words (for --time-report).
+std::string preambleSource(const PreambleFromStore &S) {
+  switch (S.How) {
+  case StoredPreamble::Reused:
+    return "reused from cache";
+  case StoredPreamble::Built:
+    if (!S.StoreError.empty())
+      return "built, not cached (" + S.StoreError + ")";
+    return S.Note.empty() ? "built and cached" : "built and cached (" + S.Note + ")";
+  case StoredPreamble::None:
+    break;
+  }
+  return "not cached (" + S.Note + ")";
+}
+
+/// What besides the preamble's text shapes a stored preamble: the compile's
+/// flags (target, SDK path, include paths, the file's name), the working
+/// directory (relative include paths), the SDK's version, and warplint's
+/// and Clang's builds. (The headers' sizes and mtimes are Clang's to check
+/// when it loads the PCH.)
+std::string storeKeyText(ArrayRef<std::string> Args, StringRef Sdk) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "warplint " << WARPLINT_VERSION << "\n" << clang::getClangFullVersion() << "\n";
+  // This build of warplint: its prelude and its preamble settings.
+  std::string Exe = sys::fs::getMainExecutable(nullptr, nullptr);
+  sys::fs::file_status St;
+  if (!sys::fs::status(Exe, St))
+    OS << Exe << " " << St.getSize() << " "
+       << St.getLastModificationTime().time_since_epoch().count() << "\n";
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    OS << Cwd << "\n";
+  if (!Sdk.empty())
+    OS << "CUDA " << cudaSdkVersion(Sdk) << "\n";
+  for (const std::string &A : Args)
+    OS << A << '\0';
+  return Text;
+}
 
 AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
                          const Attempt &A, ArrayRef<AstReaderFactory> Readers) {
@@ -208,11 +281,20 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     // The preamble remaps the main file to MainText, which stays ours.
     Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
   }
+  // A command-line check: the preamble kept on disk from an earlier run.
+  PreambleFromStore Stored;
+  if (A.UseStore) {
+    Stored = usePreambleStore(*Invocation, FS, Opts.PreambleStoreDir, storeKeyText(Args, Sdk));
+    R.Stored = Stored.How;
+    R.StoreKey = Stored.Key;
+    R.DM.PreambleSource = preambleSource(Stored);
+  }
   Invocation->getFrontendOpts().SkipFunctionBodies = A.SkipHostBodies;
 
+  PchRejectionWatch Watch(Printer);
   auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
-  CI->createVirtualFileSystem(FS, &Printer);
-  CI->createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  CI->createVirtualFileSystem(FS, &Watch);
+  CI->createDiagnostics(&Watch, /*ShouldOwnClient=*/false);
   // "N errors generated" belongs with the errors, not on our stderr (where
   // parallel checks would interleave it).
   CI->setVerboseOutputStream(DiagOS);
@@ -235,6 +317,7 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   }
   std::unique_ptr<Module> M = Action->takeModule();
   Printer.finish();
+  R.StoreRejected = Watch.Rejected;
   if (!Ok || !M || CI->getDiagnostics().hasErrorOccurred()) {
     if (R.Diags.empty())
       R.Diags = (Path + ": error: compilation failed").str();
@@ -275,6 +358,28 @@ std::string firstError(StringRef Diags) {
   return "";
 }
 
+/// An attempt that takes its preamble from the store when there is one. A
+/// stored preamble never changes the answer: an entry Clang rejects (a header
+/// changed) or whose compile crashed is dropped and built again, and a
+/// compile that fails with a stored preamble is redone without one, so that
+/// its errors are those of a plain compile.
+AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
+                               Attempt A, ArrayRef<AstReaderFactory> Readers) {
+  A.UseStore = !Opts.PreambleStoreDir.empty() && !Opts.Preambles && !A.SkipHostBodies;
+  AttemptResult R = runAttempt(Path, Opts, Sdk, A, Readers);
+  if (R.DM.M || R.Stored == StoredPreamble::None)
+    return R;
+  if (R.Stored == StoredPreamble::Reused && (R.StoreRejected || R.Crashed)) {
+    dropStoredPreamble(Opts.PreambleStoreDir, R.StoreKey);
+    R = runAttempt(Path, Opts, Sdk, A, Readers);
+    R.DM.PreambleSource += " (stale entry replaced)";
+    if (R.DM.M || R.Stored == StoredPreamble::None)
+      return R;
+  }
+  A.UseStore = false;
+  return runAttempt(Path, Opts, Sdk, A, Readers);
+}
+
 /// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
 /// parallelism, then, when the compile still fails, once more without the
 /// bodies of host-only functions (and with missing headers served empty).
@@ -283,10 +388,10 @@ std::string firstError(StringRef Diags) {
 AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
                                  ArrayRef<AstReaderFactory> Readers) {
   Attempt A;
-  AttemptResult R = runAttempt(Path, Opts, Sdk, A, Readers);
+  AttemptResult R = runStoredAttempt(Path, Opts, Sdk, A, Readers);
   if (!R.DM.M && !R.DriverFailed && needsRdc(R.Diags)) {
     A.Rdc = true;
-    R = runAttempt(Path, Opts, Sdk, A, Readers);
+    R = runStoredAttempt(Path, Opts, Sdk, A, Readers);
   }
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;

@@ -151,8 +151,11 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DeclarationVisitor V(Ctx, Directory, Out);
-    for (Decl *D : Parsed)
-      V.TraverseDecl(D);
+    // By index: with a preamble, walking a declaration can load more from
+    // it, and those the reader finds interesting (kernels, say) come back
+    // through HandleTopLevelDecl and are appended to Parsed meanwhile.
+    for (size_t I = 0; I < Parsed.size(); ++I)
+      V.TraverseDecl(Parsed[I]);
     Out.Available = true;
   }
 

@@ -70,6 +70,26 @@ private:
 
 } // namespace
 
+std::shared_ptr<const clang::PrecompiledPreamble>
+buildPreamble(clang::CompilerInvocation &CI, IntrusiveRefCntPtr<vfs::FileSystem> FS,
+              const MemoryBuffer &Main, const clang::PreambleBounds &Bounds) {
+  // The headers' pending template instantiations are done once, in the
+  // preamble, rather than at the end of every compile that uses it.
+  CI.getLangOpts().PCHInstantiateTemplates = true;
+  ErrorCounter Counter;
+  clang::DiagnosticOptions DiagOpts;
+  IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
+      clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &Counter,
+                                                 /*ShouldOwnClient=*/false);
+  PreambleHooks Callbacks;
+  ErrorOr<clang::PrecompiledPreamble> Built = clang::PrecompiledPreamble::Build(
+      CI, &Main, Bounds, Diags, FS, std::make_shared<clang::PCHContainerOperations>(),
+      /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
+  if (!Built || Counter.Errors)
+    return nullptr;
+  return std::make_shared<clang::PrecompiledPreamble>(std::move(*Built));
+}
+
 PreambleCache::PreambleCache() = default;
 PreambleCache::~PreambleCache() = default;
 
@@ -77,28 +97,17 @@ std::shared_ptr<const clang::PrecompiledPreamble>
 PreambleCache::use(clang::CompilerInvocation &CI, IntrusiveRefCntPtr<vfs::FileSystem> &FS,
                    const MemoryBuffer &Main) {
   std::lock_guard<std::mutex> Guard(Lock);
-  // The headers' pending template instantiations are done once, in the
-  // preamble, rather than at the end of every compile that uses it.
+  // Set before CanReuse, which compares CI with the preamble's invocation.
   CI.getLangOpts().PCHInstantiateTemplates = true;
   clang::PreambleBounds Bounds =
       clang::ComputePreambleBounds(CI.getLangOpts(), Main.getMemBufferRef(), /*MaxLines=*/0);
   std::shared_ptr<const clang::PrecompiledPreamble> &Kept =
       Preambles[Main.getBufferIdentifier()];
   if (!Kept || !Kept->CanReuse(CI, Main.getMemBufferRef(), Bounds, *FS)) {
-    Kept.reset();
-    ErrorCounter Counter;
-    clang::DiagnosticOptions DiagOpts;
-    IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
-        clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &Counter,
-                                                   /*ShouldOwnClient=*/false);
-    PreambleHooks Callbacks;
-    ErrorOr<clang::PrecompiledPreamble> Built = clang::PrecompiledPreamble::Build(
-        CI, &Main, Bounds, Diags, FS, std::make_shared<clang::PCHContainerOperations>(),
-        /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
+    Kept = buildPreamble(CI, FS, Main, Bounds);
     ++Builds;
-    if (!Built || Counter.Errors)
+    if (!Kept)
       return nullptr;
-    Kept = std::make_shared<clang::PrecompiledPreamble>(std::move(*Built));
   }
   // AddImplicitPreamble takes a mutable buffer but only reads its name.
   Kept->AddImplicitPreamble(CI, FS, const_cast<MemoryBuffer *>(&Main));

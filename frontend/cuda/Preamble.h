@@ -21,9 +21,20 @@
 namespace clang {
 class CompilerInvocation;
 class PrecompiledPreamble;
+struct PreambleBounds;
 } // namespace clang
 
 namespace warplint {
+
+/// Builds the in-memory preamble (the first Bounds bytes of Main, and the
+/// headers CUDA mode includes implicitly) of the compile CI, whose file
+/// system is FS, with the settings every warplint preamble uses (function
+/// bodies kept, template instantiations done in the preamble: CI's
+/// PCHInstantiateTemplates is set). Null when the build failed or reported an
+/// error (a broken include: the full compile reports it where it is).
+std::shared_ptr<const clang::PrecompiledPreamble>
+buildPreamble(clang::CompilerInvocation &CI, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+              const llvm::MemoryBuffer &Main, const clang::PreambleBounds &Bounds);
 
 /// The preambles of the files being edited, one per file (the latest).
 class PreambleCache {

@@ -45,3 +45,10 @@ if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
 # libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".
 if os.path.exists("/usr/include/cub/cub.cuh"):
     config.available_features.add("cub")
+
+# warplint keeps CUDA files' precompiled preambles in the user's cache
+# directory; the tests get one of their own (shared by all of them, so that
+# concurrent writers are exercised), never the user's, emptied at each run
+# (every build of warplint makes new entries).
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
+shutil.rmtree(config.environment["XDG_CACHE_HOME"], ignore_errors=True)
