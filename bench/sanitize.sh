@@ -13,6 +13,17 @@ FUZZ_SECONDS=${2:-60}
 CLANG_BIN=${CLANG_BIN:-/usr/lib/llvm-22/bin}
 JOBS=${JOBS:-2}
 
+# The sanitizers' runtimes (and libFuzzer's) are Debian's libclang-rt-22-dev.
+RT_DIR=$("$CLANG_BIN/clang++" -print-resource-dir)/lib
+if ! ls "$RT_DIR"/*/libclang_rt.asan*.a >/dev/null 2>&1; then
+  echo "sanitize.sh: no AddressSanitizer runtime under $RT_DIR;" \
+       "install libclang-rt-22-dev (apt-get install libclang-rt-22-dev)" >&2
+  exit 2
+fi
+
+# -O1 -g without -DNDEBUG: the assertions in LLVM's headers (SmallVector's
+# check that an element is not copied onto the vector it comes from, ...) are
+# on as well.
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_COMPILER="$CLANG_BIN/clang++" -DWARPLINT_SANITIZE=ON \
