@@ -45,3 +45,6 @@ if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
 # libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".
 if os.path.exists("/usr/include/cub/cub.cuh"):
     config.available_features.add("cub")
+# ... and Debian's libthrust-dev: "REQUIRES: thrust".
+if os.path.exists("/usr/include/thrust/version.h"):
+    config.available_features.add("thrust")
