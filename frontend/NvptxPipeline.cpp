@@ -1,6 +1,7 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/AtomicAsm.h"
 #include "frontend/ShuffleAsm.h"
 #include "frontend/SpecialRegisterAsm.h"
 
@@ -220,6 +221,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
   lowerShuffleAsm(*M);
+  lowerAtomicAsm(*M);
   if (Optimize)
     optimizeForNvptx(*M, TM);
   Result.M = std::move(M);
