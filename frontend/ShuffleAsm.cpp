@@ -3,12 +3,15 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Regex.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -28,6 +31,22 @@ Intrinsic::ID shuffleIntrinsic(StringRef Mode, Type *Ty) {
             IsFloat ? Intrinsic::nvvm_shfl_sync_down_f32 : Intrinsic::nvvm_shfl_sync_down_i32)
       .Case("bfly",
             IsFloat ? Intrinsic::nvvm_shfl_sync_bfly_f32 : Intrinsic::nvvm_shfl_sync_bfly_i32)
+      .Default(Intrinsic::not_intrinsic);
+}
+
+/// The shuffle that also returns whether the source lane was in range
+/// (shfl.sync ... d|p): llvm.nvvm.shfl.sync.MODE.{i32p,f32p}.
+Intrinsic::ID predicatedIntrinsic(StringRef Mode, Type *Ty) {
+  bool IsFloat = Ty->isFloatTy();
+  if (!IsFloat && !Ty->isIntegerTy(32))
+    return Intrinsic::not_intrinsic;
+  return StringSwitch<Intrinsic::ID>(Mode)
+      .Case("idx", IsFloat ? Intrinsic::nvvm_shfl_sync_idx_f32p : Intrinsic::nvvm_shfl_sync_idx_i32p)
+      .Case("up", IsFloat ? Intrinsic::nvvm_shfl_sync_up_f32p : Intrinsic::nvvm_shfl_sync_up_i32p)
+      .Case("down",
+            IsFloat ? Intrinsic::nvvm_shfl_sync_down_f32p : Intrinsic::nvvm_shfl_sync_down_i32p)
+      .Case("bfly",
+            IsFloat ? Intrinsic::nvvm_shfl_sync_bfly_f32p : Intrinsic::nvvm_shfl_sync_bfly_i32p)
       .Default(Intrinsic::not_intrinsic);
 }
 
@@ -80,6 +99,76 @@ CallInst *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   Shuffle->setDebugLoc(CI.getDebugLoc());
   return Shuffle;
 }
+/// The statements of a braced asm block "{ a; b; ... }", trimmed, or none
+/// when the text is not one.
+std::optional<SmallVector<StringRef, 8>> blockStatements(StringRef Text) {
+  Text = Text.trim();
+  if (!Text.consume_front("{") || !Text.consume_back("}"))
+    return std::nullopt;
+  SmallVector<StringRef, 8> Parts, Statements;
+  Text.split(Parts, ';');
+  for (StringRef P : Parts)
+    if (!P.trim().empty())
+      Statements.push_back(P.trim());
+  return Statements;
+}
+
+/// A shuffle whose in-range predicate guards one addition of the shuffled
+/// value (the step of a warp scan or reduction, as CUB's WarpScanShfl and
+/// WarpReduceShfl write it for 32-bit sums):
+///   { .reg .T r; .reg .pred p; shfl.sync.MODE.b32 r|p, A, B, C, MASK;
+///     @p add.T r, r, X; mov.T $0, r; }
+/// becomes the predicate-returning shuffle intrinsic, an add and a select.
+CallInst *lowerPredicatedAdd(CallInst &CI, const InlineAsm &Asm) {
+  StringRef Constraints = Asm.getConstraintString();
+  if (!(Constraints.starts_with("=r,") || Constraints.starts_with("=f,")) ||
+      Constraints.drop_front(3).contains('='))
+    return nullptr;
+  std::optional<SmallVector<StringRef, 8>> S = blockStatements(Asm.getAsmString());
+  if (!S || S->size() != 5)
+    return nullptr;
+  static const Regex RegDecl("^\\.reg[[:space:]]+\\.(s32|u32|b32|f32)[[:space:]]+([a-z_0-9]+)$");
+  static const Regex PredDecl("^\\.reg[[:space:]]+\\.pred[[:space:]]+([a-z_0-9]+)$");
+  static const Regex Shfl("^shfl\\.sync\\.(idx|up|down|bfly)\\.b32[[:space:]]+([a-z_0-9]+)\\|"
+                          "([a-z_0-9]+)[[:space:]]*,([^,]+),([^,]+),([^,]+),([^,]+)$");
+  static const Regex Add("^@([a-z_0-9]+)[[:space:]]+add\\.(s32|u32|f32)[[:space:]]+([a-z_0-9]+)"
+                         "[[:space:]]*,[[:space:]]*([a-z_0-9]+)[[:space:]]*,[[:space:]]*(\\$[0-9]+)$");
+  static const Regex Mov("^mov\\.(s32|u32|b32|f32)[[:space:]]+\\$0[[:space:]]*,[[:space:]]*"
+                         "([a-z_0-9]+)$");
+  SmallVector<StringRef, 8> R, P, Sh, A, Mv;
+  if (!RegDecl.match((*S)[0], &R) || !PredDecl.match((*S)[1], &P) ||
+      !Shfl.match((*S)[2], &Sh) || !Add.match((*S)[3], &A) || !Mov.match((*S)[4], &Mv))
+    return nullptr;
+  StringRef Reg = R[2], Pred = P[1];
+  if (Sh[2] != Reg || Sh[3] != Pred || A[1] != Pred || A[3] != Reg || A[4] != Reg ||
+      Mv[2] != Reg)
+    return nullptr;
+  Type *ValTy = CI.getType();
+  bool IsFloat = A[2] == "f32";
+  if (IsFloat != ValTy->isFloatTy())
+    return nullptr;
+  Intrinsic::ID ID = predicatedIntrinsic(Sh[1], ValTy);
+  if (ID == Intrinsic::not_intrinsic)
+    return nullptr;
+  Type *I32 = Type::getInt32Ty(CI.getContext());
+  Value *Val = operandValue(CI, Sh[4], ValTy);
+  Value *Lane = operandValue(CI, Sh[5], I32);
+  Value *Clamp = operandValue(CI, Sh[6], I32);
+  Value *Mask = operandValue(CI, Sh[7], I32);
+  Value *Addend = operandValue(CI, A[5], ValTy);
+  if (!Val || !Lane || !Clamp || !Mask || !Addend)
+    return nullptr;
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  Function *Decl = Intrinsic::getOrInsertDeclaration(CI.getModule(), ID);
+  CallInst *Shuffle = B.CreateCall(Decl, {Mask, Val, Lane, Clamp});
+  Value *Got = B.CreateExtractValue(Shuffle, 0);
+  Value *InRange = B.CreateExtractValue(Shuffle, 1);
+  Value *Sum = IsFloat ? B.CreateFAdd(Got, Addend) : B.CreateAdd(Got, Addend);
+  Value *Result = B.CreateSelect(InRange, Sum, Got);
+  CI.replaceAllUsesWith(Result);
+  return Shuffle;
+}
 } // namespace
 
 unsigned lowerShuffleAsm(Module &M) {
@@ -91,8 +180,12 @@ unsigned lowerShuffleAsm(Module &M) {
           Calls.push_back(CI);
   unsigned Replaced = 0;
   for (CallInst *CI : Calls) {
-    if (CallInst *Shuffle = lowerOne(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
+    const auto &Asm = *cast<InlineAsm>(CI->getCalledOperand());
+    if (CallInst *Shuffle = lowerOne(*CI, Asm)) {
       CI->replaceAllUsesWith(Shuffle);
+      CI->eraseFromParent();
+      ++Replaced;
+    } else if (lowerPredicatedAdd(*CI, Asm)) {
       CI->eraseFromParent();
       ++Replaced;
     }
