@@ -2,6 +2,7 @@
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/AtomicAsm.h"
+#include "frontend/BitFieldAsm.h"
 #include "frontend/ShuffleAsm.h"
 #include "frontend/SpecialRegisterAsm.h"
 
@@ -222,6 +223,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerSpecialRegisterAsm(*M);
   lowerShuffleAsm(*M);
   lowerAtomicAsm(*M);
+  lowerBitFieldAsm(*M);
   if (Optimize)
     optimizeForNvptx(*M, TM);
   Result.M = std::move(M);
