@@ -3,9 +3,11 @@
 # in a separate build directory, runs the PTX and SASS fuzz targets briefly,
 # then the bad-input and regression tests under the sanitizers.
 #
-#   bench/sanitize.sh [BUILD_DIR] [FUZZ_SECONDS]
+#   bench/sanitize.sh [BUILD_DIR] [FUZZ_SECONDS]      (env: JOBS, LIT_FILTER)
 #
-# Costly on a small machine (a second full build): run it by hand, not in CI.
+# Costly on a small machine (a second full build, about 45 minutes at -j2 on
+# the shared 2-core machine): run it by hand, not in CI, whose 90 minutes
+# already hold one build and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build-sanitize}
@@ -13,6 +15,17 @@ FUZZ_SECONDS=${2:-60}
 CLANG_BIN=${CLANG_BIN:-/usr/lib/llvm-22/bin}
 JOBS=${JOBS:-2}
 
+# The sanitizers' runtimes (and libFuzzer's) are Debian's libclang-rt-22-dev.
+RT_DIR=$("$CLANG_BIN/clang++" -print-resource-dir)/lib
+if ! ls "$RT_DIR"/*/libclang_rt.asan*.a >/dev/null 2>&1; then
+  echo "sanitize.sh: no AddressSanitizer runtime under $RT_DIR;" \
+       "install libclang-rt-22-dev (apt-get install libclang-rt-22-dev)" >&2
+  exit 2
+fi
+
+# -O1 -g without -DNDEBUG: the assertions in LLVM's headers (SmallVector's
+# check that an element is not copied onto the vector it comes from, ...) are
+# on as well.
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
   -DCMAKE_CXX_COMPILER="$CLANG_BIN/clang++" -DWARPLINT_SANITIZE=ON \
@@ -32,6 +45,8 @@ echo "== fuzzing the SASS reader for ${FUZZ_SECONDS}s"
 "$BUILD/bin/sass_reader_fuzzer" -max_total_time="$FUZZ_SECONDS" -rss_limit_mb=4096 \
   -max_len=65536 -timeout=10 "$BUILD/fuzz/sass_corpus" tests/sass 2>&1 | tail -3
 
+# LIT_FILTER=. runs every lit test (about 19 minutes on the shared 2-core
+# machine; the bad-input set about 3).
 echo "== bad-input and regression tests under ASan+UBSan"
 "$CLANG_BIN/lit" -sv "$BUILD/tests/lit" \
-  --filter 'errors/|ptx/errors/|realcode/|corpus/|run/'
+  --filter "${LIT_FILTER:-errors/|ptx/errors/|realcode/|corpus/|run/|sass/|check/}"

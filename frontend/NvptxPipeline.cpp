@@ -1,6 +1,9 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/AtomicAsm.h"
+#include "frontend/BitFieldAsm.h"
+#include "frontend/ShuffleAsm.h"
 #include "frontend/SpecialRegisterAsm.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -218,6 +221,9 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
+  lowerShuffleAsm(*M);
+  lowerAtomicAsm(*M);
+  lowerBitFieldAsm(*M);
   if (Optimize)
     optimizeForNvptx(*M, TM);
   Result.M = std::move(M);

@@ -271,10 +271,12 @@ std::string ConfigCache::nearest(StringRef Start) {
       Found = *Here;
       break;
     }
-    StringRef Parent = sys::path::parent_path(Dir);
-    if (Parent == Dir)
+    // The parent is a prefix of Dir: assigning it to Dir would copy Dir's
+    // buffer onto itself (LLVM's assertions reject that).
+    size_t ParentSize = sys::path::parent_path(Dir).size();
+    if (ParentSize == Dir.size())
       break;
-    Dir = Parent;
+    Dir.truncate(ParentSize);
   }
   for (const std::string &D : Walked)
     NearestIn[D] = Found;

@@ -45,6 +45,9 @@ if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
 # libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".
 if os.path.exists("/usr/include/cub/cub.cuh"):
     config.available_features.add("cub")
+# ... and Debian's libthrust-dev: "REQUIRES: thrust".
+if os.path.exists("/usr/include/thrust/version.h"):
+    config.available_features.add("thrust")
 
 # warplint keeps CUDA files' precompiled preambles in the user's cache
 # directory; the tests get one of their own (shared by all of them, so that

@@ -12,6 +12,13 @@
 #define __CUDACC_VER_MAJOR__ 12
 #define __CUDACC_VER_MINOR__ 8
 
+// The include guards of the toolkit headers the prelude stands in for: Thrust
+// (guarded_cuda_runtime_api.h, guarded_driver_types.h) undefines __host__ and
+// __device__ before including the runtime's headers unless these say that
+// the runtime's own definitions are in place.
+#define __HOST_DEFINES_H__
+#define __DRIVER_TYPES_H__
+
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))

@@ -9,9 +9,41 @@ extern "C" __device__ void __assertfail(const char *, const char *, unsigned,
 extern "C" __device__ void *malloc(__SIZE_TYPE__);
 extern "C" __device__ void free(void *);
 
-typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
-                         cudaErrorMemoryAllocation = 2, cudaErrorInvalidConfiguration = 9,
-                         cudaErrorInvalidDevice = 101, cudaErrorUnknown = 999 } cudaError_t;
+// The error codes, with the runtime's values: Thrust's cuda::errc names them
+// all (thrust/system/cuda/error.h).
+typedef enum cudaError {
+  cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
+  cudaErrorInitializationError = 3, cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5, cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidPitchValue = 12, cudaErrorInvalidSymbol = 13,
+  cudaErrorInvalidHostPointer = 16, cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18, cudaErrorInvalidTextureBinding = 19,
+  cudaErrorInvalidChannelDescriptor = 20, cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorAddressOfConstant = 22, cudaErrorTextureFetchFailed = 23,
+  cudaErrorTextureNotBound = 24, cudaErrorSynchronizationError = 25,
+  cudaErrorInvalidFilterSetting = 26, cudaErrorInvalidNormSetting = 27,
+  cudaErrorMixedDeviceExecution = 28, cudaErrorNotYetImplemented = 31,
+  cudaErrorMemoryValueTooLarge = 32, cudaErrorInsufficientDriver = 35,
+  cudaErrorDuplicateVariableName = 43, cudaErrorDuplicateTextureName = 44,
+  cudaErrorDuplicateSurfaceName = 45, cudaErrorDevicesUnavailable = 46,
+  cudaErrorIncompatibleDriverContext = 49, cudaErrorMissingConfiguration = 52,
+  cudaErrorPriorLaunchFailure = 53, cudaErrorLaunchMaxDepthExceeded = 65,
+  cudaErrorLaunchFileScopedTex = 66, cudaErrorLaunchFileScopedSurf = 67,
+  cudaErrorSyncDepthExceeded = 68, cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorNoDevice = 100, cudaErrorInvalidDevice = 101, cudaErrorStartupFailure = 127,
+  cudaErrorInvalidKernelImage = 200, cudaErrorMapBufferObjectFailed = 205,
+  cudaErrorUnmapBufferObjectFailed = 206, cudaErrorNoKernelImageForDevice = 209,
+  cudaErrorECCUncorrectable = 214, cudaErrorUnsupportedLimit = 215,
+  cudaErrorDeviceAlreadyInUse = 216, cudaErrorPeerAccessUnsupported = 217,
+  cudaErrorSharedObjectSymbolNotFound = 302, cudaErrorSharedObjectInitFailed = 303,
+  cudaErrorOperatingSystem = 304, cudaErrorInvalidResourceHandle = 400,
+  cudaErrorNotReady = 600, cudaErrorLaunchOutOfResources = 701,
+  cudaErrorLaunchTimeout = 702, cudaErrorPeerAccessAlreadyEnabled = 704,
+  cudaErrorPeerAccessNotEnabled = 705, cudaErrorSetOnActiveProcess = 708,
+  cudaErrorAssert = 710, cudaErrorTooManyPeers = 711,
+  cudaErrorHostMemoryAlreadyRegistered = 712, cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorLaunchFailure = 719, cudaErrorNotPermitted = 800, cudaErrorNotSupported = 801,
+  cudaErrorUnknown = 999, cudaErrorApiFailureBase = 10000 } cudaError_t;
 // Libraries (CUB's BlockRadixRank) take these as template arguments.
 typedef enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0,
                                    cudaSharedMemBankSizeFourByte = 1,
@@ -22,8 +54,15 @@ typedef enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice =
 typedef enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
                                  cudaFuncAttributePreferredSharedMemoryCarveout = 9 }
     cudaFuncAttribute;
+// The attributes CUB's and Thrust's host code asks for.
+typedef enum cudaDeviceAttr { cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+                              cudaDevAttrMultiProcessorCount = 16,
+                              cudaDevAttrComputeCapabilityMajor = 75,
+                              cudaDevAttrComputeCapabilityMinor = 76 } cudaDeviceAttr;
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
 struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; size_t sharedMemPerBlock;
                         int regsPerBlock; int warpSize; int maxThreadsPerBlock;
                         int multiProcessorCount; int major; int minor; };
@@ -40,11 +79,14 @@ __host__ cudaError_t cudaMemcpyAsync(void *, const void *, size_t, cudaMemcpyKin
 __host__ cudaError_t cudaMemcpyToSymbol(const void *, const void *, size_t, size_t = 0,
                                         cudaMemcpyKind = cudaMemcpyHostToDevice);
 __host__ cudaError_t cudaMemset(void *, int, size_t);
+__host__ cudaError_t cudaMemsetAsync(void *, int, size_t, cudaStream_t = 0);
+__host__ cudaError_t cudaDeviceGetAttribute(int *, cudaDeviceAttr, int);
 __host__ cudaError_t cudaDeviceSynchronize(void);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaGetLastError(void);
 __host__ cudaError_t cudaPeekAtLastError(void);
 __host__ const char *cudaGetErrorString(cudaError_t);
+__host__ const char *cudaGetErrorName(cudaError_t);
 __host__ cudaError_t cudaSetDevice(int);
 __host__ cudaError_t cudaGetDevice(int *);
 __host__ cudaError_t cudaGetDeviceCount(int *);

@@ -1,8 +1,15 @@
-// warplint prelude stand-in for <cuda_fp16.h>: __half as Clang's _Float16.
+// warplint prelude stand-in for <cuda_fp16.h>: __half is a struct (as in the
+// toolkit: Thrust declares `struct __half;`) holding Clang's _Float16, with
+// arithmetic through float.
 #ifndef __WARPLINT_CUDA_FP16_H
 #define __WARPLINT_CUDA_FP16_H
 #include "__warplint_prelude.h"
-typedef _Float16 __half;
+struct __align__(2) __half {
+  _Float16 __x;
+  __half() = default;
+  __host__ __device__ __half(float f) : __x((_Float16)f) {}
+  __host__ __device__ operator float() const { return (float)__x; }
+};
 struct __align__(4) __half2 { __half x, y; };
 typedef __half half;
 typedef __half2 half2;

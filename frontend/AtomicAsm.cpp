@@ -1,0 +1,273 @@
+//===- AtomicAsm.cpp - Inline asm that is one atomic or ordered access ----===//
+#include "frontend/AtomicAsm.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+/// The qualifiers of one PTX memory instruction.
+struct Qualifiers {
+  bool Global = false;
+  bool Volatile = false;
+  std::optional<AtomicOrdering> Order;
+  SyncScope::ID Scope = SyncScope::System;
+  StringRef Op;  // atom's operation
+  char Kind = 0; // b, s, u or f
+  unsigned Bits = 0;
+};
+
+std::optional<AtomicOrdering> ordering(StringRef Q) {
+  return StringSwitch<std::optional<AtomicOrdering>>(Q)
+      .Case("relaxed", AtomicOrdering::Monotonic)
+      .Case("acquire", AtomicOrdering::Acquire)
+      .Case("release", AtomicOrdering::Release)
+      .Case("acq_rel", AtomicOrdering::AcquireRelease)
+      .Case("sc", AtomicOrdering::SequentiallyConsistent)
+      .Default(std::nullopt);
+}
+
+/// The scope's name in NVPTX's IR (sys is LLVM's default, system scope).
+std::optional<StringRef> scopeName(StringRef Q) {
+  return StringSwitch<std::optional<StringRef>>(Q)
+      .Case("cta", StringRef("block"))
+      .Case("cluster", StringRef("cluster"))
+      .Case("gpu", StringRef("device"))
+      .Case("sys", StringRef(""))
+      .Default(std::nullopt);
+}
+
+bool isAtomOp(StringRef Q) {
+  return StringSwitch<bool>(Q)
+      .Cases({"add", "exch", "cas", "min", "max", "and", "or", "xor", "inc", "dec"}, true)
+      .Default(false);
+}
+
+/// Parses ".global.relaxed.gpu.add.s32"; none when a qualifier is not one
+/// of those above (vectors, .shared, .f16, cache hints, ...).
+std::optional<Qualifiers> parseQualifiers(StringRef Dotted, LLVMContext &Ctx) {
+  Qualifiers Q;
+  SmallVector<StringRef, 6> Parts;
+  Dotted.drop_front().split(Parts, '.');
+  for (StringRef P : Parts) {
+    if (P == "global") {
+      Q.Global = true;
+    } else if (P == "volatile") {
+      Q.Volatile = true;
+    } else if (std::optional<AtomicOrdering> O = ordering(P)) {
+      Q.Order = O;
+    } else if (std::optional<StringRef> S = scopeName(P)) {
+      Q.Scope = S->empty() ? SyncScope::System : Ctx.getOrInsertSyncScopeID(*S);
+    } else if (isAtomOp(P)) {
+      Q.Op = P;
+    } else if (P.size() == 3 && StringRef("bsuf").contains(P[0]) &&
+               (P.drop_front() == "32" || P.drop_front() == "64")) {
+      Q.Kind = P[0];
+      Q.Bits = P[1] == '3' ? 32 : 64;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!Q.Bits)
+    return std::nullopt;
+  return Q;
+}
+
+/// Builds the IR for one asm call; false (and nothing built) when the call
+/// is not one of the forms lowerAtomicAsm knows.
+class AsmLowering {
+public:
+  AsmLowering(CallInst &CI, const InlineAsm &Asm)
+      : CI(CI), B(&CI), Text(Asm.getAsmString()),
+        Outputs(StringRef(Asm.getConstraintString()).starts_with("=") ? 1 : 0) {
+    B.SetCurrentDebugLocation(CI.getDebugLoc());
+  }
+
+  bool run() {
+    if (StringRef(Text).trim().starts_with("fence") ||
+        StringRef(Text).trim().starts_with("membar"))
+      return lowerFence();
+    SmallVector<StringRef, 8> M;
+    static const Regex Atom("^[[:space:]]*atom((\\.[a-z_0-9]+)+)[[:space:]]+\\$0[[:space:]]*,"
+                            "[[:space:]]*\\[[[:space:]]*(\\$[0-9]+)[[:space:]]*\\][[:space:]]*,"
+                            "[[:space:]]*(\\$[0-9]+)[[:space:]]*(,[[:space:]]*(\\$[0-9]+))?"
+                            "[[:space:]]*;?[[:space:]]*$");
+    static const Regex Load("^[[:space:]]*ld((\\.[a-z_0-9]+)+)[[:space:]]+\\$0[[:space:]]*,"
+                            "[[:space:]]*\\[[[:space:]]*(\\$[0-9]+)[[:space:]]*\\]"
+                            "[[:space:]]*;?[[:space:]]*$");
+    static const Regex Store("^[[:space:]]*st((\\.[a-z_0-9]+)+)[[:space:]]+\\[[[:space:]]*"
+                             "(\\$[0-9]+)[[:space:]]*\\][[:space:]]*,[[:space:]]*(\\$[0-9]+)"
+                             "[[:space:]]*;?[[:space:]]*$");
+    if (Atom.match(Text, &M))
+      return lowerAtom(M[1], M[3], M[4], M[6]);
+    if (Load.match(Text, &M))
+      return lowerLoad(M[1], M[3]);
+    if (Store.match(Text, &M))
+      return lowerStore(M[1], M[3], M[4]);
+    return false;
+  }
+
+private:
+  /// The input "$N" names, or null.
+  Value *input(StringRef Tok) {
+    unsigned N;
+    if (!Tok.consume_front("$") || Tok.getAsInteger(10, N) || N < Outputs ||
+        N - Outputs >= CI.arg_size())
+      return nullptr;
+    return CI.getArgOperand(N - Outputs);
+  }
+
+  /// The address "[$N]" names, as a pointer, or null (and nothing built).
+  /// The last thing each form builds before its access.
+  /// Clang passes a pointer bound to an "l" operand as the pointer itself;
+  /// an integer address is a 64-bit one.
+  Value *address(StringRef Tok, const Qualifiers &Q) {
+    Value *V = input(Tok);
+    if (!V)
+      return nullptr;
+    PointerType *Want = B.getPtrTy(Q.Global ? 1 : 0);
+    if (auto *P = dyn_cast<PointerType>(V->getType())) {
+      if (P->getAddressSpace() == Want->getAddressSpace())
+        return V;
+      return P->getAddressSpace() == 0 ? B.CreateAddrSpaceCast(V, Want) : nullptr;
+    }
+    return V->getType()->isIntegerTy(64) ? B.CreateIntToPtr(V, Want) : nullptr;
+  }
+
+  /// Whether T is the type the qualifiers name.
+  static bool fits(Type *T, const Qualifiers &Q) {
+    if (T->getPrimitiveSizeInBits() != Q.Bits)
+      return false;
+    return Q.Kind == 'f' ? T->isFloatingPointTy() : T->isIntegerTy() || Q.Kind == 'b';
+  }
+
+  bool lowerAtom(StringRef Dotted, StringRef Addr, StringRef ValTok, StringRef CmpTok) {
+    std::optional<Qualifiers> Q = parseQualifiers(Dotted, CI.getContext());
+    if (!Q || Q->Op.empty() || Q->Volatile || Outputs != 1 || !fits(CI.getType(), *Q))
+      return false;
+    Value *A = input(ValTok);
+    if (!A || A->getType() != CI.getType())
+      return false;
+    AtomicOrdering Order = Q->Order.value_or(AtomicOrdering::Monotonic);
+    Align Al(Q->Bits / 8);
+    if (Q->Op == "cas") {
+      Value *New = CmpTok.empty() ? nullptr : input(CmpTok);
+      if (!New || New->getType() != A->getType() || !A->getType()->isIntegerTy())
+        return false;
+      Value *Ptr = address(Addr, *Q);
+      if (!Ptr)
+        return false;
+      AtomicCmpXchgInst *X =
+          B.CreateAtomicCmpXchg(Ptr, A, New, Al, Order,
+                                AtomicCmpXchgInst::getStrongestFailureOrdering(Order), Q->Scope);
+      return finish(B.CreateExtractValue(X, 0));
+    }
+    if (!CmpTok.empty())
+      return false;
+    bool Float = Q->Kind == 'f';
+    std::optional<AtomicRMWInst::BinOp> Op =
+        StringSwitch<std::optional<AtomicRMWInst::BinOp>>(Q->Op)
+            .Case("add", Float ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
+            .Case("exch", AtomicRMWInst::Xchg)
+            .Case("min", Float ? AtomicRMWInst::FMin
+                               : Q->Kind == 's' ? AtomicRMWInst::Min : AtomicRMWInst::UMin)
+            .Case("max", Float ? AtomicRMWInst::FMax
+                               : Q->Kind == 's' ? AtomicRMWInst::Max : AtomicRMWInst::UMax)
+            .Case("and", AtomicRMWInst::And)
+            .Case("or", AtomicRMWInst::Or)
+            .Case("xor", AtomicRMWInst::Xor)
+            .Case("inc", AtomicRMWInst::UIncWrap)
+            .Case("dec", AtomicRMWInst::UDecWrap)
+            .Default(std::nullopt);
+    if (!Op || (Float != A->getType()->isFloatingPointTy() && *Op != AtomicRMWInst::Xchg))
+      return false;
+    Value *Ptr = address(Addr, *Q);
+    if (!Ptr)
+      return false;
+    return finish(B.CreateAtomicRMW(*Op, Ptr, A, Al, Order, Q->Scope));
+  }
+
+  bool lowerLoad(StringRef Dotted, StringRef Addr) {
+    std::optional<Qualifiers> Q = parseQualifiers(Dotted, CI.getContext());
+    if (!Q || !Q->Op.empty() || Outputs != 1 || !fits(CI.getType(), *Q) ||
+        (Q->Order && *Q->Order != AtomicOrdering::Monotonic &&
+         *Q->Order != AtomicOrdering::Acquire))
+      return false;
+    Value *Ptr = address(Addr, *Q);
+    if (!Ptr)
+      return false;
+    LoadInst *L = B.CreateAlignedLoad(CI.getType(), Ptr, Align(Q->Bits / 8), Q->Volatile);
+    if (Q->Order)
+      L->setAtomic(*Q->Order, Q->Scope);
+    return finish(L);
+  }
+
+  bool lowerStore(StringRef Dotted, StringRef Addr, StringRef ValTok) {
+    std::optional<Qualifiers> Q = parseQualifiers(Dotted, CI.getContext());
+    if (!Q || !Q->Op.empty() || Outputs != 0 ||
+        (Q->Order && *Q->Order != AtomicOrdering::Monotonic &&
+         *Q->Order != AtomicOrdering::Release))
+      return false;
+    Value *V = input(ValTok);
+    if (!V || !fits(V->getType(), *Q))
+      return false;
+    Value *Ptr = address(Addr, *Q);
+    if (!Ptr)
+      return false;
+    StoreInst *S = B.CreateAlignedStore(V, Ptr, Align(Q->Bits / 8), Q->Volatile);
+    if (Q->Order)
+      S->setAtomic(*Q->Order, Q->Scope);
+    return finish(nullptr);
+  }
+
+  bool lowerFence() {
+    static const Regex Fence("^[[:space:]]*(fence\\.(sc|acq_rel)\\.(cta|cluster|gpu|sys)|"
+                             "membar\\.(cta|gl|sys))[[:space:]]*;?[[:space:]]*$");
+    SmallVector<StringRef, 5> M;
+    if (Outputs || CI.arg_size() || !Fence.match(Text, &M))
+      return false;
+    B.CreateFence(M[2] == "acq_rel" ? AtomicOrdering::AcquireRelease
+                                    : AtomicOrdering::SequentiallyConsistent);
+    return finish(nullptr);
+  }
+
+  /// Replaces the asm call by Result (null when it has no result).
+  bool finish(Value *Result) {
+    if (Result)
+      CI.replaceAllUsesWith(Result);
+    CI.eraseFromParent();
+    return true;
+  }
+
+  CallInst &CI;
+  IRBuilder<> B;
+  std::string Text;
+  unsigned Outputs;
+};
+} // namespace
+
+unsigned lowerAtomicAsm(Module &M) {
+  SmallVector<CallInst *, 8> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (isa<InlineAsm>(CI->getCalledOperand()))
+          Calls.push_back(CI);
+  unsigned Replaced = 0;
+  for (CallInst *CI : Calls)
+    if (AsmLowering(*CI, *cast<InlineAsm>(CI->getCalledOperand())).run())
+      ++Replaced;
+  return Replaced;
+}
+
+} // namespace warplint

@@ -1,0 +1,79 @@
+//===- BitFieldAsm.cpp - Inline asm that extracts a bit field -------------===//
+#include "frontend/BitFieldAsm.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+/// The 32-bit value operand Tok of the asm string names ("$N": input N after
+/// the one output; or a literal), or null.
+Value *operand(CallInst &CI, StringRef Tok) {
+  Tok = Tok.trim();
+  Type *I32 = Type::getInt32Ty(CI.getContext());
+  if (Tok.consume_front("$")) {
+    unsigned N;
+    if (Tok.getAsInteger(10, N) || N == 0 || N > CI.arg_size())
+      return nullptr;
+    Value *V = CI.getArgOperand(N - 1);
+    return V->getType() == I32 ? V : nullptr;
+  }
+  uint64_t Imm;
+  if (Tok.getAsInteger(0, Imm) || Imm > UINT32_MAX)
+    return nullptr;
+  return ConstantInt::get(I32, Imm);
+}
+
+/// The extraction CI's assembly does, built before CI, or null.
+Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
+  StringRef Constraints = Asm.getConstraintString();
+  if (!Constraints.starts_with("=r,") || Constraints.drop_front(3).contains('=') ||
+      !CI.getType()->isIntegerTy(32))
+    return nullptr;
+  static const Regex Bfe("^[[:space:]]*bfe\\.u32[[:space:]]+\\$0[[:space:]]*,([^,;]+),"
+                         "([^,;]+),([^,;]+);?[[:space:]]*$");
+  SmallVector<StringRef, 4> M;
+  if (!Bfe.match(Asm.getAsmString(), &M))
+    return nullptr;
+  Value *A = operand(CI, M[1]), *Pos = operand(CI, M[2]), *Len = operand(CI, M[3]);
+  if (!A || !Pos || !Len)
+    return nullptr;
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  Value *P = B.CreateAnd(Pos, 0xff);
+  Value *L = B.CreateAnd(Len, 0xff);
+  // Shifts by 32 or more are poison in IR: clamp, then select PTX's answer.
+  Value *Shifted = B.CreateLShr(A, B.CreateAnd(P, 31));
+  Value *Mask = B.CreateSub(B.CreateShl(B.getInt32(1), B.CreateAnd(L, 31)), B.getInt32(1));
+  Mask = B.CreateSelect(B.CreateICmpUGE(L, B.getInt32(32)), B.getInt32(~0u), Mask);
+  Value *Field = B.CreateAnd(Shifted, Mask);
+  return B.CreateSelect(B.CreateICmpUGE(P, B.getInt32(32)), B.getInt32(0), Field);
+}
+} // namespace
+
+unsigned lowerBitFieldAsm(Module &M) {
+  SmallVector<CallInst *, 8> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (isa<InlineAsm>(CI->getCalledOperand()))
+          Calls.push_back(CI);
+  unsigned Replaced = 0;
+  for (CallInst *CI : Calls)
+    if (Value *V = lowerOne(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
+      CI->replaceAllUsesWith(V);
+      CI->eraseFromParent();
+      ++Replaced;
+    }
+  return Replaced;
+}
+
+} // namespace warplint
