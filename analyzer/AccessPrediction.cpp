@@ -92,6 +92,8 @@ uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
   return 0;
 }
 
+} // namespace
+
 std::string describeDependence(const Value *V) {
   if (const auto *I = dyn_cast<Instruction>(V)) {
     SourceLoc L = userLocation(*I);
@@ -102,6 +104,8 @@ std::string describeDependence(const Value *V) {
   }
   return "loaded data";
 }
+
+namespace {
 
 double roundTo(double V, double Step) { return std::round(V / Step) * Step; }
 
@@ -274,6 +278,7 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
   if (T.DataDependentOn) {
     P.Pattern = "data-dependent";
     P.DependsOn = describeDependence(T.DataDependentOn);
+    P.DependsOnValue = T.DataDependentOn;
     return P;
   }
   if (T.Unmodelled || !T.Samples) {

@@ -7,6 +7,8 @@
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
+#include "analyzer/KernelCopies.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -87,11 +89,13 @@ void checkKernel(const DeviceModule &DM, const Function &F,
                  ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
                  const WarplintConfig &Config, const CheckOptions &Opts,
                  const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
-                 std::vector<std::string> &Notes) {
+                 std::vector<std::string> &Notes, AccessPatternsCache *Copies) {
   const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
   StateSpaces Spaces = StateSpaces::analyze(DM, F);
-  AccessPatterns Patterns = AccessPatterns::analyze(
-      Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch, Opts.Budget);
+  LaunchConfig Launch = resolveLaunch(DM, F, Opts.Launches, Defaults);
+  AccessPatterns Patterns =
+      Copies ? Copies->analyze(Spaces, Launch, Arch, Opts.Budget)
+             : AccessPatterns::analyze(Spaces, Launch, Arch, Opts.Budget);
   if (Patterns.exhausted()) {
     Sink(budgetNote(F, Patterns, Sources));
     return;
@@ -147,10 +151,11 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   std::vector<Finding> Out;
   FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
   SourceCache Sources(DM);
+  AccessPatternsCache Copies;
   for (const Function &F : *DM.M)
     if (kernelToCheck(F, Opts))
       checkKernel(DM, F, Rules, Arch, Config, Opts, Ptxas ? &*Ptxas : nullptr, Sources, Sink,
-                  Notes);
+                  Notes, &Copies);
   return finish(std::move(Out), Sources);
 }
 

@@ -26,6 +26,7 @@
 namespace warplint {
 
 struct KernelFacts;
+class AccessPatternsCache;
 
 /// How to check.
 struct CheckOptions {
@@ -66,12 +67,14 @@ bool kernelToCheck(const llvm::Function &F, const CheckOptions &Opts);
 
 /// What checkModule does for one kernel F of DM: its analyses, then Rules;
 /// findings go to Sink unsorted, suppressions not yet applied. Ptxas is
-/// ptxas's report for DM when it ran, else null.
+/// ptxas's report for DM when it ran, else null. Copies, when given, holds
+/// the access patterns of the kernels of DM checked before (a copy of one of
+/// them takes its result).
 void checkKernel(const DeviceModule &DM, const llvm::Function &F,
                  llvm::ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
                  const WarplintConfig &Config, const CheckOptions &Opts,
                  const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
-                 std::vector<std::string> &Notes);
+                 std::vector<std::string> &Notes, AccessPatternsCache *Copies = nullptr);
 
 /// The findings of kernels as checkModule returns them: suppressed ones
 /// removed (read from Sources), sorted, duplicates dropped.

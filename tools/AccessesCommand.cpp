@@ -1,5 +1,6 @@
 //===- AccessesCommand.cpp - warplint accesses ----------------------------===//
 #include "analyzer/AccessPatterns.h"
+#include "analyzer/KernelCopies.h"
 #include "analyzer/StateSpaces.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
@@ -81,11 +82,12 @@ int runAccessesCommand(const CommandLine &CL) {
       DM.M->print(errs(), nullptr);
     json::Array Kernels;
     SourceCache Sources(DM);
+    AccessPatternsCache Copies;
     for (const Function &F : *DM.M) {
       if (!isKernel(F) || !kernelSelected(CL, F))
         continue;
       StateSpaces S = StateSpaces::analyze(DM, F);
-      AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch, CL.budget());
+      AccessPatterns P = Copies.analyze(S, resolveLaunch(DM, F, *Launches), *Arch, CL.budget());
       if (CL.Format != "json") {
         P.print(outs(), S);
         continue;
