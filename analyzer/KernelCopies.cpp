@@ -5,6 +5,10 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -214,45 +218,86 @@ bool sameAccesses(const StateSpaces &A, const StateSpaces &B, const KernelCorres
   return true;
 }
 
+/// Fills the data layout's cache of structure layouts for every type the
+/// code of M uses, so that analyses on several threads only read it.
+void layOutTypes(const Module &M) {
+  const DataLayout &DL = M.getDataLayout();
+  auto LayOut = [&](Type *T) {
+    if (T && T->isSized() && (T->isStructTy() || T->isArrayTy() || T->isVectorTy()))
+      (void)DL.getTypeAllocSize(T);
+  };
+  for (const GlobalVariable &GV : M.globals())
+    LayOut(GV.getValueType());
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB) {
+        LayOut(I.getType());
+        for (const Value *Op : I.operands())
+          LayOut(Op->getType());
+        if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+          LayOut(GEP->getSourceElementType());
+        if (const auto *A = dyn_cast<AllocaInst>(&I))
+          LayOut(A->getAllocatedType());
+      }
+}
+
 } // namespace
+
+std::vector<AccessPatterns> analyzeKernels(ArrayRef<KernelToAnalyze> Kernels,
+                                           const ArchProfile &Arch,
+                                           const AnalysisBudget &Budget, unsigned Threads,
+                                           unsigned *Reused) {
+  // Which earlier kernel each one copies, if any.
+  std::vector<std::optional<size_t>> CopyOf(Kernels.size());
+  std::vector<KernelCorrespondence> Maps(Kernels.size());
+  std::vector<size_t> Originals;
+  DenseMap<uint64_t, std::vector<size_t>> ByShape;
+  for (size_t I = 0; I < Kernels.size(); ++I) {
+    const StateSpaces &S = *Kernels[I].Spaces;
+    std::vector<size_t> &Bucket = ByShape[shapeHash(S.kernel())];
+    for (size_t J : Bucket) {
+      const StateSpaces &O = *Kernels[J].Spaces;
+      if (sameLaunch(Kernels[J].Launch, Kernels[I].Launch) &&
+          isCopyOf(O.kernel(), S.kernel(), Maps[I]) && sameAccesses(O, S, Maps[I])) {
+        CopyOf[I] = J;
+        break;
+      }
+    }
+    if (!CopyOf[I]) {
+      Bucket.push_back(I);
+      Originals.push_back(I);
+    }
+  }
+  if (Reused)
+    *Reused = Kernels.size() - Originals.size();
+
+  std::vector<std::optional<AccessPatterns>> Out(Kernels.size());
+  auto Analyze = [&](size_t I) {
+    Out[I] = AccessPatterns::analyze(*Kernels[I].Spaces, Kernels[I].Launch, Arch, Budget);
+  };
+  unsigned N = std::min<size_t>(Threads, Originals.size());
+  if (N <= 1) {
+    for (size_t I : Originals)
+      Analyze(I);
+  } else {
+    layOutTypes(*Kernels.front().Spaces->kernel().getParent());
+    DefaultThreadPool Pool(hardware_concurrency(N));
+    for (size_t I : Originals)
+      Pool.async([&, I] { Analyze(I); });
+    Pool.wait();
+  }
+  std::vector<AccessPatterns> Results;
+  Results.reserve(Kernels.size());
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    Results.push_back(CopyOf[I] ? Out[*CopyOf[I]]->forCopy(Maps[I], Kernels[I].Launch)
+                                : *Out[I]);
+  return Results;
+}
 
 bool isCopyOf(const Function &A, const Function &B, KernelCorrespondence &C) {
   C = KernelCorrespondence();
   Matcher M(C);
   return M.functions(A, B);
-}
-
-/// An analyzed kernel and what its result depends on.
-struct AccessPatternsCache::Entry {
-  StateSpaces Spaces;
-  LaunchConfig Launch;
-  const ArchProfile *Arch;
-  AnalysisBudget Budget;
-  AccessPatterns Result;
-};
-
-AccessPatternsCache::AccessPatternsCache() = default;
-AccessPatternsCache::~AccessPatternsCache() = default;
-
-AccessPatterns AccessPatternsCache::analyze(const StateSpaces &Spaces,
-                                            const LaunchConfig &Launch,
-                                            const ArchProfile &Arch,
-                                            const AnalysisBudget &Budget) {
-  const Function &K = Spaces.kernel();
-  std::vector<std::unique_ptr<Entry>> &Bucket = Entries[shapeHash(K)];
-  for (const std::unique_ptr<Entry> &E : Bucket) {
-    if (E->Arch != &Arch || E->Budget.MemoryBytes != Budget.MemoryBytes ||
-        E->Budget.Seconds != Budget.Seconds || !sameLaunch(E->Launch, Launch))
-      continue;
-    KernelCorrespondence C;
-    if (!isCopyOf(E->Spaces.kernel(), K, C) || !sameAccesses(E->Spaces, Spaces, C))
-      continue;
-    ++Reused;
-    return E->Result.forCopy(C, Launch);
-  }
-  AccessPatterns R = AccessPatterns::analyze(Spaces, Launch, Arch, Budget);
-  Bucket.push_back(std::make_unique<Entry>(Entry{Spaces, Launch, &Arch, Budget, R}));
-  return R;
 }
 
 } // namespace warplint

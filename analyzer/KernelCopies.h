@@ -15,7 +15,6 @@
 
 #include "llvm/ADT/DenseMap.h"
 
-#include <memory>
 #include <vector>
 
 namespace warplint {
@@ -37,27 +36,23 @@ struct KernelCorrespondence {
 /// in the same file and column. Fills C when it is.
 bool isCopyOf(const llvm::Function &A, const llvm::Function &B, KernelCorrespondence &C);
 
-/// AccessPatterns::analyze with the results of copies reused. One per module
-/// (the kernels it sees stay alive as long as it does).
-class AccessPatternsCache {
-public:
-  AccessPatternsCache();
-  ~AccessPatternsCache();
-
-  /// AccessPatterns::analyze(Spaces, Launch, Arch, Budget), or the result
-  /// for an earlier copy of Spaces' kernel analyzed with the same launch,
-  /// architecture and budget, mapped to this kernel.
-  AccessPatterns analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
-                         const ArchProfile &Arch, const AnalysisBudget &Budget);
-
-  /// Kernels whose result came from a copy.
-  unsigned reused() const { return Reused; }
-
-private:
-  struct Entry;
-  llvm::DenseMap<uint64_t, std::vector<std::unique_ptr<Entry>>> Entries;
-  unsigned Reused = 0;
+/// One kernel to analyze: its state spaces (kept alive by the caller) and
+/// the launch the analysis assumes.
+struct KernelToAnalyze {
+  const StateSpaces *Spaces = nullptr;
+  LaunchConfig Launch;
 };
+
+/// AccessPatterns::analyze of each kernel, in order, with the same results:
+/// a copy of an earlier kernel (isCopyOf, with the same launch and
+/// accesses) takes that kernel's result mapped to it; the other kernels are
+/// analyzed on up to Threads threads (each kernel's analysis is its own; the
+/// kernels' IR is only read). Reused, when given, receives the number of
+/// copies.
+std::vector<AccessPatterns> analyzeKernels(llvm::ArrayRef<KernelToAnalyze> Kernels,
+                                           const ArchProfile &Arch,
+                                           const AnalysisBudget &Budget, unsigned Threads,
+                                           unsigned *Reused = nullptr);
 
 } // namespace warplint
 

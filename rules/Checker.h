@@ -26,7 +26,6 @@
 namespace warplint {
 
 struct KernelFacts;
-class AccessPatternsCache;
 
 /// How to check.
 struct CheckOptions {
@@ -44,6 +43,9 @@ struct CheckOptions {
   bool UsePtxas = false;
   /// What each kernel's analysis may spend before it is reported as stopped.
   AnalysisBudget Budget;
+  /// Threads that analyze the kernels of one module (the findings are the
+  /// same, in the same order, for any number).
+  unsigned KernelThreads = 1;
   /// Called with each kernel's analyses (and run, with Confirm) before its
   /// rules run: what `warplint report` lists beside the findings.
   std::function<void(const KernelFacts &)> OnKernel;
@@ -67,14 +69,12 @@ bool kernelToCheck(const llvm::Function &F, const CheckOptions &Opts);
 
 /// What checkModule does for one kernel F of DM: its analyses, then Rules;
 /// findings go to Sink unsorted, suppressions not yet applied. Ptxas is
-/// ptxas's report for DM when it ran, else null. Copies, when given, holds
-/// the access patterns of the kernels of DM checked before (a copy of one of
-/// them takes its result).
+/// ptxas's report for DM when it ran, else null.
 void checkKernel(const DeviceModule &DM, const llvm::Function &F,
                  llvm::ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
                  const WarplintConfig &Config, const CheckOptions &Opts,
                  const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
-                 std::vector<std::string> &Notes, AccessPatternsCache *Copies = nullptr);
+                 std::vector<std::string> &Notes);
 
 /// The findings of kernels as checkModule returns them: suppressed ones
 /// removed (read from Sources), sorted, duplicates dropped.

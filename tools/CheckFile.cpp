@@ -94,14 +94,22 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   std::vector<FileResult> Results(In.Files.size());
   ProgressBar Bar("files");
   std::atomic<size_t> Done{0};
+  // Files one at a time: the kernels of each on -j threads (all cores when
+  // -j is not given); files in parallel: the kernels of each in turn.
+  bool FilesInTurn = CL.Jobs == 1 || In.Files.size() == 1;
+  unsigned KernelThreads =
+      FilesInTurn
+          ? hardware_concurrency(CL.Jobs.getNumOccurrences() ? CL.Jobs : 0).compute_thread_count()
+          : 1;
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
+    Mine.KernelThreads = KernelThreads;
     if (OnKernel)
       Mine.OnKernel = [&OnKernel, I](const KernelFacts &K) { OnKernel(I, K); };
     Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
     Bar.update(++Done, In.Files.size());
   };
-  if (CL.Jobs == 1 || In.Files.size() == 1) {
+  if (FilesInTurn) {
     for (size_t I = 0; I < In.Files.size(); ++I)
       Check(I);
   } else {

@@ -3,7 +3,8 @@
 // A kernel pasted into another namespace is recognized as a copy (its lines
 // moved by a fixed amount), one that differs in a constant is not, and the
 // result the cache maps to a copy is the one a fresh analysis of the copy
-// gives, printed line for line.
+// gives, printed line for line, whether the kernels are analyzed on one
+// thread or two.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelCopies.h"
@@ -20,7 +21,7 @@ namespace {
 
 const std::string Root = WARPLINT_SOURCE_DIR;
 
-/// The kernels of Path in module order.
+/// The kernels of DM in module order.
 std::vector<const Function *> kernelsOf(const DeviceModule &DM) {
   std::vector<const Function *> Out;
   for (const Function &F : *DM.M)
@@ -60,23 +61,33 @@ TEST(KernelCopiesTest, CopiesInNamespacesMatchWithTheirLineShift) {
   EXPECT_FALSE(isCopyOf(*K[1], *K[2], C));
 }
 
-TEST(KernelCopiesTest, ReusedResultsEqualFreshOnes) {
+TEST(KernelCopiesTest, ResultsEqualFreshOnesOnAnyNumberOfThreads) {
   for (const char *File : {"/tests/lit/check/kernel-copies.cu", "/bench/inputs/nolaunch.cu"}) {
     DeviceModule DM = load(Root + File);
     ASSERT_TRUE(DM.M);
     const ArchProfile &Arch = defaultArch();
-    AccessPatternsCache Cache;
-    unsigned Kernels = 0;
     // Every kernel twice: the second time it is a copy of itself.
+    std::vector<const Function *> K = kernelsOf(DM);
+    std::vector<StateSpaces> Spaces;
+    Spaces.reserve(2 * K.size());
+    std::vector<KernelToAnalyze> In;
+    std::vector<std::string> Fresh;
     for (int Pass = 0; Pass < 2; ++Pass)
-      for (const Function *F : kernelsOf(DM)) {
-        StateSpaces S = StateSpaces::analyze(DM, *F);
-        LaunchConfig L = resolveLaunch(DM, *F, {});
-        std::string Fresh = printed(AccessPatterns::analyze(S, L, Arch), S);
-        EXPECT_EQ(printed(Cache.analyze(S, L, Arch, {}), S), Fresh) << F->getName().str();
-        Kernels += Pass == 0;
+      for (const Function *F : K) {
+        Spaces.push_back(StateSpaces::analyze(DM, *F));
+        In.push_back({&Spaces.back(), resolveLaunch(DM, *F, {})});
+        Fresh.push_back(printed(AccessPatterns::analyze(Spaces.back(), In.back().Launch, Arch),
+                                Spaces.back()));
       }
-    EXPECT_GE(Cache.reused(), Kernels) << File;
+    for (unsigned Threads : {1u, 2u}) {
+      unsigned Reused = 0;
+      std::vector<AccessPatterns> Got = analyzeKernels(In, Arch, {}, Threads, &Reused);
+      ASSERT_EQ(Got.size(), In.size());
+      for (size_t I = 0; I < In.size(); ++I)
+        EXPECT_EQ(printed(Got[I], Spaces[I]), Fresh[I])
+            << File << " " << In[I].Spaces->kernel().getName().str() << " on " << Threads;
+      EXPECT_GE(Reused, K.size()) << File;
+    }
   }
 }
 
