@@ -160,7 +160,15 @@ void sampleSites(const MemoryAccess &A, const Function &K,
   bool Global = A.Space == AS_Global || A.Space == AS_Generic;
   for (const IrAccess &Site : A.Sites) {
     auto Rank = llvm::find(Ordered, &Site);
-    std::optional<std::pair<WarpSample, std::vector<uint64_t>>> Prev;
+    // The sample before (global accesses): its sectors are found only when
+    // the next sample is its next iteration (samples outside loops never
+    // need them).
+    struct PrevSample {
+      const WarpSample *S;
+      WarpAddresses W;
+      std::optional<std::vector<uint64_t>> Sectors;
+    };
+    std::optional<PrevSample> Prev;
     if (Site.Inst->getFunction() != &K) {
       T.Unmodelled = true; // In a device function that was not inlined.
       continue;
@@ -220,7 +228,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       T.Min = std::min(T.Min, Cost);
       T.Max = std::max(T.Max, Cost);
       T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
-      T.Uniform &= distinctAddresses(W) == 1;
+      T.Uniform = T.Uniform && distinctAddresses(W) == 1;
       std::optional<int64_t> St = laneStride(W);
       if (!St || (T.Stride && *T.Stride != *St))
         T.StrideConflict = true;
@@ -231,19 +239,21 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.ArgStrideConflict[AS] = true;
       else
         T.ArgStride[AS] = St;
-      std::vector<uint64_t> Sectors;
-      if (Global) {
+      std::optional<std::vector<uint64_t>> Sectors;
+      if (Global && Prev && nextIteration(*Prev->S, S)) {
+        if (!Prev->Sectors)
+          Prev->Sectors = sectorsOf(Prev->W, Arch);
         Sectors = sectorsOf(W, Arch);
-        if (Prev && nextIteration(Prev->first, S)) {
-          ++T.WindowPairs;
-          T.WindowOverlaps += shareAny(Prev->second, Sectors);
-        }
+        ++T.WindowPairs;
+        T.WindowOverlaps += shareAny(*Prev->Sectors, *Sectors);
       }
       if (!T.ProbeSite && S.ArgSample == 0) {
         T.ProbeSite = &Site;
         T.Probe = S;
         T.ProbeMask = Mask;
-        T.ProbeSectors = Sectors;
+        if (Global && !Sectors)
+          Sectors = sectorsOf(W, Arch);
+        T.ProbeSectors = Sectors ? *Sectors : std::vector<uint64_t>();
         T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
       }
       int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
@@ -255,7 +265,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.CostlyOffsets.insert(Offset);
       }
       if (Global)
-        Prev.emplace(S, std::move(Sectors));
+        Prev = PrevSample{&S, W, std::move(Sectors)};
     }
   }
 }

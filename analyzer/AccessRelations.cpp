@@ -10,6 +10,7 @@ namespace warplint {
 /// The global sectors the active lanes touch, sorted and distinct.
 std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
   std::vector<uint64_t> Out;
+  Out.reserve(64);
   for (unsigned L = 0; L < 32; ++L)
     if (W.Active >> L & 1)
       for (uint64_t S = W.Addr[L] / Arch.SectorBytes;

@@ -5,10 +5,10 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
-
+#include <atomic>
+#include <functional>
 #include <optional>
+#include <thread>
 
 using namespace llvm;
 
@@ -218,27 +218,39 @@ bool sameAccesses(const StateSpaces &A, const StateSpaces &B, const KernelCorres
   return true;
 }
 
-/// Fills the data layout's cache of structure layouts for every type the
-/// code of M uses, so that analyses on several threads only read it.
-void layOutTypes(const Module &M) {
+/// What LLVM computes on first use and keeps: the data layout's structure
+/// layouts (and the types' "is sized" bits) for every type the code of M
+/// uses, and the arguments of its functions. Done before analyses run on
+/// several threads, which then only read the module.
+void prepareForThreads(const Module &M) {
   const DataLayout &DL = M.getDataLayout();
   auto LayOut = [&](Type *T) {
     if (T && T->isSized() && (T->isStructTy() || T->isArrayTy() || T->isVectorTy()))
       (void)DL.getTypeAllocSize(T);
   };
+  // Types inside constant expressions too (a GEP of a global's field).
+  std::function<void(const Value *, unsigned)> Visit = [&](const Value *V, unsigned Depth) {
+    LayOut(V->getType());
+    if (const auto *GEP = dyn_cast<GEPOperator>(V))
+      LayOut(GEP->getSourceElementType());
+    if (const auto *C = dyn_cast<ConstantExpr>(V); C && Depth < 8)
+      for (const Value *Op : C->operands())
+        Visit(Op, Depth + 1);
+  };
   for (const GlobalVariable &GV : M.globals())
     LayOut(GV.getValueType());
-  for (const Function &F : M)
+  for (const Function &F : M) {
+    for (const Argument &A : F.args())
+      LayOut(A.getType());
     for (const BasicBlock &BB : F)
       for (const Instruction &I : BB) {
-        LayOut(I.getType());
+        Visit(&I, 0);
         for (const Value *Op : I.operands())
-          LayOut(Op->getType());
-        if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
-          LayOut(GEP->getSourceElementType());
+          Visit(Op, 0);
         if (const auto *A = dyn_cast<AllocaInst>(&I))
           LayOut(A->getAllocatedType());
       }
+  }
 }
 
 } // namespace
@@ -276,16 +288,21 @@ std::vector<AccessPatterns> analyzeKernels(ArrayRef<KernelToAnalyze> Kernels,
     Out[I] = AccessPatterns::analyze(*Kernels[I].Spaces, Kernels[I].Launch, Arch, Budget);
   };
   unsigned N = std::min<size_t>(Threads, Originals.size());
-  if (N <= 1) {
-    for (size_t I : Originals)
-      Analyze(I);
-  } else {
-    layOutTypes(*Kernels.front().Spaces->kernel().getParent());
-    DefaultThreadPool Pool(hardware_concurrency(N));
-    for (size_t I : Originals)
-      Pool.async([&, I] { Analyze(I); });
-    Pool.wait();
-  }
+  if (N > 1)
+    prepareForThreads(*Kernels.front().Spaces->kernel().getParent());
+  // This thread takes kernels too (its heap already holds the memory the
+  // front end freed: a new thread's heap starts empty and faults its pages).
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t K; (K = Next++) < Originals.size();)
+      Analyze(Originals[K]);
+  };
+  std::vector<std::thread> Helpers;
+  for (unsigned T = 1; T < N; ++T)
+    Helpers.emplace_back(Work);
+  Work();
+  for (std::thread &H : Helpers)
+    H.join();
   std::vector<AccessPatterns> Results;
   Results.reserve(Kernels.size());
   for (size_t I = 0; I < Kernels.size(); ++I)

@@ -4,13 +4,13 @@
 #include "analyzer/StateSpaces.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
+#include "tools/CheckFile.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
 #include "tools/KernelJson.h"
 #include "tools/Locations.h"
 
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -97,7 +97,7 @@ int runAccessesCommand(const CommandLine &CL) {
       ToAnalyze.push_back({&Spaces.back(), resolveLaunch(DM, *F, *Launches)});
     }
     std::vector<AccessPatterns> Patterns = analyzeKernels(
-        ToAnalyze, *Arch, CL.budget(), hardware_concurrency().compute_thread_count());
+        ToAnalyze, *Arch, CL.budget(), kernelThreads(CL));
     for (size_t I = 0; I < Selected.size(); ++I) {
       const Function &F = *Selected[I];
       const StateSpaces &S = Spaces[I];

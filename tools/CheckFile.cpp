@@ -9,6 +9,7 @@
 #include "llvm/Support/WithColor.h"
 
 #include <atomic>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -42,6 +43,17 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
   Opts.Budget = CL.budget();
   return Opts;
+}
+
+unsigned kernelThreads(const CommandLine &CL) {
+  if (CL.Jobs.getNumOccurrences())
+    return hardware_concurrency(CL.Jobs).compute_thread_count();
+  unsigned Cores = hardware_concurrency().compute_thread_count();
+  double Load[1];
+  if (getloadavg(Load, 1) != 1)
+    return 1;
+  double Idle = double(Cores) - Load[0];
+  return Idle < 1 ? 1 : unsigned(Idle);
 }
 
 Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
@@ -94,13 +106,10 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   std::vector<FileResult> Results(In.Files.size());
   ProgressBar Bar("files");
   std::atomic<size_t> Done{0};
-  // Files one at a time: the kernels of each on -j threads (all cores when
-  // -j is not given); files in parallel: the kernels of each in turn.
+  // Files one at a time: the kernels of each on kernelThreads threads;
+  // files in parallel: the kernels of each in turn.
   bool FilesInTurn = CL.Jobs == 1 || In.Files.size() == 1;
-  unsigned KernelThreads =
-      FilesInTurn
-          ? hardware_concurrency(CL.Jobs.getNumOccurrences() ? CL.Jobs : 0).compute_thread_count()
-          : 1;
+  unsigned KernelThreads = FilesInTurn ? kernelThreads(CL) : 1;
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
     Mine.KernelThreads = KernelThreads;
