@@ -160,15 +160,9 @@ void sampleSites(const MemoryAccess &A, const Function &K,
   bool Global = A.Space == AS_Global || A.Space == AS_Generic;
   for (const IrAccess &Site : A.Sites) {
     auto Rank = llvm::find(Ordered, &Site);
-    // The sample before (global accesses): its sectors are found only when
-    // the next sample is its next iteration (samples outside loops never
-    // need them).
-    struct PrevSample {
-      const WarpSample *S;
-      WarpAddresses W;
-      std::optional<std::vector<uint64_t>> Sectors;
-    };
-    std::optional<PrevSample> Prev;
+    // The sample before (global accesses), to tell whether consecutive
+    // iterations share a sector.
+    std::optional<std::pair<const WarpSample *, WarpAddresses>> Prev;
     if (Site.Inst->getFunction() != &K) {
       T.Unmodelled = true; // In a device function that was not inlined.
       continue;
@@ -239,21 +233,16 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.ArgStrideConflict[AS] = true;
       else
         T.ArgStride[AS] = St;
-      std::optional<std::vector<uint64_t>> Sectors;
-      if (Global && Prev && nextIteration(*Prev->S, S)) {
-        if (!Prev->Sectors)
-          Prev->Sectors = sectorsOf(Prev->W, Arch);
-        Sectors = sectorsOf(W, Arch);
+      if (Global && Prev && nextIteration(*Prev->first, S)) {
         ++T.WindowPairs;
-        T.WindowOverlaps += shareAny(*Prev->Sectors, *Sectors);
+        T.WindowOverlaps += shareSectors(Prev->second, W, Arch);
       }
       if (!T.ProbeSite && S.ArgSample == 0) {
         T.ProbeSite = &Site;
         T.Probe = S;
         T.ProbeMask = Mask;
-        if (Global && !Sectors)
-          Sectors = sectorsOf(W, Arch);
-        T.ProbeSectors = Sectors ? *Sectors : std::vector<uint64_t>();
+        if (Global)
+          T.ProbeSectors = sectorsOf(W, Arch);
         T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
       }
       int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
@@ -265,7 +254,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.CostlyOffsets.insert(Offset);
       }
       if (Global)
-        Prev = PrevSample{&S, W, std::move(Sectors)};
+        Prev.emplace(&S, W);
     }
   }
 }
