@@ -10,6 +10,7 @@
 #include "analyzer/AccessPrediction.h"
 #include "analyzer/AccessRelations.h"
 #include "analyzer/ControlDivergence.h"
+#include "analyzer/KernelCopies.h"
 #include "analyzer/ThreadIndexModel.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -56,6 +57,30 @@ AccessPatterns AccessPatterns::stopped(AccessPatterns R, const StateSpaces &Spac
   }
   R.Branches.clear();
   R.Barriers.clear();
+  return R;
+}
+
+AccessPatterns AccessPatterns::forCopy(const KernelCorrespondence &C,
+                                       const LaunchConfig &CopyLaunch) const {
+  AccessPatterns R = *this;
+  R.Launch = CopyLaunch;
+  auto Move = [&](SourceLoc &L) {
+    if (L.valid())
+      L.Line = unsigned(int64_t(L.Line) + C.LineDelta);
+  };
+  for (Prediction &P : R.Predictions) {
+    Move(P.SharesSectorsWith);
+    if (P.DependsOnValue) {
+      P.DependsOnValue = C.map(P.DependsOnValue);
+      P.DependsOn = P.DependsOnValue ? describeDependence(P.DependsOnValue) : "loaded data";
+    }
+  }
+  for (BranchDivergence &B : R.Branches) {
+    Move(B.Loc);
+    B.Inst = cast_or_null<Instruction>(C.map(B.Inst));
+  }
+  for (BarrierReach &B : R.Barriers)
+    Move(B.Loc);
   return R;
 }
 

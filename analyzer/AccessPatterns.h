@@ -23,6 +23,8 @@
 
 namespace warplint {
 
+struct KernelCorrespondence;
+
 class AccessPatterns {
 public:
   static AccessPatterns analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
@@ -41,6 +43,11 @@ public:
   const LaunchConfig &launch() const { return Launch; }
 
   void print(llvm::raw_ostream &OS, const StateSpaces &Spaces) const;
+
+  /// This result for a copy of the kernel it was computed for (see
+  /// KernelCopies.h): lines moved and IR pointers mapped by C, with the
+  /// copy's own launch (alike in all the analysis reads).
+  AccessPatterns forCopy(const KernelCorrespondence &C, const LaunchConfig &CopyLaunch) const;
 
 private:
   static AccessPatterns stopped(AccessPatterns R, const StateSpaces &Spaces,

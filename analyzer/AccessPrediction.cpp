@@ -92,6 +92,8 @@ uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
   return 0;
 }
 
+} // namespace
+
 std::string describeDependence(const Value *V) {
   if (const auto *I = dyn_cast<Instruction>(V)) {
     SourceLoc L = userLocation(*I);
@@ -102,6 +104,8 @@ std::string describeDependence(const Value *V) {
   }
   return "loaded data";
 }
+
+namespace {
 
 double roundTo(double V, double Step) { return std::round(V / Step) * Step; }
 
@@ -156,7 +160,9 @@ void sampleSites(const MemoryAccess &A, const Function &K,
   bool Global = A.Space == AS_Global || A.Space == AS_Generic;
   for (const IrAccess &Site : A.Sites) {
     auto Rank = llvm::find(Ordered, &Site);
-    std::optional<std::pair<WarpSample, std::vector<uint64_t>>> Prev;
+    // The sample before (global accesses), to tell whether consecutive
+    // iterations share a sector.
+    std::optional<std::pair<const WarpSample *, WarpAddresses>> Prev;
     if (Site.Inst->getFunction() != &K) {
       T.Unmodelled = true; // In a device function that was not inlined.
       continue;
@@ -216,7 +222,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       T.Min = std::min(T.Min, Cost);
       T.Max = std::max(T.Max, Cost);
       T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
-      T.Uniform &= distinctAddresses(W) == 1;
+      T.Uniform = T.Uniform && distinctAddresses(W) == 1;
       std::optional<int64_t> St = laneStride(W);
       if (!St || (T.Stride && *T.Stride != *St))
         T.StrideConflict = true;
@@ -227,19 +233,16 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.ArgStrideConflict[AS] = true;
       else
         T.ArgStride[AS] = St;
-      std::vector<uint64_t> Sectors;
-      if (Global) {
-        Sectors = sectorsOf(W, Arch);
-        if (Prev && nextIteration(Prev->first, S)) {
-          ++T.WindowPairs;
-          T.WindowOverlaps += shareAny(Prev->second, Sectors);
-        }
+      if (Global && Prev && nextIteration(*Prev->first, S)) {
+        ++T.WindowPairs;
+        T.WindowOverlaps += shareSectors(Prev->second, W, Arch);
       }
       if (!T.ProbeSite && S.ArgSample == 0) {
         T.ProbeSite = &Site;
         T.Probe = S;
         T.ProbeMask = Mask;
-        T.ProbeSectors = Sectors;
+        if (Global)
+          T.ProbeSectors = sectorsOf(W, Arch);
         T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
       }
       int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
@@ -251,7 +254,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.CostlyOffsets.insert(Offset);
       }
       if (Global)
-        Prev.emplace(S, std::move(Sectors));
+        Prev.emplace(&S, W);
     }
   }
 }
@@ -274,6 +277,7 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
   if (T.DataDependentOn) {
     P.Pattern = "data-dependent";
     P.DependsOn = describeDependence(T.DataDependentOn);
+    P.DependsOnValue = T.DataDependentOn;
     return P;
   }
   if (T.Unmodelled || !T.Samples) {

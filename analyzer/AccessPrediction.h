@@ -24,6 +24,10 @@ Prediction predictAccess(const MemoryAccess &A, const llvm::Function &K,
                          const LaunchConfig &Launch, const ArchProfile &Arch,
                          ProbeFacts &Probe);
 
+/// What a data-dependent access depends on, for its prediction: "a value
+/// loaded at line 12", "a value computed at line 7", "loaded data".
+std::string describeDependence(const llvm::Value *V);
+
 } // namespace warplint
 
 #endif

@@ -1,6 +1,8 @@
 //===- AccessRelations.cpp - What the accesses of a kernel say of each other -===//
 #include "analyzer/AccessRelations.h"
 
+#include "llvm/ADT/bit.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
@@ -10,6 +12,7 @@ namespace warplint {
 /// The global sectors the active lanes touch, sorted and distinct.
 std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
   std::vector<uint64_t> Out;
+  Out.reserve(64);
   for (unsigned L = 0; L < 32; ++L)
     if (W.Active >> L & 1)
       for (uint64_t S = W.Addr[L] / Arch.SectorBytes;
@@ -25,6 +28,38 @@ bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B) {
     if (A[I] == B[J])
       return true;
     A[I] < B[J] ? ++I : ++J;
+  }
+  return false;
+}
+
+bool shareSectors(const WarpAddresses &A, const WarpAddresses &B, const ArchProfile &Arch) {
+  auto First = [&](const WarpAddresses &W, unsigned L) { return W.Addr[L] / Arch.SectorBytes; };
+  auto Last = [&](const WarpAddresses &W, unsigned L) {
+    return (W.Addr[L] + W.Bytes - 1) / Arch.SectorBytes;
+  };
+  if (!A.Active || !B.Active)
+    return false;
+  uint64_t Lo = ~uint64_t(0), Hi = 0;
+  for (const WarpAddresses *W : {&A, &B})
+    for (uint32_t M = W->Active; M; M &= M - 1) {
+      unsigned L = llvm::countr_zero(M);
+      Lo = std::min(Lo, First(*W, L));
+      Hi = std::max(Hi, Last(*W, L));
+    }
+  constexpr uint64_t Span = 512;
+  if (Hi < Lo || Hi - Lo >= Span)
+    return shareAny(sectorsOf(A, Arch), sectorsOf(B, Arch));
+  uint64_t InA[Span / 64] = {};
+  for (uint32_t M = A.Active; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    for (uint64_t S = First(A, L) - Lo, E = Last(A, L) - Lo; S <= E; ++S)
+      InA[S >> 6] |= uint64_t(1) << (S & 63);
+  }
+  for (uint32_t M = B.Active; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    for (uint64_t S = First(B, L) - Lo, E = Last(B, L) - Lo; S <= E; ++S)
+      if (InA[S >> 6] >> (S & 63) & 1)
+        return true;
   }
   return false;
 }

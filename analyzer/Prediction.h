@@ -20,6 +20,7 @@
 
 namespace llvm {
 class Instruction;
+class Value;
 }
 
 namespace warplint {
@@ -70,6 +71,8 @@ struct Prediction {
   /// PerIteration compactly, repeats folded: "2,4,8x3,4,2,1".
   std::string perIterationText() const;
   std::string DependsOn;              ///< For data-dependent: what it depends on.
+  /// For data-dependent: the load or call DependsOn names (null when none).
+  const llvm::Value *DependsOnValue = nullptr;
   std::vector<std::string> Assumptions;
 
   /// "sectors_per_request", "wavefronts_per_request" or "addresses_per_request".

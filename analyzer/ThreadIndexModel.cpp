@@ -514,6 +514,9 @@ std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) 
                          : Depth + 2 >= Nest.size() ? OuterCap
                                                     : FarOuterCap;
           // And the whole nest shares NestSampleBudget samples per warp.
+          // (No warp of this sample reaches the loop: nothing to expand.)
+          if (Level.empty())
+            break;
           unsigned Limit = std::max<size_t>(1, NestSampleBudget / Level.size());
           if (Limit < Cap) {
             Cap = Limit;

@@ -19,13 +19,15 @@
 # stored preamble is reused), next to --no-cache.
 #
 # Usage: bench/lint.sh [--quick]   (--quick: 1x only, prelude only)
+#        WARPLINT=/path/to/warplint bench/lint.sh   (another build, e.g. a
+#        baseline, measured the same way)
 # Goal (issue 12): every check/clang and accesses/clang ratio <= 1.0x; peak
 # resident memory of a 2,000-line file under 400 MB. Where the time goes:
 # bench/README.md.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=${1:-}
-warplint=$root/build/bin/warplint
+warplint=${WARPLINT:-$root/build/bin/warplint}
 clang=/usr/lib/llvm-22/bin/clang
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

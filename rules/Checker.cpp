@@ -7,6 +7,8 @@
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
+#include "analyzer/KernelCopies.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -83,15 +85,16 @@ std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources) {
 
 } // namespace
 
-void checkKernel(const DeviceModule &DM, const Function &F,
-                 ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
-                 const WarplintConfig &Config, const CheckOptions &Opts,
-                 const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
-                 std::vector<std::string> &Notes) {
+namespace {
+
+/// checkKernel after the access-pattern analysis of F.
+void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
+                         ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
+                         const WarplintConfig &Config, const CheckOptions &Opts,
+                         const PtxasReport *Ptxas, SourceCache &Sources,
+                         const FindingSink &Sink, std::vector<std::string> &Notes,
+                         const StateSpaces &Spaces, const AccessPatterns &Patterns) {
   const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
-  StateSpaces Spaces = StateSpaces::analyze(DM, F);
-  AccessPatterns Patterns = AccessPatterns::analyze(
-      Spaces, resolveLaunch(DM, F, Opts.Launches, Defaults), Arch, Opts.Budget);
   if (Patterns.exhausted()) {
     Sink(budgetNote(F, Patterns, Sources));
     return;
@@ -131,6 +134,24 @@ void checkKernel(const DeviceModule &DM, const Function &F,
     Sink(std::move(Fd));
 }
 
+const LaunchEntry *launchDefaults(const WarplintConfig &Config) {
+  return Config.Launch ? &*Config.Launch : nullptr;
+}
+
+} // namespace
+
+void checkKernel(const DeviceModule &DM, const Function &F,
+                 ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
+                 const WarplintConfig &Config, const CheckOptions &Opts,
+                 const PtxasReport *Ptxas, SourceCache &Sources, const FindingSink &Sink,
+                 std::vector<std::string> &Notes) {
+  StateSpaces Spaces = StateSpaces::analyze(DM, F);
+  AccessPatterns Patterns = AccessPatterns::analyze(
+      Spaces, resolveLaunch(DM, F, Opts.Launches, launchDefaults(Config)), Arch, Opts.Budget);
+  checkAnalyzedKernel(DM, F, Rules, Arch, Config, Opts, Ptxas, Sources, Sink, Notes, Spaces,
+                      Patterns);
+}
+
 bool kernelToCheck(const Function &F, const CheckOptions &Opts) {
   return isKernel(F) && !F.isDeclaration() && selected(Opts, F);
 }
@@ -147,10 +168,26 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   std::vector<Finding> Out;
   FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
   SourceCache Sources(DM);
+  // The kernels' access patterns first (copies of a kernel analyzed once,
+  // the others on KernelThreads threads), then their rules in order.
+  std::vector<const Function *> Kernels;
   for (const Function &F : *DM.M)
     if (kernelToCheck(F, Opts))
-      checkKernel(DM, F, Rules, Arch, Config, Opts, Ptxas ? &*Ptxas : nullptr, Sources, Sink,
-                  Notes);
+      Kernels.push_back(&F);
+  std::vector<StateSpaces> Spaces;
+  Spaces.reserve(Kernels.size());
+  std::vector<KernelToAnalyze> ToAnalyze;
+  for (const Function *F : Kernels) {
+    Spaces.push_back(StateSpaces::analyze(DM, *F));
+    ToAnalyze.push_back(
+        {&Spaces.back(), resolveLaunch(DM, *F, Opts.Launches, launchDefaults(Config))});
+  }
+  std::vector<AccessPatterns> Patterns =
+      analyzeKernels(ToAnalyze, Arch, Opts.Budget, Opts.KernelThreads);
+  for (size_t I = 0; I < Kernels.size(); ++I)
+    checkAnalyzedKernel(DM, *Kernels[I], Rules, Arch, Config, Opts,
+                        Ptxas ? &*Ptxas : nullptr, Sources, Sink, Notes, Spaces[I],
+                        Patterns[I]);
   return finish(std::move(Out), Sources);
 }
 

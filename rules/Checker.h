@@ -43,6 +43,9 @@ struct CheckOptions {
   bool UsePtxas = false;
   /// What each kernel's analysis may spend before it is reported as stopped.
   AnalysisBudget Budget;
+  /// Threads that analyze the kernels of one module (the findings are the
+  /// same, in the same order, for any number).
+  unsigned KernelThreads = 1;
   /// Called with each kernel's analyses (and run, with Confirm) before its
   /// rules run: what `warplint report` lists beside the findings.
   std::function<void(const KernelFacts &)> OnKernel;

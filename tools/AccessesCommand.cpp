@@ -1,8 +1,10 @@
 //===- AccessesCommand.cpp - warplint accesses ----------------------------===//
 #include "analyzer/AccessPatterns.h"
+#include "analyzer/KernelCopies.h"
 #include "analyzer/StateSpaces.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
+#include "tools/CheckFile.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
 #include "tools/KernelJson.h"
@@ -81,11 +83,25 @@ int runAccessesCommand(const CommandLine &CL) {
       DM.M->print(errs(), nullptr);
     json::Array Kernels;
     SourceCache Sources(DM);
-    for (const Function &F : *DM.M) {
-      if (!isKernel(F) || !kernelSelected(CL, F))
-        continue;
-      StateSpaces S = StateSpaces::analyze(DM, F);
-      AccessPatterns P = AccessPatterns::analyze(S, resolveLaunch(DM, F, *Launches), *Arch, CL.budget());
+    // Every kernel's access patterns first (copies analyzed once, the others
+    // on all cores), then printed in order.
+    std::vector<const Function *> Selected;
+    for (const Function &F : *DM.M)
+      if (isKernel(F) && kernelSelected(CL, F))
+        Selected.push_back(&F);
+    std::vector<StateSpaces> Spaces;
+    Spaces.reserve(Selected.size());
+    std::vector<KernelToAnalyze> ToAnalyze;
+    for (const Function *F : Selected) {
+      Spaces.push_back(StateSpaces::analyze(DM, *F));
+      ToAnalyze.push_back({&Spaces.back(), resolveLaunch(DM, *F, *Launches)});
+    }
+    std::vector<AccessPatterns> Patterns = analyzeKernels(
+        ToAnalyze, *Arch, CL.budget(), kernelThreads(CL));
+    for (size_t I = 0; I < Selected.size(); ++I) {
+      const Function &F = *Selected[I];
+      const StateSpaces &S = Spaces[I];
+      const AccessPatterns &P = Patterns[I];
       if (CL.Format != "json") {
         P.print(outs(), S);
         continue;

@@ -11,6 +11,7 @@
 #include "llvm/Support/WithColor.h"
 
 #include <atomic>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -44,6 +45,17 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
   Opts.Budget = CL.budget();
   return Opts;
+}
+
+unsigned kernelThreads(const CommandLine &CL) {
+  if (CL.Jobs.getNumOccurrences())
+    return hardware_concurrency(CL.Jobs).compute_thread_count();
+  unsigned Cores = hardware_concurrency().compute_thread_count();
+  double Load[1];
+  if (getloadavg(Load, 1) != 1)
+    return 1;
+  double Idle = double(Cores) - Load[0];
+  return Idle < 1 ? 1 : unsigned(Idle);
 }
 
 Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
@@ -102,14 +114,19 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   std::vector<FileResult> Results(In.Files.size());
   ProgressBar Bar("files");
   std::atomic<size_t> Done{0};
+  // Files one at a time: the kernels of each on kernelThreads threads;
+  // files in parallel: the kernels of each in turn.
+  bool FilesInTurn = CL.Jobs == 1 || In.Files.size() == 1;
+  unsigned KernelThreads = FilesInTurn ? kernelThreads(CL) : 1;
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
+    Mine.KernelThreads = KernelThreads;
     if (OnKernel)
       Mine.OnKernel = [&OnKernel, I](const KernelFacts &K) { OnKernel(I, K); };
     Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
     Bar.update(++Done, In.Files.size());
   };
-  if (CL.Jobs == 1 || In.Files.size() == 1) {
+  if (FilesInTurn) {
     for (size_t I = 0; I < In.Files.size(); ++I)
       Check(I);
   } else {

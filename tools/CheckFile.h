@@ -38,6 +38,12 @@ configAndArch(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef P
 /// --launch-file), --kernel, --confirm and ptxas.
 llvm::Expected<CheckOptions> checkOptions(const CommandLine &CL);
 
+/// Threads for the kernels of one file: -j N when given (0: every core);
+/// else the cores the machine leaves idle (its core count less the one-minute
+/// load average, as `make -l` judges it), at least one. On a busy machine a
+/// second thread only adds processor time (bench/README.md).
+unsigned kernelThreads(const CommandLine &CL);
+
 /// Checks Path under the configuration found for it (or --config): compiles
 /// it with FO (at the configuration's arch unless --arch is given; from
 /// FO.Contents when set) and runs the enabled rules.

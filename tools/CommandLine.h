@@ -148,7 +148,7 @@ struct CommandLine {
                               llvm::cl::desc("Run each kernel on the device model and attach "
                                              "what it measured"),
                               llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
-  llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores)"),
+  llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores); one file's kernels are analyzed on this many threads (default: the idle cores)"),
                                llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
                              llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
