@@ -1,5 +1,6 @@
 //===- AtomicAsm.cpp - Inline asm that is one atomic or ordered access ----===//
 #include "frontend/AtomicAsm.h"
+#include "frontend/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
@@ -257,14 +258,8 @@ private:
 } // namespace
 
 unsigned lowerAtomicAsm(Module &M) {
-  SmallVector<CallInst *, 8> Calls;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (isa<InlineAsm>(CI->getCalledOperand()))
-          Calls.push_back(CI);
   unsigned Replaced = 0;
-  for (CallInst *CI : Calls)
+  for (CallInst *CI : inlineAsmCalls(M))
     if (AsmLowering(*CI, *cast<InlineAsm>(CI->getCalledOperand())).run())
       ++Replaced;
   return Replaced;

@@ -1,5 +1,6 @@
 //===- BitFieldAsm.cpp - Inline asm that extracts a bit field -------------===//
 #include "frontend/BitFieldAsm.h"
+#include "frontend/InlineAsmCalls.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -60,14 +61,8 @@ Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
 } // namespace
 
 unsigned lowerBitFieldAsm(Module &M) {
-  SmallVector<CallInst *, 8> Calls;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (isa<InlineAsm>(CI->getCalledOperand()))
-          Calls.push_back(CI);
   unsigned Replaced = 0;
-  for (CallInst *CI : Calls)
+  for (CallInst *CI : inlineAsmCalls(M))
     if (Value *V = lowerOne(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
       CI->replaceAllUsesWith(V);
       CI->eraseFromParent();

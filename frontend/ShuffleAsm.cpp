@@ -1,5 +1,6 @@
 //===- ShuffleAsm.cpp - Inline asm that shuffles across a warp ------------===//
 #include "frontend/ShuffleAsm.h"
+#include "frontend/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
@@ -172,14 +173,8 @@ CallInst *lowerPredicatedAdd(CallInst &CI, const InlineAsm &Asm) {
 } // namespace
 
 unsigned lowerShuffleAsm(Module &M) {
-  SmallVector<CallInst *, 8> Calls;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (isa<InlineAsm>(CI->getCalledOperand()))
-          Calls.push_back(CI);
   unsigned Replaced = 0;
-  for (CallInst *CI : Calls) {
+  for (CallInst *CI : inlineAsmCalls(M)) {
     const auto &Asm = *cast<InlineAsm>(CI->getCalledOperand());
     if (CallInst *Shuffle = lowerOne(*CI, Asm)) {
       CI->replaceAllUsesWith(Shuffle);

@@ -1,5 +1,6 @@
 //===- SpecialRegisterAsm.cpp - Inline asm that reads a special register --===//
 #include "frontend/SpecialRegisterAsm.h"
+#include "frontend/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InlineAsm.h"
@@ -32,15 +33,11 @@ Intrinsic::ID registerIntrinsic(const InlineAsm &Asm) {
 } // namespace
 
 unsigned lowerSpecialRegisterAsm(Module &M) {
-  SmallVector<std::pair<CallInst *, Intrinsic::ID>, 8> Found;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (auto *Asm = dyn_cast<InlineAsm>(CI->getCalledOperand()))
-          if (Intrinsic::ID ID = registerIntrinsic(*Asm))
-            Found.push_back({CI, ID});
   unsigned Replaced = 0;
-  for (auto [CI, ID] : Found) {
+  for (CallInst *CI : inlineAsmCalls(M)) {
+    Intrinsic::ID ID = registerIntrinsic(*cast<InlineAsm>(CI->getCalledOperand()));
+    if (!ID)
+      continue;
     Function *Decl = Intrinsic::getOrInsertDeclaration(&M, ID);
     if (Decl->getReturnType() != CI->getType() || Decl->arg_size())
       continue;
