@@ -192,7 +192,7 @@ private:
   }
 
   bool parseUnsigned32(unsigned &Out, StringRef What) {
-    uint64_t V;
+    uint64_t V = 0;
     if (!parseUnsigned(V, What))
       return false;
     if (V > UINT32_MAX)
