@@ -98,6 +98,23 @@ best() {
 }
 ratio() { if [ "$(echo "$2 > 0" | bc -l)" = 1 ]; then printf '%.2fx' "$(echo "$1 / $2" | bc -l)"; else printf 'n/a'; fi; }
 
+# Sets clang_hdr and wl_hdr, the header flags of clang and of warplint for a
+# mode: prelude (warplint's embedded headers) or sdk (the CUDA toolkit's).
+headers_for() {
+  if [ "$1" = prelude ]; then
+    clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
+    wl_hdr=(--no-cuda-sdk)
+  else
+    clang_hdr=(--cuda-path=/usr/local/cuda -Wno-unknown-cuda-version)
+    wl_hdr=(--cuda-path=/usr/local/cuda)
+  fi
+}
+# clang's own device-side -O2 compile of a file, with clang_hdr: best's figures.
+time_clang() {
+  best "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 "${clang_hdr[@]}" -O2 -S \
+    -o /dev/null "$1"
+}
+
 modes=(prelude)
 if [ -z "$quick" ] && [ -f /usr/local/cuda/include/cuda_runtime.h ]; then
   modes+=(sdk)
@@ -109,18 +126,11 @@ printf '%-8s %-15s %6s %13s | %-32s | %-32s | %-32s | %s\n' headers file lines '
   'accesses s (ratio, cpu ratio, MB)' 'check s (ratio, cpu ratio, MB)' \
   'check+launch s (ratio, cpu, MB)' findings
 for mode in "${modes[@]}"; do
-  if [ "$mode" = prelude ]; then
-    clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
-    wl_hdr=(--no-cuda-sdk)
-  else
-    clang_hdr=(--cuda-path=/usr/local/cuda -Wno-unknown-cuda-version)
-    wl_hdr=(--cuda-path=/usr/local/cuda)
-  fi
+  headers_for "$mode"
   for f in "${files[@]}"; do
     src=$work/$f
     launch_file "$src" > "$work/$f.launch.json"
-    read -r tc cc _ < <(best "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 \
-      "${clang_hdr[@]}" -O2 -S -o /dev/null "$src")
+    read -r tc cc _ < <(time_clang "$src")
     read -r ta ca ma < <(best "$warplint" accesses --no-cache "${wl_hdr[@]}" "$src")
     read -r tk ck mk < <(best "$warplint" check --no-cache "${wl_hdr[@]}" "$src")
     read -r tl cl ml < <(best "$warplint" check --no-cache "${wl_hdr[@]}" \
@@ -151,17 +161,10 @@ echo
 printf '%-8s %-12s %13s | %-26s | %-26s | %-26s\n' headers file 'clang (cpu)' \
   'check --no-cache (ratios)' 'cache cold (ratios)' 'cache warm (ratios)'
 for mode in "${modes[@]}"; do
-  if [ "$mode" = prelude ]; then
-    clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
-    wl_hdr=(--no-cuda-sdk)
-  else
-    clang_hdr=(--cuda-path=/usr/local/cuda -Wno-unknown-cuda-version)
-    wl_hdr=(--cuda-path=/usr/local/cuda)
-  fi
+  headers_for "$mode"
   for f in small.cu nolaunch.cu; do
     src=$work/$f
-    read -r tc cc _ < <(best "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 \
-      "${clang_hdr[@]}" -O2 -S -o /dev/null "$src")
+    read -r tc cc _ < <(time_clang "$src")
     read -r tn cn _ < <(best "$warplint" check --no-cache "${wl_hdr[@]}" "$src")
     read -r tw0 cw0 _ < <(best "${cold[@]}" "$warplint" check --cache-dir="$work/cold-cache" \
       "${wl_hdr[@]}" "$src")
