@@ -19,36 +19,33 @@ using namespace llvm;
 namespace warplint {
 
 namespace {
-/// The intrinsic for shuffle mode Mode on values of type Ty, or
-/// not_intrinsic.
-Intrinsic::ID shuffleIntrinsic(StringRef Mode, Type *Ty) {
+/// The intrinsic for shuffle mode Mode on values of type Ty (i32 or float),
+/// or not_intrinsic. Predicated: the form that also returns whether the source
+/// lane was in range (shfl.sync ... d|p, llvm.nvvm.shfl.sync.MODE.{i32p,f32p}).
+Intrinsic::ID shuffleIntrinsic(StringRef Mode, Type *Ty, bool Predicated) {
+  struct Forms {
+    Intrinsic::ID I32, F32, I32P, F32P;
+  };
+  std::optional<Forms> F =
+      StringSwitch<std::optional<Forms>>(Mode)
+          .Case("idx", Forms{Intrinsic::nvvm_shfl_sync_idx_i32, Intrinsic::nvvm_shfl_sync_idx_f32,
+                             Intrinsic::nvvm_shfl_sync_idx_i32p,
+                             Intrinsic::nvvm_shfl_sync_idx_f32p})
+          .Case("up", Forms{Intrinsic::nvvm_shfl_sync_up_i32, Intrinsic::nvvm_shfl_sync_up_f32,
+                            Intrinsic::nvvm_shfl_sync_up_i32p, Intrinsic::nvvm_shfl_sync_up_f32p})
+          .Case("down",
+                Forms{Intrinsic::nvvm_shfl_sync_down_i32, Intrinsic::nvvm_shfl_sync_down_f32,
+                      Intrinsic::nvvm_shfl_sync_down_i32p, Intrinsic::nvvm_shfl_sync_down_f32p})
+          .Case("bfly",
+                Forms{Intrinsic::nvvm_shfl_sync_bfly_i32, Intrinsic::nvvm_shfl_sync_bfly_f32,
+                      Intrinsic::nvvm_shfl_sync_bfly_i32p, Intrinsic::nvvm_shfl_sync_bfly_f32p})
+          .Default(std::nullopt);
   bool IsFloat = Ty->isFloatTy();
-  if (!IsFloat && !Ty->isIntegerTy(32))
+  if (!F || (!IsFloat && !Ty->isIntegerTy(32)))
     return Intrinsic::not_intrinsic;
-  return StringSwitch<Intrinsic::ID>(Mode)
-      .Case("idx", IsFloat ? Intrinsic::nvvm_shfl_sync_idx_f32 : Intrinsic::nvvm_shfl_sync_idx_i32)
-      .Case("up", IsFloat ? Intrinsic::nvvm_shfl_sync_up_f32 : Intrinsic::nvvm_shfl_sync_up_i32)
-      .Case("down",
-            IsFloat ? Intrinsic::nvvm_shfl_sync_down_f32 : Intrinsic::nvvm_shfl_sync_down_i32)
-      .Case("bfly",
-            IsFloat ? Intrinsic::nvvm_shfl_sync_bfly_f32 : Intrinsic::nvvm_shfl_sync_bfly_i32)
-      .Default(Intrinsic::not_intrinsic);
-}
-
-/// The shuffle that also returns whether the source lane was in range
-/// (shfl.sync ... d|p): llvm.nvvm.shfl.sync.MODE.{i32p,f32p}.
-Intrinsic::ID predicatedIntrinsic(StringRef Mode, Type *Ty) {
-  bool IsFloat = Ty->isFloatTy();
-  if (!IsFloat && !Ty->isIntegerTy(32))
-    return Intrinsic::not_intrinsic;
-  return StringSwitch<Intrinsic::ID>(Mode)
-      .Case("idx", IsFloat ? Intrinsic::nvvm_shfl_sync_idx_f32p : Intrinsic::nvvm_shfl_sync_idx_i32p)
-      .Case("up", IsFloat ? Intrinsic::nvvm_shfl_sync_up_f32p : Intrinsic::nvvm_shfl_sync_up_i32p)
-      .Case("down",
-            IsFloat ? Intrinsic::nvvm_shfl_sync_down_f32p : Intrinsic::nvvm_shfl_sync_down_i32p)
-      .Case("bfly",
-            IsFloat ? Intrinsic::nvvm_shfl_sync_bfly_f32p : Intrinsic::nvvm_shfl_sync_bfly_i32p)
-      .Default(Intrinsic::not_intrinsic);
+  if (Predicated)
+    return IsFloat ? F->F32P : F->I32P;
+  return IsFloat ? F->F32 : F->I32;
 }
 
 /// The value operand Tok of the asm string names: "$N" is input N (the call's
@@ -69,13 +66,33 @@ Value *operandValue(CallInst &CI, StringRef Tok, Type *Ty) {
   return ConstantInt::get(Ty, Imm);
 }
 
+/// One output register ("=r" or "=f"), inputs only after it.
+bool oneOutput(const InlineAsm &Asm) {
+  StringRef Constraints = Asm.getConstraintString();
+  return (Constraints.starts_with("=r,") || Constraints.starts_with("=f,")) &&
+         !Constraints.drop_front(3).contains('=');
+}
+
+/// The call of shuffle intrinsic ID on CI's operands named by the asm's
+/// tokens Val, Lane, Clamp and Mask (shfl.sync's order), built before CI and
+/// named Name; null when one of them is not an operand or literal of its type.
+CallInst *createShuffle(CallInst &CI, Intrinsic::ID ID, Type *ValTy, StringRef Val,
+                        StringRef Lane, StringRef Clamp, StringRef Mask, const Twine &Name) {
+  Type *I32 = Type::getInt32Ty(CI.getContext());
+  Value *V = operandValue(CI, Val, ValTy), *L = operandValue(CI, Lane, I32),
+        *C = operandValue(CI, Clamp, I32), *M = operandValue(CI, Mask, I32);
+  if (!V || !L || !C || !M)
+    return nullptr;
+  Function *Decl = Intrinsic::getOrInsertDeclaration(CI.getModule(), ID);
+  CallInst *Shuffle = CallInst::Create(Decl, {M, V, L, C}, Name, CI.getIterator());
+  Shuffle->setDebugLoc(CI.getDebugLoc());
+  return Shuffle;
+}
+
 /// The intrinsic call that does what CI's assembly does, built before CI, or
 /// null when CI is not a single shuffle.
 CallInst *lowerOne(CallInst &CI, const InlineAsm &Asm) {
-  // One output register ("=r" or "=f"), inputs only after it.
-  StringRef Constraints = Asm.getConstraintString();
-  if (!(Constraints.starts_with("=r,") || Constraints.starts_with("=f,")) ||
-      Constraints.drop_front(3).contains('='))
+  if (!oneOutput(Asm))
     return nullptr;
   static const Regex Shfl(
       "^[[:space:]]*shfl\\.sync\\.(idx|up|down|bfly)\\.b32[[:space:]]+\\$0[[:space:]]*,"
@@ -84,21 +101,10 @@ CallInst *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   if (!Shfl.match(Asm.getAsmString(), &Match))
     return nullptr;
   Type *ValTy = CI.getType();
-  Intrinsic::ID ID = shuffleIntrinsic(Match[1], ValTy);
+  Intrinsic::ID ID = shuffleIntrinsic(Match[1], ValTy, /*Predicated=*/false);
   if (ID == Intrinsic::not_intrinsic)
     return nullptr;
-  Type *I32 = Type::getInt32Ty(CI.getContext());
-  Value *Val = operandValue(CI, Match[2], ValTy);
-  Value *Lane = operandValue(CI, Match[3], I32);
-  Value *Clamp = operandValue(CI, Match[4], I32);
-  Value *Mask = operandValue(CI, Match[5], I32);
-  if (!Val || !Lane || !Clamp || !Mask)
-    return nullptr;
-  Function *Decl = Intrinsic::getOrInsertDeclaration(CI.getModule(), ID);
-  CallInst *Shuffle =
-      CallInst::Create(Decl, {Mask, Val, Lane, Clamp}, CI.getName(), CI.getIterator());
-  Shuffle->setDebugLoc(CI.getDebugLoc());
-  return Shuffle;
+  return createShuffle(CI, ID, ValTy, Match[2], Match[3], Match[4], Match[5], CI.getName());
 }
 /// The statements of a braced asm block "{ a; b; ... }", trimmed, or none
 /// when the text is not one.
@@ -121,9 +127,7 @@ std::optional<SmallVector<StringRef, 8>> blockStatements(StringRef Text) {
 ///     @p add.T r, r, X; mov.T $0, r; }
 /// becomes the predicate-returning shuffle intrinsic, an add and a select.
 CallInst *lowerPredicatedAdd(CallInst &CI, const InlineAsm &Asm) {
-  StringRef Constraints = Asm.getConstraintString();
-  if (!(Constraints.starts_with("=r,") || Constraints.starts_with("=f,")) ||
-      Constraints.drop_front(3).contains('='))
+  if (!oneOutput(Asm))
     return nullptr;
   std::optional<SmallVector<StringRef, 8>> S = blockStatements(Asm.getAsmString());
   if (!S || S->size() != 5)
@@ -148,21 +152,15 @@ CallInst *lowerPredicatedAdd(CallInst &CI, const InlineAsm &Asm) {
   bool IsFloat = A[2] == "f32";
   if (IsFloat != ValTy->isFloatTy())
     return nullptr;
-  Intrinsic::ID ID = predicatedIntrinsic(Sh[1], ValTy);
-  if (ID == Intrinsic::not_intrinsic)
-    return nullptr;
-  Type *I32 = Type::getInt32Ty(CI.getContext());
-  Value *Val = operandValue(CI, Sh[4], ValTy);
-  Value *Lane = operandValue(CI, Sh[5], I32);
-  Value *Clamp = operandValue(CI, Sh[6], I32);
-  Value *Mask = operandValue(CI, Sh[7], I32);
+  Intrinsic::ID ID = shuffleIntrinsic(Sh[1], ValTy, /*Predicated=*/true);
   Value *Addend = operandValue(CI, A[5], ValTy);
-  if (!Val || !Lane || !Clamp || !Mask || !Addend)
+  if (ID == Intrinsic::not_intrinsic || !Addend)
+    return nullptr;
+  CallInst *Shuffle = createShuffle(CI, ID, ValTy, Sh[4], Sh[5], Sh[6], Sh[7], "");
+  if (!Shuffle)
     return nullptr;
   IRBuilder<> B(&CI);
   B.SetCurrentDebugLocation(CI.getDebugLoc());
-  Function *Decl = Intrinsic::getOrInsertDeclaration(CI.getModule(), ID);
-  CallInst *Shuffle = B.CreateCall(Decl, {Mask, Val, Lane, Clamp});
   Value *Got = B.CreateExtractValue(Shuffle, 0);
   Value *InRange = B.CreateExtractValue(Shuffle, 1);
   Value *Sum = IsFloat ? B.CreateFAdd(Got, Addend) : B.CreateAdd(Got, Addend);
