@@ -29,6 +29,15 @@ const uint8_t *firstUnwritten(const uint8_t *P, uint64_t N) {
   return nullptr;
 }
 
+/// Marks [P, P+N) written; a lane's few bytes by a loop, not a call.
+void markWritten(uint8_t *P, uint64_t N) {
+  if (N > MaxChunk)
+    memset(P, 1, N);
+  else
+    for (uint64_t K = 0; K < N; ++K)
+      P[K] = 1;
+}
+
 std::string where(const SourceLoc &L) {
   return L.valid() ? L.File + ":" + std::to_string(L.Line) : std::string("?");
 }
@@ -67,13 +76,7 @@ public:
             Shadow[Off + K] |= Carried[L][K];
         continue;
       }
-      if (Reads)
-        if (const uint8_t *Hole = firstUnwritten(Shadow + Off, N)) {
-          report(E, L, Hole - Shadow);
-          Reads = false;
-        }
-      if (Writes)
-        memset(Shadow + Off, 1, N);
+      checkAndMark(E, L, Shadow, Off, N, Reads, Writes);
     }
   }
 
@@ -88,16 +91,21 @@ private:
       uint64_t Off = E.Offsets[L];
       if (Off + E.Bytes > Shared.size())
         Shared.resize(Off + E.Bytes, 0);
-      uint8_t *P = Shared.data() + Off;
-      if (Reads)
-        if (const uint8_t *Hole = firstUnwritten(P, E.Bytes)) {
-          report(E, L, Hole - Shared.data());
-          Reads = false;
-        }
-      if (Writes)
-        for (unsigned K = 0; K < E.Bytes; ++K)
-          P[K] = 1;
+      checkAndMark(E, L, Shared.data(), Off, E.Bytes, Reads, Writes);
     }
+  }
+
+  /// Lane L's N bytes at Off of the shadow Shadow: a read of one nothing
+  /// wrote is reported (once per event: Reads turns off), a write marks them.
+  void checkAndMark(const MemoryEvent &E, unsigned L, uint8_t *Shadow, uint64_t Off, uint64_t N,
+                    bool &Reads, bool Writes) {
+    if (Reads)
+      if (const uint8_t *Hole = firstUnwritten(Shadow + Off, N)) {
+        report(E, L, Hole - Shadow);
+        Reads = false;
+      }
+    if (Writes)
+      markWritten(Shadow + Off, N);
   }
 
   uint64_t offsetIn(const MemoryEvent &E, unsigned L) const {
