@@ -83,6 +83,25 @@ unsigned lanesPerPhase(WarpAddressView W, const ArchProfile &A) {
   return std::max(1u, std::min(32u, A.SharedPhaseBytes / std::max(W.Bytes, 1u)));
 }
 
+/// The units 2^Shift bytes wide (sectors, bank words) that the lanes of Mask
+/// touch, as bits above the lowest, when they span fewer than Limit (<= 64);
+/// none when they spread wider.
+std::optional<uint64_t> laneSpanBits(WarpAddressView W, uint32_t Mask, unsigned Shift,
+                                     unsigned Limit) {
+  uint64_t Lo = ~uint64_t(0);
+  for (uint32_t M = Mask; M; M &= M - 1)
+    Lo = std::min(Lo, W.Addr[llvm::countr_zero(M)] >> Shift);
+  uint64_t Bits = 0;
+  for (uint32_t M = Mask; M; M &= M - 1) {
+    unsigned L = llvm::countr_zero(M);
+    uint64_t First = (W.Addr[L] >> Shift) - Lo, Last = (lastByte(W, L) >> Shift) - Lo;
+    if (Last >= Limit)
+      return std::nullopt;
+    Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
+  }
+  return Bits;
+}
+
 /// The wavefronts of one phase (the lanes of Mask) when its words lie within
 /// 2 * Banks of the lowest (Banks <= 32): a bank then holds at most two of
 /// them, words I and I + Banks above the lowest. None when they spread wider.
@@ -90,19 +109,11 @@ std::optional<unsigned> nearWavefronts(WarpAddressView W, uint32_t Mask, unsigne
                                        unsigned Banks) {
   if (Banks > 32)
     return std::nullopt;
-  uint64_t Lo = ~uint64_t(0);
-  for (uint32_t M = Mask; M; M &= M - 1)
-    Lo = std::min(Lo, W.Addr[llvm::countr_zero(M)] >> WordShift);
-  uint64_t Bits = 0;
-  for (uint32_t M = Mask; M; M &= M - 1) {
-    unsigned L = llvm::countr_zero(M);
-    uint64_t First = (W.Addr[L] >> WordShift) - Lo, Last = (lastByte(W, L) >> WordShift) - Lo;
-    if (Last >= 2 * Banks)
-      return std::nullopt;
-    Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
-  }
+  std::optional<uint64_t> Bits = laneSpanBits(W, Mask, WordShift, 2 * Banks);
+  if (!Bits)
+    return std::nullopt;
   uint64_t Low = (uint64_t(1) << Banks) - 1;
-  return Bits ? 1 + ((Bits & (Bits >> Banks) & Low) != 0) : 0;
+  return *Bits ? 1 + ((*Bits & (*Bits >> Banks) & Low) != 0) : 0;
 }
 
 } // namespace
@@ -137,21 +148,15 @@ unsigned globalSectors(WarpAddressView W, const ArchProfile &A) {
   }
   if (Marked)
     return llvm::popcount(Near) + llvm::popcount(Far);
-  // Otherwise: one pass for the span of sectors, then as many bits as it needs.
+  // Otherwise (a lane spans two sectors, or the lanes spread wider): a word
+  // of bits above the lowest sector when they fit, then four, then a sort.
+  if (std::optional<uint64_t> Bits = laneSpanBits(W, W.Active, Shift, 64))
+    return llvm::popcount(*Bits);
   uint64_t Lo = ~uint64_t(0), Hi = 0;
   for (uint32_t M = W.Active; M; M &= M - 1) {
     unsigned L = llvm::countr_zero(M);
     Lo = std::min(Lo, W.Addr[L] >> Shift);
     Hi = std::max(Hi, lastByte(W, L) >> Shift);
-  }
-  if (Hi - Lo < 64) {
-    uint64_t Bits = 0;
-    for (uint32_t M = W.Active; M; M &= M - 1) {
-      unsigned L = llvm::countr_zero(M);
-      uint64_t First = (W.Addr[L] >> Shift) - Lo, Last = (lastByte(W, L) >> Shift) - Lo;
-      Bits |= ((uint64_t(2) << (Last - First)) - 1) << First;
-    }
-    return llvm::popcount(Bits);
   }
   if (Hi - Lo < 256) {
     uint64_t B0 = 0, B1 = 0, B2 = 0, B3 = 0;
