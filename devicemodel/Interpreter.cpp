@@ -405,10 +405,11 @@ bool Executor::directAccess(const Function &Fn, uint32_t Idx, const Inst &I, uin
   uint8_t *Base;
   uint64_t Size;
   if (Space == AS_Global) {
-    Base = B.Mem.global(Win, 0);
-    if (!Base)
+    const Buffer *Buf = B.Mem.bufferAt(Win);
+    if (!Buf)
       return false;
-    Size = B.Mem.bufferAt(Win)->Bytes;
+    Base = Buf->Data.get();
+    Size = Buf->Bytes;
   } else if (Space == AS_Shared && Win == tagOf(AS_Shared)) {
     Base = B.Shared.data();
     Size = B.Shared.size();
