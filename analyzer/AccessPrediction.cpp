@@ -78,6 +78,16 @@ std::optional<int64_t> laneStride(const WarpAddresses &W) {
   return Stride;
 }
 
+/// The distinct addresses of W, whose lanes' stride (laneStride) is St: all
+/// of them at a non-zero stride (small enough not to wrap), one at zero.
+unsigned distinctOf(const WarpAddresses &W, std::optional<int64_t> St) {
+  if (St && *St == 0)
+    return 1;
+  if (St && *St > -(int64_t(1) << 32) && *St < (int64_t(1) << 32))
+    return llvm::popcount(W.Active);
+  return distinctAddresses(W);
+}
+
 /// The size of the struct whose field Ptr addresses, when the IR still says.
 uint64_t structFieldSize(const Value *Ptr, const DataLayout &DL) {
   const auto *GEP = dyn_cast<GEPOperator>(Ptr);
@@ -189,6 +199,8 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       W.Active = Mask;
       W.Bytes = std::max(Site.Bytes, 1u);
       unsigned Lanes = llvm::popcount(Mask);
+      std::optional<int64_t> St = laneStride(W);
+      unsigned Distinct = distinctOf(W, St);
       double Cost, Ideal;
       switch (A.Space) {
       case AS_Shared:
@@ -197,7 +209,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         break;
       case AS_Const:
       case AS_Param:
-        Cost = distinctAddresses(W);
+        Cost = Distinct;
         Ideal = 1;
         break;
       case AS_Local:
@@ -206,7 +218,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         break;
       default:
         Cost = globalSectors(W, Arch);
-        Ideal = idealSectors(W, Arch);
+        Ideal = idealSectors(Distinct, W.Bytes, Arch);
         break;
       }
       ++T.Samples;
@@ -222,8 +234,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       T.Min = std::min(T.Min, Cost);
       T.Max = std::max(T.Max, Cost);
       T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
-      T.Uniform = T.Uniform && distinctAddresses(W) == 1;
-      std::optional<int64_t> St = laneStride(W);
+      T.Uniform = T.Uniform && Distinct == 1;
       if (!St || (T.Stride && *T.Stride != *St))
         T.StrideConflict = true;
       else

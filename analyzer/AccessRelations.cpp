@@ -1,29 +1,47 @@
 //===- AccessRelations.cpp - What the accesses of a kernel say of each other -===//
 #include "analyzer/AccessRelations.h"
 
-#include "llvm/ADT/bit.h"
-
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cassert>
 
 using namespace llvm;
 
 namespace warplint {
 
-/// The global sectors the active lanes touch, sorted and distinct.
-std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
-  std::vector<uint64_t> Out;
-  Out.reserve(64);
-  for (unsigned L = 0; L < 32; ++L)
-    if (W.Active >> L & 1)
-      for (uint64_t S = W.Addr[L] / Arch.SectorBytes;
-           S <= (W.Addr[L] + W.Bytes - 1) / Arch.SectorBytes; ++S)
-        Out.push_back(S);
-  llvm::sort(Out);
+namespace {
+
+/// Sectors of one warp: 32 lanes, each in one or two sectors as a rule.
+using SectorList = SmallVector<uint64_t, 64>;
+
+/// The sectors W's active lanes touch, sorted and distinct (lanes in
+/// address order, the common case, need no sort).
+void sortedSectors(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Out) {
+  assert(isPowerOf2_32(Arch.SectorBytes) && "sector sizes are powers of two");
+  const unsigned Shift = countr_zero(Arch.SectorBytes);
+  for (uint32_t M = W.Active; M; M &= M - 1) {
+    unsigned L = countr_zero(M);
+    for (uint64_t S = W.Addr[L] >> Shift, E = (W.Addr[L] + W.Bytes - 1) >> Shift; S <= E; ++S)
+      Out.push_back(S);
+  }
+  if (!std::is_sorted(Out.begin(), Out.end()))
+    llvm::sort(Out);
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
-  return Out;
 }
 
-bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B) {
+} // namespace
+
+std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
+  SectorList Sectors;
+  sortedSectors(W, Arch, Sectors);
+  return {Sectors.begin(), Sectors.end()};
+}
+
+bool shareAny(ArrayRef<uint64_t> A, ArrayRef<uint64_t> B) {
   for (size_t I = 0, J = 0; I < A.size() && J < B.size();) {
     if (A[I] == B[J])
       return true;
@@ -33,35 +51,12 @@ bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B) {
 }
 
 bool shareSectors(const WarpAddresses &A, const WarpAddresses &B, const ArchProfile &Arch) {
-  auto First = [&](const WarpAddresses &W, unsigned L) { return W.Addr[L] / Arch.SectorBytes; };
-  auto Last = [&](const WarpAddresses &W, unsigned L) {
-    return (W.Addr[L] + W.Bytes - 1) / Arch.SectorBytes;
-  };
   if (!A.Active || !B.Active)
     return false;
-  uint64_t Lo = ~uint64_t(0), Hi = 0;
-  for (const WarpAddresses *W : {&A, &B})
-    for (uint32_t M = W->Active; M; M &= M - 1) {
-      unsigned L = llvm::countr_zero(M);
-      Lo = std::min(Lo, First(*W, L));
-      Hi = std::max(Hi, Last(*W, L));
-    }
-  constexpr uint64_t Span = 512;
-  if (Hi < Lo || Hi - Lo >= Span)
-    return shareAny(sectorsOf(A, Arch), sectorsOf(B, Arch));
-  uint64_t InA[Span / 64] = {};
-  for (uint32_t M = A.Active; M; M &= M - 1) {
-    unsigned L = llvm::countr_zero(M);
-    for (uint64_t S = First(A, L) - Lo, E = Last(A, L) - Lo; S <= E; ++S)
-      InA[S >> 6] |= uint64_t(1) << (S & 63);
-  }
-  for (uint32_t M = B.Active; M; M &= M - 1) {
-    unsigned L = llvm::countr_zero(M);
-    for (uint64_t S = First(B, L) - Lo, E = Last(B, L) - Lo; S <= E; ++S)
-      if (InA[S >> 6] >> (S & 63) & 1)
-        return true;
-  }
-  return false;
+  SectorList InA, InB;
+  sortedSectors(A, Arch, InA);
+  sortedSectors(B, Arch, InB);
+  return shareAny(InA, InB);
 }
 
 namespace {

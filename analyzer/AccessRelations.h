@@ -22,10 +22,10 @@ namespace warplint {
 std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch);
 
 /// True when the sorted sector lists A and B have a sector in common.
-bool shareAny(const std::vector<uint64_t> &A, const std::vector<uint64_t> &B);
+bool shareAny(llvm::ArrayRef<uint64_t> A, llvm::ArrayRef<uint64_t> B);
 
-/// shareAny(sectorsOf(A), sectorsOf(B)), without sorting when the two
-/// requests span few sectors (consecutive iterations of a loop).
+/// shareAny(sectorsOf(A), sectorsOf(B)), without allocating (consecutive
+/// iterations of a loop: called for every sampled pair).
 bool shareSectors(const WarpAddresses &A, const WarpAddresses &B, const ArchProfile &Arch);
 
 /// One warp of an access, to compare it with the other accesses of the

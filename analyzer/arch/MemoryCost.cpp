@@ -59,6 +59,13 @@ template <class Fn> void forEachDistinct(KeyVector &Keys, Fn &&F) {
 unsigned countDistinct(KeyVector &Keys) {
   if (Keys.empty())
     return 0;
+  // Lanes in address order (a positive stride: most requests) need no set.
+  if (std::is_sorted(Keys.begin(), Keys.end())) {
+    unsigned Distinct = 1;
+    for (size_t I = 1; I < Keys.size(); ++I)
+      Distinct += Keys[I] != Keys[I - 1];
+    return Distinct;
+  }
   if (std::optional<SpanBits> S = spanBits(Keys))
     return llvm::popcount(S->Bits[0]) + llvm::popcount(S->Bits[1]) +
            llvm::popcount(S->Bits[2]) + llvm::popcount(S->Bits[3]);
@@ -247,8 +254,11 @@ unsigned distinctAddresses(WarpAddressView W) {
 }
 
 unsigned idealSectors(WarpAddressView W, const ArchProfile &A) {
-  unsigned Distinct = distinctAddresses(W);
-  return std::max(1u, (unsigned)llvm::divideCeil(Distinct * W.Bytes, A.SectorBytes));
+  return idealSectors(distinctAddresses(W), W.Bytes, A);
+}
+
+unsigned idealSectors(unsigned Distinct, unsigned Bytes, const ArchProfile &A) {
+  return std::max(1u, (unsigned)llvm::divideCeil(Distinct * Bytes, A.SectorBytes));
 }
 
 } // namespace warplint

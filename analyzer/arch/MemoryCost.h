@@ -54,6 +54,9 @@ unsigned distinctAddresses(WarpAddressView W);
 
 /// The fewest sectors the active lanes' bytes could occupy.
 unsigned idealSectors(WarpAddressView W, const ArchProfile &A);
+/// The same, for Distinct lane addresses of Bytes each (a caller that
+/// counted them already).
+unsigned idealSectors(unsigned Distinct, unsigned Bytes, const ArchProfile &A);
 
 } // namespace warplint
 
