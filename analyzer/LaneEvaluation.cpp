@@ -39,14 +39,14 @@ unsigned bitsOf(const Type *T) {
   return 0;
 }
 
-LaneValues broadcast(uint64_t V) {
-  LaneValues R;
+/// R (a fresh value) with V in every lane.
+const LaneValues &broadcast(LaneValues &R, uint64_t V) {
   R.V.fill(V);
   return R;
 }
 
-LaneValues unmodelled() {
-  LaneValues R;
+/// R (a fresh value) marked as not modelled.
+const LaneValues &unmodelled(LaneValues &R) {
   R.Unmodelled = true;
   return R;
 }
@@ -58,110 +58,116 @@ void mergeFlags(LaneValues &R, const LaneValues &Op) {
   R.Unmodelled |= Op.Unmodelled;
 }
 
-bool evalICmp(CmpInst::Predicate P, uint64_t A, uint64_t B, unsigned Bits) {
-  int64_t SA = signExtend(A, Bits), SB = signExtend(B, Bits);
+/// R = F(A, B) in every lane, cut to Bits (one loop per operation: the
+/// switch over operations is taken once per warp, not once per lane).
+template <class Fn>
+void perLane(const LaneValues &A, const LaneValues &B, unsigned Bits, LaneValues &R, Fn F) {
+  for (unsigned L = 0; L < 32; ++L)
+    R.V[L] = maskTo(F(A.V[L], B.V[L]), Bits);
+}
+
+/// An integer comparison in every lane: 1 where it holds, 0 elsewhere.
+void evalICmp(CmpInst::Predicate P, const LaneValues &A, const LaneValues &B, unsigned Bits,
+              LaneValues &R) {
+  auto S = [Bits](uint64_t X) { return signExtend(X, Bits); };
+  auto Cmp = [&](auto F) { perLane(A, B, 64, R, [&](uint64_t X, uint64_t Y) -> uint64_t {
+                             return F(X, Y);
+                           }); };
   switch (P) {
   case CmpInst::ICMP_EQ:
-    return A == B;
+    return Cmp([](uint64_t X, uint64_t Y) { return X == Y; });
   case CmpInst::ICMP_NE:
-    return A != B;
+    return Cmp([](uint64_t X, uint64_t Y) { return X != Y; });
   case CmpInst::ICMP_UGT:
-    return A > B;
+    return Cmp([](uint64_t X, uint64_t Y) { return X > Y; });
   case CmpInst::ICMP_UGE:
-    return A >= B;
+    return Cmp([](uint64_t X, uint64_t Y) { return X >= Y; });
   case CmpInst::ICMP_ULT:
-    return A < B;
+    return Cmp([](uint64_t X, uint64_t Y) { return X < Y; });
   case CmpInst::ICMP_ULE:
-    return A <= B;
+    return Cmp([](uint64_t X, uint64_t Y) { return X <= Y; });
   case CmpInst::ICMP_SGT:
-    return SA > SB;
+    return Cmp([&](uint64_t X, uint64_t Y) { return S(X) > S(Y); });
   case CmpInst::ICMP_SGE:
-    return SA >= SB;
+    return Cmp([&](uint64_t X, uint64_t Y) { return S(X) >= S(Y); });
   case CmpInst::ICMP_SLT:
-    return SA < SB;
+    return Cmp([&](uint64_t X, uint64_t Y) { return S(X) < S(Y); });
   case CmpInst::ICMP_SLE:
-    return SA <= SB;
+    return Cmp([&](uint64_t X, uint64_t Y) { return S(X) <= S(Y); });
   default:
-    return false;
+    return Cmp([](uint64_t, uint64_t) { return false; });
   }
 }
 
-/// A binary integer operation on one lane; false when it is not modelled.
-bool evalBinary(unsigned Opcode, uint64_t A, uint64_t B, unsigned Bits, uint64_t &Out) {
-  int64_t SA = signExtend(A, Bits), SB = signExtend(B, Bits);
+/// A binary integer operation in every lane; false when it is not modelled.
+bool evalBinary(unsigned Opcode, const LaneValues &A, const LaneValues &B, unsigned Bits,
+                LaneValues &R) {
+  auto S = [Bits](uint64_t X) { return signExtend(X, Bits); };
+  auto Op = [&](auto F) {
+    perLane(A, B, Bits, R, F);
+    return true;
+  };
   switch (Opcode) {
   case Instruction::Add:
-    Out = A + B;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return X + Y; });
   case Instruction::Sub:
-    Out = A - B;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return X - Y; });
   case Instruction::Mul:
-    Out = A * B;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return X * Y; });
   case Instruction::Shl:
-    Out = B >= Bits ? 0 : A << B;
-    break;
+    return Op([&](uint64_t X, uint64_t Y) { return Y >= Bits ? 0 : X << Y; });
   case Instruction::LShr:
-    Out = B >= Bits ? 0 : A >> B;
-    break;
+    return Op([&](uint64_t X, uint64_t Y) { return Y >= Bits ? 0 : X >> Y; });
   case Instruction::AShr:
-    Out = B >= Bits ? (SA < 0 ? ~0ull : 0) : (uint64_t)(SA >> B);
-    break;
+    return Op([&](uint64_t X, uint64_t Y) {
+      return Y >= Bits ? (S(X) < 0 ? ~0ull : 0) : uint64_t(S(X) >> Y);
+    });
   case Instruction::And:
-    Out = A & B;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return X & Y; });
   case Instruction::Or:
-    Out = A | B;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return X | Y; });
   case Instruction::Xor:
-    Out = A ^ B;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return X ^ Y; });
   case Instruction::UDiv:
-    Out = B ? A / B : 0;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return Y ? X / Y : 0; });
   case Instruction::URem:
-    Out = B ? A % B : 0;
-    break;
+    return Op([](uint64_t X, uint64_t Y) { return Y ? X % Y : 0; });
   case Instruction::SDiv:
-    Out = SB ? (uint64_t)(SA / SB) : 0;
-    break;
+    return Op([&](uint64_t X, uint64_t Y) { return S(Y) ? uint64_t(S(X) / S(Y)) : 0; });
   case Instruction::SRem:
-    Out = SB ? (uint64_t)(SA % SB) : 0;
-    break;
+    return Op([&](uint64_t X, uint64_t Y) { return S(Y) ? uint64_t(S(X) % S(Y)) : 0; });
   default:
     return false;
   }
-  Out = maskTo(Out, Bits);
-  return true;
 }
 
 } // namespace
 
-LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
+const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
   unsigned Bits = bitsOf(V->getType());
   if (const auto *C = dyn_cast<ConstantInt>(V))
-    return C->getBitWidth() <= 64 ? broadcast(C->getZExtValue()) : unmodelled();
+    return C->getBitWidth() <= 64 ? broadcast(fresh(), C->getZExtValue()) : unmodelled(fresh());
   if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
-    return broadcast(0);
+    return broadcast(fresh(), 0);
   if (const auto *GV = dyn_cast<GlobalVariable>(V))
-    return broadcast(globalBase(*GV));
+    return broadcast(fresh(), globalBase(*GV));
   if (isa<AllocaInst>(V))
-    return broadcast(0); // Private: every thread's array starts at offset 0.
+    return broadcast(fresh(), 0); // Private: every thread's array starts at offset 0.
   if (const auto *A = dyn_cast<Argument>(V)) {
     if (A->getType()->isPointerTy())
-      return broadcast(uint64_t(A->getArgNo() + 1) << BaseShift);
+      return broadcast(fresh(), uint64_t(A->getArgNo() + 1) << BaseShift);
     if (!A->getType()->isIntegerTy())
-      return unmodelled();
+      return unmodelled(fresh());
     auto Known = Launch.Args.find(A->getName().str());
     if (Known != Launch.Args.end())
-      return broadcast(maskTo(Known->second, Bits));
-    LaneValues R = broadcast(argValue(St.S.ArgSample));
+      return broadcast(fresh(), maskTo(Known->second, Bits));
+    LaneValues &R = fresh();
+    broadcast(R, argValue(St.S.ArgSample));
     R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(A);
     return R;
   }
   if (isa<LoadInst>(V) || isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V)) {
-    LaneValues R;
+    LaneValues &R = fresh();
     R.DataDependentOn = V;
     return R;
   }
@@ -170,8 +176,8 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   if (const auto *Call = dyn_cast<CallInst>(V)) {
     const auto &B = Launch.Block.V;
     Dim3 Grid = Launch.Grid.value_or(Dim3{{65535, 65535, 64}});
-    auto PerLane = [&](auto Fn) {
-      LaneValues R;
+    auto PerLane = [&](auto Fn) -> const LaneValues & {
+      LaneValues &R = fresh();
       for (unsigned L = 0; L < 32; ++L)
         R.V[L] = Fn(L);
       return R;
@@ -185,23 +191,23 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     case Intrinsic::nvvm_read_ptx_sreg_tid_z:
       return PerLane([&](unsigned L) { return uint32_t(Thread(L) / (B[0] * B[1])); });
     case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-      return broadcast(B[0]);
+      return broadcast(fresh(), B[0]);
     case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-      return broadcast(B[1]);
+      return broadcast(fresh(), B[1]);
     case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-      return broadcast(B[2]);
+      return broadcast(fresh(), B[2]);
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-      return broadcast(St.S.BlockIdx.V[0]);
+      return broadcast(fresh(), St.S.BlockIdx.V[0]);
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-      return broadcast(St.S.BlockIdx.V[1]);
+      return broadcast(fresh(), St.S.BlockIdx.V[1]);
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-      return broadcast(St.S.BlockIdx.V[2]);
+      return broadcast(fresh(), St.S.BlockIdx.V[2]);
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-      return broadcast(Grid.V[0]);
+      return broadcast(fresh(), Grid.V[0]);
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-      return broadcast(Grid.V[1]);
+      return broadcast(fresh(), Grid.V[1]);
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-      return broadcast(Grid.V[2]);
+      return broadcast(fresh(), Grid.V[2]);
     case Intrinsic::nvvm_read_ptx_sreg_laneid:
       return PerLane([](unsigned L) { return L; });
     case Intrinsic::umin:
@@ -210,7 +216,7 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     case Intrinsic::smax: {
       const LaneValues &A = evalIn(Call->getArgOperand(0), St);
       const LaneValues &Bv = evalIn(Call->getArgOperand(1), St);
-      LaneValues R;
+      LaneValues &R = fresh();
       mergeFlags(R, A);
       mergeFlags(R, Bv);
       Intrinsic::ID ID = Call->getIntrinsicID();
@@ -225,7 +231,7 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     }
     default: {
       // A value computed by a call (math, shuffles, ...) is data to us.
-      LaneValues R;
+      LaneValues &R = fresh();
       R.DataDependentOn = V;
       return R;
     }
@@ -233,11 +239,12 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   }
   const auto *Op = dyn_cast<Operator>(V);
   if (!Op)
-    return unmodelled();
+    return unmodelled(fresh());
   unsigned Opcode = Op->getOpcode();
   if (const auto *GEP = dyn_cast<GEPOperator>(Op)) {
     const DataLayout &DL = F.getParent()->getDataLayout();
-    LaneValues R = evalIn(GEP->getPointerOperand(), St);
+    LaneValues &R = fresh();
+    R = evalIn(GEP->getPointerOperand(), St);
     for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
          ++GTI) {
       const LaneValues &Idx = evalIn(GTI.getOperand(), St);
@@ -267,8 +274,9 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     const Value *Src = Op->getOperand(0);
     unsigned SrcBits = bitsOf(Src->getType());
     if (!SrcBits || !Bits)
-      return unmodelled();
-    LaneValues R = evalIn(Src, St);
+      return unmodelled(fresh());
+    LaneValues &R = fresh();
+    R = evalIn(Src, St);
     for (uint64_t &X : R.V)
       X = Opcode == Instruction::SExt ? maskTo(signExtend(X, SrcBits), Bits)
                                       : maskTo(X, std::min(Bits, SrcBits));
@@ -279,11 +287,10 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     const LaneValues &A = evalIn(Cmp->getOperand(0), St);
     const LaneValues &B = evalIn(Cmp->getOperand(1), St);
     unsigned OpBits = bitsOf(Cmp->getOperand(0)->getType());
-    LaneValues R;
+    LaneValues &R = fresh();
     mergeFlags(R, A);
     mergeFlags(R, B);
-    for (unsigned L = 0; L < 32; ++L)
-      R.V[L] = evalICmp(Cmp->getPredicate(), A.V[L], B.V[L], OpBits);
+    evalICmp(Cmp->getPredicate(), A, B, OpBits, R);
     return R;
   }
   case Instruction::Select: {
@@ -291,7 +298,7 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
     const LaneValues &C = evalIn(Sel->getCondition(), St);
     const LaneValues &A = evalIn(Sel->getTrueValue(), St);
     const LaneValues &B = evalIn(Sel->getFalseValue(), St);
-    LaneValues R;
+    LaneValues &R = fresh();
     mergeFlags(R, C);
     for (unsigned L = 0; L < 32; ++L)
       R.V[L] = C.V[L] ? A.V[L] : B.V[L];
@@ -311,37 +318,38 @@ LaneValues ThreadIndexModel::compute(const Value *V, State &St) {
   if (isa<BinaryOperator>(Op) && Bits) {
     const LaneValues &A = evalIn(Op->getOperand(0), St);
     const LaneValues &B = evalIn(Op->getOperand(1), St);
-    LaneValues R;
+    LaneValues &R = fresh();
     mergeFlags(R, A);
     mergeFlags(R, B);
-    for (unsigned L = 0; L < 32; ++L)
-      if (!evalBinary(Opcode, A.V[L], B.V[L], Bits, R.V[L]))
-        return unmodelled();
+    if (!evalBinary(Opcode, A, B, Bits, R)) {
+      R = LaneValues();
+      return unmodelled(R);
+    }
     return R;
   }
-  return unmodelled();
+  return unmodelled(fresh());
 }
 
-LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
+const LaneValues &ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
   const BasicBlock *BB = Phi.getParent();
   const Loop *L = LI->getLoopFor(BB);
   if (L && L->getHeader() == BB) {
     auto It = llvm::find_if(St.S.Iterations, [&](const auto &P) { return P.first == L; });
     const BasicBlock *Latch = L->getLoopLatch();
     if (!Latch)
-      return unmodelled();
+      return unmodelled(fresh());
     if (It == St.S.Iterations.end())
       return exitValue(Phi, *L, St);
     if (It->second == 0) {
       for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I)
         if (!L->contains(Phi.getIncomingBlock(I)))
           return evalIn(Phi.getIncomingValue(I), St);
-      return unmodelled();
+      return unmodelled(fresh());
     }
     return evalIn(Phi.getIncomingValueForBlock(Latch), previousIteration(St, L));
   }
   // A merge: each lane takes the value of the edge it arrived on.
-  LaneValues R;
+  LaneValues &R = fresh();
   for (unsigned I = 0; I < Phi.getNumIncomingValues(); ++I) {
     const BasicBlock *Pred = Phi.getIncomingBlock(I);
     bool DD = false;
@@ -350,7 +358,7 @@ LaneValues ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
       // A loop's exit: the lanes that entered it, when this is its only way
       // out (loops are assumed to end); the value is the one the loop left.
       if (Left->getUniqueExitBlock() != BB)
-        return unmodelled();
+        return unmodelled(fresh());
       WarpSample First = St.S;
       First.Iterations.push_back({Left, 0});
       Mask = activeLanes(Left->getHeader(), First, DD);
@@ -377,24 +385,24 @@ const Loop *ThreadIndexModel::exitedLoop(const BasicBlock *From, const BasicBloc
   return Left;
 }
 
-LaneValues ThreadIndexModel::exitValue(const PHINode &Phi, const Loop &L, State &St) {
+const LaneValues &ThreadIndexModel::exitValue(const PHINode &Phi, const Loop &L, State &St) {
   // Seen from after loop L: its value in the last iteration, when every lane
   // that entered the loop ran the same iterations (a trip count the lanes
   // share, found within the sampling cap).
   const Loop *Parent = L.getParentLoop();
   if (Parent && llvm::none_of(St.S.Iterations,
                               [&](const auto &P) { return P.first == Parent; }))
-    return unmodelled();
+    return unmodelled(fresh());
   unsigned Cap = L.getSubLoops().empty() ? InnerCap : OuterCap;
   unsigned N = iterationsOf(&L, St.S, Cap);
   if (N == 0 || N >= Cap)
-    return unmodelled();
+    return unmodelled(fresh());
   WarpSample First = St.S, Last = St.S;
   First.Iterations.push_back({&L, 0});
   Last.Iterations.push_back({&L, N - 1});
   bool DD = false;
   if (activeLanes(L.getHeader(), First, DD) != activeLanes(L.getHeader(), Last, DD) || DD)
-    return unmodelled();
+    return unmodelled(fresh());
   return eval(&Phi, Last);
 }
 

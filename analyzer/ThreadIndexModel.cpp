@@ -291,7 +291,7 @@ const LaneValues &ThreadIndexModel::evalIn(const Value *V, State &From) {
   auto It = Memo.find({&St, V});
   if (It != Memo.end())
     return *It->second;
-  LaneValues *R = new (Values.Allocate()) LaneValues(compute(V, St));
+  const LaneValues *R = &compute(V, St);
   Memo[{&St, V}] = R;
   BytesUsed += sizeof(LaneValues) + 2 * sizeof(decltype(Memo)::value_type);
   checkBudget();

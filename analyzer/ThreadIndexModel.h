@@ -155,10 +155,14 @@ private:
   /// reads (see computeDeps).
   State &projected(State &St, uint64_t Deps);
   const LaneValues &evalIn(const llvm::Value *V, State &St);
-  LaneValues compute(const llvm::Value *V, State &St);
-  LaneValues evalPhi(const llvm::PHINode &Phi, State &St);
+  /// The value of V in St: a fresh value, or one already memoized that V
+  /// takes as it is (a loop phi's previous iteration, a forwarded operand).
+  const LaneValues &compute(const llvm::Value *V, State &St);
+  const LaneValues &evalPhi(const llvm::PHINode &Phi, State &St);
   /// The value of header phi Phi of loop L seen after the loop.
-  LaneValues exitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
+  const LaneValues &exitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
+  /// A new value (all lanes 0, no flags) where the memoized values live.
+  LaneValues &fresh() { return *new (Values.Allocate()) LaneValues(); }
   /// The outermost loop that the edge From -> To leaves; null if none.
   const llvm::Loop *exitedLoop(const llvm::BasicBlock *From, const llvm::BasicBlock *To) const;
   uint32_t activeIn(const llvm::BasicBlock *BB, State &St, bool &DataDependent);
