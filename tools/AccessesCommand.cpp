@@ -6,6 +6,7 @@
 #include "rules/Suppressions.h"
 #include "tools/CheckFile.h"
 #include "tools/CommandLine.h"
+#include "tools/Heap.h"
 #include "tools/InputLoop.h"
 #include "tools/KernelJson.h"
 #include "tools/Locations.h"
@@ -77,6 +78,8 @@ int runAccessesCommand(const CommandLine &CL) {
     errs() << toString(Arch.takeError()) << "\n";
     return ExitToolError;
   }
+  unsigned Threads = kernelThreads(CL);
+  heapsForThreads(Threads);
   json::Array Files;
   int Exit = forEachInput(CL, [&](DeviceModule &DM) {
     if (CL.DumpIr)
@@ -97,7 +100,7 @@ int runAccessesCommand(const CommandLine &CL) {
       ToAnalyze.push_back({&Spaces.back(), resolveLaunch(DM, *F, *Launches)});
     }
     std::vector<AccessPatterns> Patterns = analyzeKernels(
-        ToAnalyze, *Arch, CL.budget(), kernelThreads(CL));
+        ToAnalyze, *Arch, CL.budget(), Threads);
     for (size_t I = 0; I < Selected.size(); ++I) {
       const Function &F = *Selected[I];
       const StateSpaces &S = Spaces[I];

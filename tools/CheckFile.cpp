@@ -1,6 +1,7 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/CheckFile.h"
 
+#include "tools/Heap.h"
 #include "tools/Progress.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -118,6 +119,10 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   // files in parallel: the kernels of each in turn.
   bool FilesInTurn = CL.Jobs == 1 || In.Files.size() == 1;
   unsigned KernelThreads = FilesInTurn ? kernelThreads(CL) : 1;
+  // --confirm runs the device model on every core.
+  heapsForThreads(CL.Confirm ? hardware_concurrency().compute_thread_count()
+                  : FilesInTurn ? KernelThreads
+                                : hardware_concurrency(CL.Jobs).compute_thread_count());
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
     Mine.KernelThreads = KernelThreads;

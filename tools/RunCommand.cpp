@@ -8,6 +8,7 @@
 #include "devicemodel/DeviceModel.h"
 #include "frontend/LaunchLimits.h"
 #include "tools/CommandLine.h"
+#include "tools/Heap.h"
 #include "tools/InputLoop.h"
 #include "tools/Locations.h"
 #include "tools/Progress.h"
@@ -16,6 +17,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -265,6 +267,7 @@ int runRunCommand(const CommandLine &CL) {
   // Worker threads: all cores unless WARPLINT_THREADS says otherwise (bench/).
   if (std::optional<std::string> T = sys::Process::GetEnv("WARPLINT_THREADS"))
     StringRef(*T).getAsInteger(10, Opts.Threads);
+  heapsForThreads(Opts.Threads ? Opts.Threads : hardware_concurrency().compute_thread_count());
   bool Json = CL.Format == "json";
   bool FoundErrors = false, ToolFailed = false;
   json::Array Kernels;

@@ -1,5 +1,6 @@
 //===- warplint.cpp - The warplint command --------------------------------===//
 #include "tools/CommandLine.h"
+#include "tools/Heap.h"
 
 #include "frontend/Frontend.h"
 #include "frontend/cuda/CudaSdk.h"
@@ -11,23 +12,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 using namespace llvm;
 using namespace warplint;
-
-/// Each kernel's analysis allocates and frees tens of megabytes: keep freed
-/// memory in the heap for the next kernel instead of handing it back to the
-/// system and faulting it in again (a quarter of the analysis time, measured
-/// with perf; bench/README.md).
-static void keepFreedMemory() {
-#if defined(__GLIBC__)
-  mallopt(M_MMAP_THRESHOLD, 64 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
 
 namespace {
 /// --version: warplint's, LLVM's, and the CUDA toolkit a compile would use.
@@ -48,7 +35,7 @@ void printVersion(raw_ostream &OS) {
 } // namespace
 
 int main(int argc, char **argv) {
-  keepFreedMemory();
+  tuneHeap();
   InitLLVM X(argc, argv);
   // A crash inside one file's compile becomes that file's error.
   CrashRecoveryContext::Enable();
