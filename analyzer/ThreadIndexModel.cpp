@@ -288,12 +288,12 @@ const LaneValues &ThreadIndexModel::evalIn(const Value *V, State &From) {
   if (!Exhausted.empty())
     return Unknown;
   State &St = projected(From, depsOf(V));
-  auto It = Memo.find({&St, V});
-  if (It != Memo.end())
+  auto It = St.Values.find(V);
+  if (It != St.Values.end())
     return *It->second;
   const LaneValues *R = &compute(V, St);
-  Memo[{&St, V}] = R;
-  BytesUsed += sizeof(LaneValues) + 2 * sizeof(decltype(Memo)::value_type);
+  St.Values[V] = R; // (compute may have grown the table.)
+  BytesUsed += sizeof(LaneValues) + 2 * ValueEntryBytes;
   checkBudget();
   return *R;
 }
@@ -387,8 +387,8 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
     return 0;
   auto Deps = ActiveDeps.find(BB);
   State &St = projected(From, Deps == ActiveDeps.end() ? ~uint64_t(0) : Deps->second);
-  auto Found = Active.find({&St, BB});
-  if (Found != Active.end()) {
+  auto Found = St.ActiveLanes.find(BB);
+  if (Found != St.ActiveLanes.end()) {
     DataDependent |= Found->second.second;
     return Found->second.first;
   }
@@ -414,8 +414,8 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
     D = P;
   }
   // stateFor may have rehashed States; St stays valid (owned by unique_ptr).
-  Active[{&St, BB}] = {Mask, DD};
-  BytesUsed += 2 * sizeof(decltype(Active)::value_type);
+  St.ActiveLanes[BB] = {Mask, DD};
+  BytesUsed += 2 * ActiveEntryBytes;
   DataDependent |= DD;
   return Mask;
 }

@@ -189,13 +189,9 @@ private:
   llvm::DenseMap<WarpSample, std::unique_ptr<State>> States;
   /// The state stateFor returned last.
   State *LastState = nullptr;
-  /// Per state: the values computed, the active lanes of blocks (and whether
-  /// data decided them), the states of its projections.
-  llvm::DenseMap<std::pair<const State *, const llvm::Value *>, const LaneValues *> Memo;
-  /// Where the memoized values live: allocated in slabs, never moved.
+  /// Where the memoized values live (State::Values points at them):
+  /// allocated in slabs, never moved.
   llvm::SpecificBumpPtrAllocator<LaneValues> Values;
-  llvm::DenseMap<std::pair<const State *, const llvm::BasicBlock *>, std::pair<uint32_t, bool>>
-      Active;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> GlobalBases;
   uint64_t NextSharedOffset = 0;
   unsigned NumUnknownArgs = 0;

@@ -30,7 +30,21 @@ struct ThreadIndexModel::State {
   /// The projections of this state found so far, by dependence bits (a
   /// state sees few distinct sets: a scan beats a shared hash table).
   llvm::SmallVector<std::pair<uint64_t, State *>, 4> Projections;
+  /// The values computed in this state, and the active lanes of blocks (and
+  /// whether data decided them): a table per state, small and close to it
+  /// (one table for all states missed the cache on most lookups).
+  llvm::SmallDenseMap<const llvm::Value *, const LaneValues *, 8> Values;
+  llvm::SmallDenseMap<const llvm::BasicBlock *, std::pair<uint32_t, bool>, 4> ActiveLanes;
 };
+
+namespace detail {
+/// What the budget counts per memoized value and per block's active lanes:
+/// an entry keyed by state and value (or block).
+constexpr size_t ValueEntryBytes =
+    sizeof(std::pair<std::pair<const void *, const void *>, const void *>);
+constexpr size_t ActiveEntryBytes =
+    sizeof(std::pair<std::pair<const void *, const void *>, std::pair<uint32_t, bool>>);
+} // namespace detail
 
 namespace detail {
 /// Loop iteration caps: the innermost loop around an access is sampled in
