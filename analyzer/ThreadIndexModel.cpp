@@ -45,11 +45,17 @@ bool WarpSample::operator==(const WarpSample &O) const {
 } // namespace warplint
 
 unsigned llvm::DenseMapInfo<warplint::WarpSample>::getHashValue(const warplint::WarpSample &S) {
-  hash_code H = hash_combine(S.BlockIdx.V[0], S.BlockIdx.V[1], S.BlockIdx.V[2], S.Warp,
-                             S.ArgSample);
+  // Looked up for every sampled warp: a multiply-and-shift mix per part
+  // rather than hash_combine's.
+  auto Mix = [](uint64_t H, uint64_t V) {
+    H = (H ^ V) * 0x9E3779B97F4A7C15ull;
+    return H ^ (H >> 29);
+  };
+  uint64_t H = Mix(Mix(Mix(S.BlockIdx.V[0], S.BlockIdx.V[1]), S.BlockIdx.V[2]),
+                   uint64_t(S.Warp) << 32 | S.ArgSample);
   for (const auto &It : S.Iterations)
-    H = hash_combine(H, It.first, It.second);
-  return H;
+    H = Mix(Mix(H, reinterpret_cast<uintptr_t>(It.first)), It.second);
+  return unsigned(H ^ (H >> 32));
 }
 
 namespace warplint {
@@ -233,23 +239,47 @@ ThreadIndexModel::State &ThreadIndexModel::stateFor(const WarpSample &S) {
   return *LastState;
 }
 
+ThreadIndexModel::State *ThreadIndexModel::StateKey::getEmptyKey() {
+  return DenseMapInfo<State *>::getEmptyKey();
+}
+
+ThreadIndexModel::State *ThreadIndexModel::StateKey::getTombstoneKey() {
+  return DenseMapInfo<State *>::getTombstoneKey();
+}
+
+unsigned ThreadIndexModel::StateKey::getHashValue(const State *St) {
+  return getHashValue(St->S);
+}
+
+unsigned ThreadIndexModel::StateKey::getHashValue(const WarpSample &S) {
+  return DenseMapInfo<WarpSample>::getHashValue(S);
+}
+
+bool ThreadIndexModel::StateKey::isEqual(const WarpSample &S, const State *St) {
+  return St != getEmptyKey() && St != getTombstoneKey() && St->S == S;
+}
+
 ThreadIndexModel::State &ThreadIndexModel::lookupState(const WarpSample &S) {
-  std::unique_ptr<State> &Slot = States[S];
-  if (!Slot) {
-    Slot = std::make_unique<State>();
-    Slot->S = S;
-    Slot->Exists = existingLanes(S);
-    if (S.BlockIdx.V != Dim3().V)
-      Slot->Spans |= DepBlock;
-    if (S.Warp)
-      Slot->Spans |= DepWarp;
-    if (S.ArgSample)
-      Slot->Spans |= DepArg;
-    for (const auto &It : S.Iterations)
-      Slot->Spans |= loopBit(It.first);
-    BytesUsed += sizeof(State) + 64 + S.Iterations.size() * sizeof(S.Iterations[0]);
-    checkBudget();
-  }
+  auto Found = States.find_as(S);
+  if (Found != States.end())
+    return **Found;
+  State *Slot = new (StateSlab.Allocate()) State();
+  Slot->S = S;
+  States.insert(Slot); // (Hashed by its sample: set first.)
+  Slot->Exists = existingLanes(S);
+  if (S.BlockIdx.V != Dim3().V)
+    Slot->Spans |= DepBlock;
+  if (S.Warp)
+    Slot->Spans |= DepWarp;
+  if (S.ArgSample)
+    Slot->Spans |= DepArg;
+  for (const auto &It : S.Iterations)
+    Slot->Spans |= loopBit(It.first);
+  // (The budget counts a state without its tables: their entries are
+  // counted as they fill.)
+  BytesUsed += sizeof(State) - sizeof(State::Values) - sizeof(State::ActiveLanes) + 64 +
+               S.Iterations.size() * sizeof(S.Iterations[0]);
+  checkBudget();
   return *Slot;
 }
 
@@ -413,7 +443,7 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
         }
     D = P;
   }
-  // stateFor may have rehashed States; St stays valid (owned by unique_ptr).
+  // stateFor may have rehashed States; St stays valid (it lives in a slab).
   St.ActiveLanes[BB] = {Mask, DD};
   BytesUsed += 2 * ActiveEntryBytes;
   DataDependent |= DD;

@@ -17,6 +17,7 @@
 #include "analyzer/arch/ArchProfile.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -186,7 +187,17 @@ private:
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> LI;
   std::vector<std::string> Assumptions;
-  llvm::DenseMap<WarpSample, std::unique_ptr<State>> States;
+  /// Every state, found by its sample (hashed as a WarpSample).
+  struct StateKey {
+    static State *getEmptyKey();
+    static State *getTombstoneKey();
+    static unsigned getHashValue(const State *St);
+    static unsigned getHashValue(const WarpSample &S);
+    static bool isEqual(const State *A, const State *B) { return A == B; }
+    static bool isEqual(const WarpSample &S, const State *St);
+  };
+  llvm::DenseSet<State *, StateKey> States;
+  llvm::SpecificBumpPtrAllocator<State> StateSlab;
   /// The state stateFor returned last.
   State *LastState = nullptr;
   /// Where the memoized values live (State::Values points at them):
