@@ -49,8 +49,8 @@ struct Tally {
   std::optional<int64_t> ArgStride[2];
   bool ArgStrideConflict[2] = {false, false};
   /// Cost totals (sum, samples) per (iteration of the innermost loop, rank
-  /// of the IR site in program order).
-  IterationCosts PerStep;
+  /// of the IR site in program order): hashed while sampling, ordered after.
+  DenseMap<std::pair<unsigned, unsigned>, std::pair<double, unsigned>> PerStep;
   /// A sampled warp (argument sample 0) to evaluate again at another value.
   const IrAccess *ProbeSite = nullptr;
   WarpSample Probe;
@@ -171,8 +171,10 @@ void sampleSites(const MemoryAccess &A, const Function &K,
   for (const IrAccess &Site : A.Sites) {
     auto Rank = llvm::find(Ordered, &Site);
     // The sample before (global accesses), to tell whether consecutive
-    // iterations share a sector.
+    // iterations share a sector, and its sectors when they were listed.
     std::optional<std::pair<const WarpSample *, WarpAddresses>> Prev;
+    SectorList PrevSectors, Sectors;
+    bool PrevListed = false;
     if (Site.Inst->getFunction() != &K) {
       T.Unmodelled = true; // In a device function that was not inlined.
       continue;
@@ -244,9 +246,15 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.ArgStrideConflict[AS] = true;
       else
         T.ArgStride[AS] = St;
+      bool Listed = false;
       if (Global && Prev && nextIteration(*Prev->first, S)) {
+        // (A loop's iterations one after another: each list serves twice.)
+        if (!PrevListed)
+          sectorsInto(Prev->second, Arch, PrevSectors);
+        sectorsInto(W, Arch, Sectors);
+        Listed = true;
         ++T.WindowPairs;
-        T.WindowOverlaps += shareSectors(Prev->second, W, Arch);
+        T.WindowOverlaps += shareAny(PrevSectors, Sectors);
       }
       if (!T.ProbeSite && S.ArgSample == 0) {
         T.ProbeSite = &Site;
@@ -264,8 +272,11 @@ void sampleSites(const MemoryAccess &A, const Function &K,
           T.FirstCostlyOffset = Offset;
         T.CostlyOffsets.insert(Offset);
       }
-      if (Global)
+      if (Global) {
         Prev.emplace(&S, W);
+        std::swap(PrevSectors, Sectors);
+        PrevListed = Listed;
+      }
     }
   }
 }
@@ -309,7 +320,7 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
     describeArgStride(T, Model, P);
   P.LoopVarying = T.InLoop && T.Min != T.Max;
   if (IterationOrdered && T.Min != T.Max && T.PerStep.size() > 1)
-    P.PerIteration = perIterationCosts(T.PerStep);
+    P.PerIteration = perIterationCosts(IterationCosts(T.PerStep.begin(), T.PerStep.end()));
   if (T.ControlDataDependent)
     P.Assumptions.push_back("which lanes are active depends on data: every lane that "
                             "may reach the access was counted");

@@ -13,14 +13,9 @@ using namespace llvm;
 
 namespace warplint {
 
-namespace {
-
-/// Sectors of one warp: 32 lanes, each in one or two sectors as a rule.
-using SectorList = SmallVector<uint64_t, 64>;
-
-/// The sectors W's active lanes touch, sorted and distinct (lanes in
-/// address order, the common case, need no sort).
-void sortedSectors(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Out) {
+void sectorsInto(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Out) {
+  // Lanes in address order, the common case, need no sort.
+  Out.clear();
   assert(isPowerOf2_32(Arch.SectorBytes) && "sector sizes are powers of two");
   const unsigned Shift = countr_zero(Arch.SectorBytes);
   for (uint32_t M = W.Active; M; M &= M - 1) {
@@ -33,11 +28,9 @@ void sortedSectors(const WarpAddresses &W, const ArchProfile &Arch, SectorList &
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
 }
 
-} // namespace
-
 std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
   SectorList Sectors;
-  sortedSectors(W, Arch, Sectors);
+  sectorsInto(W, Arch, Sectors);
   return {Sectors.begin(), Sectors.end()};
 }
 
@@ -54,8 +47,8 @@ bool shareSectors(const WarpAddresses &A, const WarpAddresses &B, const ArchProf
   if (!A.Active || !B.Active)
     return false;
   SectorList InA, InB;
-  sortedSectors(A, Arch, InA);
-  sortedSectors(B, Arch, InB);
+  sectorsInto(A, Arch, InA);
+  sectorsInto(B, Arch, InB);
   return shareAny(InA, InB);
 }
 

@@ -13,13 +13,20 @@
 #include "analyzer/ThreadIndexModel.h"
 #include "analyzer/arch/MemoryCost.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <optional>
 #include <vector>
 
 namespace warplint {
 
+/// Sectors of one warp: 32 lanes, each in one or two sectors as a rule.
+using SectorList = llvm::SmallVector<uint64_t, 64>;
+
 /// The global sectors the active lanes touch, sorted and distinct.
 std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch);
+/// The same into Out (emptied first), without allocating.
+void sectorsInto(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Out);
 
 /// True when the sorted sector lists A and B have a sector in common.
 bool shareAny(llvm::ArrayRef<uint64_t> A, llvm::ArrayRef<uint64_t> B);

@@ -146,22 +146,22 @@ bool evalBinary(unsigned Opcode, const LaneValues &A, const LaneValues &B, unsig
 const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
   unsigned Bits = bitsOf(V->getType());
   if (const auto *C = dyn_cast<ConstantInt>(V))
-    return C->getBitWidth() <= 64 ? broadcast(fresh(), C->getZExtValue()) : unmodelled(fresh());
+    return C->getBitWidth() <= 64 ? broadcast(freshLanes(), C->getZExtValue()) : unmodelled(fresh());
   if (isa<ConstantPointerNull>(V) || isa<UndefValue>(V))
-    return broadcast(fresh(), 0);
+    return broadcast(freshLanes(), 0);
   if (const auto *GV = dyn_cast<GlobalVariable>(V))
-    return broadcast(fresh(), globalBase(*GV));
+    return broadcast(freshLanes(), globalBase(*GV));
   if (isa<AllocaInst>(V))
-    return broadcast(fresh(), 0); // Private: every thread's array starts at offset 0.
+    return broadcast(freshLanes(), 0); // Private: every thread's array starts at offset 0.
   if (const auto *A = dyn_cast<Argument>(V)) {
     if (A->getType()->isPointerTy())
-      return broadcast(fresh(), uint64_t(A->getArgNo() + 1) << BaseShift);
+      return broadcast(freshLanes(), uint64_t(A->getArgNo() + 1) << BaseShift);
     if (!A->getType()->isIntegerTy())
       return unmodelled(fresh());
     auto Known = Launch.Args.find(A->getName().str());
     if (Known != Launch.Args.end())
-      return broadcast(fresh(), maskTo(Known->second, Bits));
-    LaneValues &R = fresh();
+      return broadcast(freshLanes(), maskTo(Known->second, Bits));
+    LaneValues &R = freshLanes();
     broadcast(R, argValue(St.S.ArgSample));
     R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(A);
     return R;
@@ -177,7 +177,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     const auto &B = Launch.Block.V;
     Dim3 Grid = Launch.Grid.value_or(Dim3{{65535, 65535, 64}});
     auto PerLane = [&](auto Fn) -> const LaneValues & {
-      LaneValues &R = fresh();
+      LaneValues &R = freshLanes();
       for (unsigned L = 0; L < 32; ++L)
         R.V[L] = Fn(L);
       return R;
@@ -191,23 +191,23 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     case Intrinsic::nvvm_read_ptx_sreg_tid_z:
       return PerLane([&](unsigned L) { return uint32_t(Thread(L) / (B[0] * B[1])); });
     case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
-      return broadcast(fresh(), B[0]);
+      return broadcast(freshLanes(), B[0]);
     case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
-      return broadcast(fresh(), B[1]);
+      return broadcast(freshLanes(), B[1]);
     case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
-      return broadcast(fresh(), B[2]);
+      return broadcast(freshLanes(), B[2]);
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
-      return broadcast(fresh(), St.S.BlockIdx.V[0]);
+      return broadcast(freshLanes(), St.S.BlockIdx.V[0]);
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
-      return broadcast(fresh(), St.S.BlockIdx.V[1]);
+      return broadcast(freshLanes(), St.S.BlockIdx.V[1]);
     case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-      return broadcast(fresh(), St.S.BlockIdx.V[2]);
+      return broadcast(freshLanes(), St.S.BlockIdx.V[2]);
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
-      return broadcast(fresh(), Grid.V[0]);
+      return broadcast(freshLanes(), Grid.V[0]);
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
-      return broadcast(fresh(), Grid.V[1]);
+      return broadcast(freshLanes(), Grid.V[1]);
     case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
-      return broadcast(fresh(), Grid.V[2]);
+      return broadcast(freshLanes(), Grid.V[2]);
     case Intrinsic::nvvm_read_ptx_sreg_laneid:
       return PerLane([](unsigned L) { return L; });
     case Intrinsic::umin:
@@ -216,7 +216,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     case Intrinsic::smax: {
       const LaneValues &A = evalIn(Call->getArgOperand(0), St);
       const LaneValues &Bv = evalIn(Call->getArgOperand(1), St);
-      LaneValues &R = fresh();
+      LaneValues &R = freshLanes();
       mergeFlags(R, A);
       mergeFlags(R, Bv);
       Intrinsic::ID ID = Call->getIntrinsicID();
@@ -243,7 +243,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
   unsigned Opcode = Op->getOpcode();
   if (const auto *GEP = dyn_cast<GEPOperator>(Op)) {
     const DataLayout &DL = F.getParent()->getDataLayout();
-    LaneValues &R = fresh();
+    LaneValues &R = freshLanes();
     R = evalIn(GEP->getPointerOperand(), St);
     for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP); GTI != E;
          ++GTI) {
@@ -275,7 +275,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     unsigned SrcBits = bitsOf(Src->getType());
     if (!SrcBits || !Bits)
       return unmodelled(fresh());
-    LaneValues &R = fresh();
+    LaneValues &R = freshLanes();
     R = evalIn(Src, St);
     for (uint64_t &X : R.V)
       X = Opcode == Instruction::SExt ? maskTo(signExtend(X, SrcBits), Bits)
@@ -287,7 +287,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     const LaneValues &A = evalIn(Cmp->getOperand(0), St);
     const LaneValues &B = evalIn(Cmp->getOperand(1), St);
     unsigned OpBits = bitsOf(Cmp->getOperand(0)->getType());
-    LaneValues &R = fresh();
+    LaneValues &R = freshLanes();
     mergeFlags(R, A);
     mergeFlags(R, B);
     evalICmp(Cmp->getPredicate(), A, B, OpBits, R);
@@ -298,7 +298,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     const LaneValues &C = evalIn(Sel->getCondition(), St);
     const LaneValues &A = evalIn(Sel->getTrueValue(), St);
     const LaneValues &B = evalIn(Sel->getFalseValue(), St);
-    LaneValues &R = fresh();
+    LaneValues &R = freshLanes();
     mergeFlags(R, C);
     for (unsigned L = 0; L < 32; ++L)
       R.V[L] = C.V[L] ? A.V[L] : B.V[L];
@@ -318,7 +318,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
   if (isa<BinaryOperator>(Op) && Bits) {
     const LaneValues &A = evalIn(Op->getOperand(0), St);
     const LaneValues &B = evalIn(Op->getOperand(1), St);
-    LaneValues &R = fresh();
+    LaneValues &R = freshLanes();
     mergeFlags(R, A);
     mergeFlags(R, B);
     if (!evalBinary(Opcode, A, B, Bits, R)) {

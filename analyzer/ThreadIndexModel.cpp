@@ -357,12 +357,10 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
       DataDependent = true;
       return ~0u; // Every lane may take it.
     }
-    bool WantTrue = Br->getSuccessor(0) == To;
-    uint32_t Mask = 0;
+    uint32_t True = 0;
     for (unsigned L = 0; L < 32; ++L)
-      if ((C.V[L] != 0) == WantTrue)
-        Mask |= 1u << L;
-    return Mask;
+      True |= uint32_t(C.V[L] != 0) << L;
+    return Br->getSuccessor(0) == To ? True : ~True;
   }
   if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
     const LaneValues &C = evalIn(Sw->getCondition(), St);

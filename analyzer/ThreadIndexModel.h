@@ -39,7 +39,12 @@ namespace warplint {
 
 /// One IR value in the 32 lanes of a warp.
 struct LaneValues {
-  std::array<uint64_t, 32> V{};
+  LaneValues() : V{} {}
+  /// For a value whose every lane is about to be written: lanes unset.
+  struct LanesUnset {};
+  explicit LaneValues(LanesUnset) {}
+
+  std::array<uint64_t, 32> V;
   /// The load or call this value depends on, when it depends on data.
   const llvm::Value *DataDependentOn = nullptr;
   /// Unknown scalar arguments that this value depends on (bit per argument).
@@ -164,6 +169,10 @@ private:
   const LaneValues &exitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
   /// A new value (all lanes 0, no flags) where the memoized values live.
   LaneValues &fresh() { return *new (Values.Allocate()) LaneValues(); }
+  /// The same with its lanes unset, for a caller that writes every lane.
+  LaneValues &freshLanes() {
+    return *new (Values.Allocate()) LaneValues(LaneValues::LanesUnset());
+  }
   /// The outermost loop that the edge From -> To leaves; null if none.
   const llvm::Loop *exitedLoop(const llvm::BasicBlock *From, const llvm::BasicBlock *To) const;
   uint32_t activeIn(const llvm::BasicBlock *BB, State &St, bool &DataDependent);
