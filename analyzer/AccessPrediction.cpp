@@ -58,7 +58,7 @@ struct Tally {
 };
 
 /// The constant stride between adjacent active lanes, if there is one.
-std::optional<int64_t> laneStride(const WarpAddresses &W) {
+std::optional<int64_t> laneStride(WarpAddressView W) {
   std::optional<int64_t> Stride;
   int Prev = -1;
   for (int L = 0; L < 32; ++L) {
@@ -80,7 +80,7 @@ std::optional<int64_t> laneStride(const WarpAddresses &W) {
 
 /// The distinct addresses of W, whose lanes' stride (laneStride) is St: all
 /// of them at a non-zero stride (small enough not to wrap), one at zero.
-unsigned distinctOf(const WarpAddresses &W, std::optional<int64_t> St) {
+unsigned distinctOf(WarpAddressView W, std::optional<int64_t> St) {
   if (St && *St == 0)
     return 1;
   if (St && *St > -(int64_t(1) << 32) && *St < (int64_t(1) << 32))
@@ -164,6 +164,42 @@ void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
 }
 
 /// Samples every IR site of A over the model's warps into T.
+/// What one sampled request costs, and the facts about its lanes the tally
+/// keeps: the same for every sample with the same address value and lanes
+/// (a loop-invariant address in every iteration, a broadcast in every warp).
+struct Priced {
+  double Cost = 0, Ideal = 0;
+  unsigned Distinct = 0;
+  std::optional<int64_t> Stride;
+};
+
+Priced price(WarpAddressView W, unsigned Space, const ArchProfile &Arch) {
+  Priced P;
+  P.Stride = laneStride(W);
+  P.Distinct = distinctOf(W, P.Stride);
+  switch (Space) {
+  case AS_Shared:
+    P.Cost = sharedWavefronts(W, Arch);
+    P.Ideal = sharedPhases(W, Arch);
+    break;
+  case AS_Const:
+  case AS_Param:
+    P.Cost = P.Distinct;
+    P.Ideal = 1;
+    break;
+  case AS_Local:
+    P.Cost = localSectors(W, Arch);
+    P.Ideal = divideCeil(llvm::popcount(W.Active) * W.Bytes, Arch.SectorBytes);
+    break;
+  default:
+    P.Cost = globalSectors(W, Arch);
+    P.Ideal = idealSectors(P.Distinct, W.Bytes, Arch);
+    break;
+  }
+  return P;
+}
+
+/// Samples every IR site of A over the model's warps into T.
 void sampleSites(const MemoryAccess &A, const Function &K,
                  const std::vector<const IrAccess *> &Ordered, ThreadIndexModel &Model,
                  const ArchProfile &Arch, Tally &T) {
@@ -172,9 +208,13 @@ void sampleSites(const MemoryAccess &A, const Function &K,
     auto Rank = llvm::find(Ordered, &Site);
     // The sample before (global accesses), to tell whether consecutive
     // iterations share a sector, and its sectors when they were listed.
-    std::optional<std::pair<const WarpSample *, WarpAddresses>> Prev;
+    const WarpSample *Prev = nullptr;
+    WarpAddressView PrevW;
     SectorList PrevSectors, Sectors;
     bool PrevListed = false;
+    // The requests priced so far, by address value (the model's values are
+    // never moved) and lanes.
+    DenseMap<std::pair<const LaneValues *, uint32_t>, Priced> PricedBy;
     if (Site.Inst->getFunction() != &K) {
       T.Unmodelled = true; // In a device function that was not inlined.
       continue;
@@ -196,33 +236,14 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       }
       T.ControlDataDependent |= ControlDD;
       T.ArgMask |= Addr.ArgMask;
-      WarpAddresses W;
-      W.Addr = Addr.V;
-      W.Active = Mask;
-      W.Bytes = std::max(Site.Bytes, 1u);
+      WarpAddressView W{Addr.V.data(), Mask, std::max(Site.Bytes, 1u)};
       unsigned Lanes = llvm::popcount(Mask);
-      std::optional<int64_t> St = laneStride(W);
-      unsigned Distinct = distinctOf(W, St);
-      double Cost, Ideal;
-      switch (A.Space) {
-      case AS_Shared:
-        Cost = sharedWavefronts(W, Arch);
-        Ideal = sharedPhases(W, Arch);
-        break;
-      case AS_Const:
-      case AS_Param:
-        Cost = Distinct;
-        Ideal = 1;
-        break;
-      case AS_Local:
-        Cost = localSectors(W, Arch);
-        Ideal = divideCeil(Lanes * W.Bytes, Arch.SectorBytes);
-        break;
-      default:
-        Cost = globalSectors(W, Arch);
-        Ideal = idealSectors(Distinct, W.Bytes, Arch);
-        break;
-      }
+      auto [Known, New] = PricedBy.try_emplace({&Addr, Mask});
+      if (New)
+        Known->second = price(W, A.Space, Arch);
+      const Priced &Pr = Known->second;
+      double Cost = Pr.Cost, Ideal = Pr.Ideal;
+      const std::optional<int64_t> &St = Pr.Stride;
       ++T.Samples;
       if (Rank != Ordered.end()) {
         unsigned Iteration = S.Iterations.empty() ? 0 : S.Iterations.back().second;
@@ -236,7 +257,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       T.Min = std::min(T.Min, Cost);
       T.Max = std::max(T.Max, Cost);
       T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
-      T.Uniform = T.Uniform && Distinct == 1;
+      T.Uniform = T.Uniform && Pr.Distinct == 1;
       if (!St || (T.Stride && *T.Stride != *St))
         T.StrideConflict = true;
       else
@@ -247,21 +268,28 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       else
         T.ArgStride[AS] = St;
       bool Listed = false;
-      if (Global && Prev && nextIteration(*Prev->first, S)) {
-        // (A loop's iterations one after another: each list serves twice.)
-        if (!PrevListed)
-          sectorsInto(Prev->second, Arch, PrevSectors);
-        sectorsInto(W, Arch, Sectors);
-        Listed = true;
+      if (Global && Prev && nextIteration(*Prev, S)) {
         ++T.WindowPairs;
-        T.WindowOverlaps += shareAny(PrevSectors, Sectors);
+        if (PrevW.Addr == W.Addr && PrevW.Active == W.Active) {
+          ++T.WindowOverlaps; // The same request again: the same sectors.
+        } else {
+          // (A loop's iterations one after another: each list serves twice.)
+          if (!PrevListed)
+            sectorsInto(PrevW, Arch, PrevSectors);
+          sectorsInto(W, Arch, Sectors);
+          Listed = true;
+          T.WindowOverlaps += shareAny(PrevSectors, Sectors);
+        }
       }
       if (!T.ProbeSite && S.ArgSample == 0) {
         T.ProbeSite = &Site;
         T.Probe = S;
         T.ProbeMask = Mask;
-        if (Global)
-          T.ProbeSectors = sectorsOf(W, Arch);
+        if (Global) {
+          SectorList Probe;
+          sectorsInto(W, Arch, Probe);
+          T.ProbeSectors.assign(Probe.begin(), Probe.end());
+        }
         T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
       }
       int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;
@@ -273,8 +301,10 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.CostlyOffsets.insert(Offset);
       }
       if (Global) {
-        Prev.emplace(&S, W);
-        std::swap(PrevSectors, Sectors);
+        Prev = &S;
+        PrevW = W;
+        if (Listed)
+          std::swap(PrevSectors, Sectors);
         PrevListed = Listed;
       }
     }

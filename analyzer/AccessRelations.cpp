@@ -13,7 +13,7 @@ using namespace llvm;
 
 namespace warplint {
 
-void sectorsInto(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Out) {
+void sectorsInto(WarpAddressView W, const ArchProfile &Arch, SectorList &Out) {
   // Lanes in address order, the common case, need no sort.
   Out.clear();
   assert(isPowerOf2_32(Arch.SectorBytes) && "sector sizes are powers of two");
@@ -28,12 +28,6 @@ void sectorsInto(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Ou
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
 }
 
-std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch) {
-  SectorList Sectors;
-  sectorsInto(W, Arch, Sectors);
-  return {Sectors.begin(), Sectors.end()};
-}
-
 bool shareAny(ArrayRef<uint64_t> A, ArrayRef<uint64_t> B) {
   for (size_t I = 0, J = 0; I < A.size() && J < B.size();) {
     if (A[I] == B[J])
@@ -41,15 +35,6 @@ bool shareAny(ArrayRef<uint64_t> A, ArrayRef<uint64_t> B) {
     A[I] < B[J] ? ++I : ++J;
   }
   return false;
-}
-
-bool shareSectors(const WarpAddresses &A, const WarpAddresses &B, const ArchProfile &Arch) {
-  if (!A.Active || !B.Active)
-    return false;
-  SectorList InA, InB;
-  sectorsInto(A, Arch, InA);
-  sectorsInto(B, Arch, InB);
-  return shareAny(InA, InB);
 }
 
 namespace {

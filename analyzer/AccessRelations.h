@@ -23,17 +23,12 @@ namespace warplint {
 /// Sectors of one warp: 32 lanes, each in one or two sectors as a rule.
 using SectorList = llvm::SmallVector<uint64_t, 64>;
 
-/// The global sectors the active lanes touch, sorted and distinct.
-std::vector<uint64_t> sectorsOf(const WarpAddresses &W, const ArchProfile &Arch);
-/// The same into Out (emptied first), without allocating.
-void sectorsInto(const WarpAddresses &W, const ArchProfile &Arch, SectorList &Out);
+/// The global sectors the active lanes of W touch, sorted and distinct, into
+/// Out (emptied first).
+void sectorsInto(WarpAddressView W, const ArchProfile &Arch, SectorList &Out);
 
 /// True when the sorted sector lists A and B have a sector in common.
 bool shareAny(llvm::ArrayRef<uint64_t> A, llvm::ArrayRef<uint64_t> B);
-
-/// shareAny(sectorsOf(A), sectorsOf(B)), without allocating (consecutive
-/// iterations of a loop: called for every sampled pair).
-bool shareSectors(const WarpAddresses &A, const WarpAddresses &B, const ArchProfile &Arch);
 
 /// One warp of an access, to compare it with the other accesses of the
 /// kernel: the sample, the global sectors it touches, its first lane's address.
