@@ -410,6 +410,40 @@ uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S
   return activeIn(BB, stateFor(S), DataDependent);
 }
 
+const std::vector<ThreadIndexModel::ReachStep> &
+ThreadIndexModel::reachSteps(const BasicBlock *BB) {
+  auto [It, New] = Reach.try_emplace(BB);
+  if (!New)
+    return It->second;
+  std::vector<ReachStep> Steps;
+  const BasicBlock *Entry = &F.getEntryBlock();
+  for (const BasicBlock *D = BB; D != Entry;) {
+    ReachStep Step;
+    if (LI->isLoopHeader(D))
+      Step.Header = LI->getLoopFor(D);
+    const DomTreeNode *Node = DT->getNode(D);
+    if (!Node || !Node->getIDom()) {
+      Steps.push_back(Step);
+      break;
+    }
+    const BasicBlock *P = Node->getIDom()->getBlock();
+    // A condition inside a loop that BB is not in decides when lanes leave
+    // that loop, not whether they get past it (loops are assumed to end).
+    const Loop *PL = LI->getLoopFor(P);
+    if (!PL || PL->contains(BB))
+      for (const BasicBlock *Succ : successors(P))
+        if (DT->dominates(BasicBlockEdge(P, Succ), BB)) {
+          Step.From = P;
+          Step.To = Succ;
+          break;
+        }
+    Steps.push_back(Step);
+    D = P;
+  }
+  It->second = std::move(Steps);
+  return It->second;
+}
+
 uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &DataDependent) {
   if (!Exhausted.empty())
     return 0;
@@ -422,24 +456,13 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
   }
   bool DD = false;
   uint32_t Mask = St.Exists;
-  const BasicBlock *Entry = &F.getEntryBlock();
-  for (const BasicBlock *D = BB; D != Entry && Mask;) {
-    if (LI->isLoopHeader(D))
-      Mask &= stillLooping(LI->getLoopFor(D), St, DD);
-    const DomTreeNode *Node = DT->getNode(D);
-    if (!Node || !Node->getIDom())
+  for (const ReachStep &Step : reachSteps(BB)) {
+    if (!Mask)
       break;
-    const BasicBlock *P = Node->getIDom()->getBlock();
-    // A condition inside a loop that BB is not in decides when lanes leave
-    // that loop, not whether they get past it (loops are assumed to end).
-    const Loop *PL = LI->getLoopFor(P);
-    if (!PL || PL->contains(BB))
-      for (const BasicBlock *Succ : successors(P))
-        if (DT->dominates(BasicBlockEdge(P, Succ), BB)) {
-          Mask &= takesEdge(P, Succ, St, DD);
-          break;
-        }
-    D = P;
+    if (Step.Header)
+      Mask &= stillLooping(Step.Header, St, DD);
+    if (Step.From)
+      Mask &= takesEdge(Step.From, Step.To, St, DD);
   }
   // stateFor may have rehashed States; St stays valid (it lives in a slab).
   St.ActiveLanes[BB] = {Mask, DD};

@@ -176,6 +176,16 @@ private:
   /// The outermost loop that the edge From -> To leaves; null if none.
   const llvm::Loop *exitedLoop(const llvm::BasicBlock *From, const llvm::BasicBlock *To) const;
   uint32_t activeIn(const llvm::BasicBlock *BB, State &St, bool &DataDependent);
+  /// What decides whether a lane reaches a block, walking its dominators up
+  /// to the entry: per dominator, the loop it heads (lanes still looping)
+  /// and the edge from its immediate dominator that leads to the block.
+  struct ReachStep {
+    const llvm::Loop *Header = nullptr;
+    const llvm::BasicBlock *From = nullptr, *To = nullptr;
+  };
+  /// The steps of BB, found once (activeIn walks them for every state).
+  const std::vector<ReachStep> &reachSteps(const llvm::BasicBlock *BB);
+  llvm::DenseMap<const llvm::BasicBlock *, std::vector<ReachStep>> Reach;
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
