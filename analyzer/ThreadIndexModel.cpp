@@ -357,9 +357,7 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
       DataDependent = true;
       return ~0u; // Every lane may take it.
     }
-    uint32_t True = 0;
-    for (unsigned L = 0; L < 32; ++L)
-      True |= uint32_t(C.V[L] != 0) << L;
+    uint32_t True = C.nonZeroLanes();
     return Br->getSuccessor(0) == To ? True : ~True;
   }
   if (const auto *Sw = dyn_cast<SwitchInst>(T)) {

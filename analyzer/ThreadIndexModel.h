@@ -43,6 +43,18 @@ struct LaneValues {
   /// For a value whose every lane is about to be written: lanes unset.
   struct LanesUnset {};
   explicit LaneValues(LanesUnset) {}
+  /// A copy's lanes are changed after copying: it finds its own nonZeroLanes.
+  LaneValues(const LaneValues &O)
+      : V(O.V), DataDependentOn(O.DataDependentOn), ArgMask(O.ArgMask),
+        Unmodelled(O.Unmodelled) {}
+  LaneValues &operator=(const LaneValues &O) {
+    V = O.V;
+    DataDependentOn = O.DataDependentOn;
+    ArgMask = O.ArgMask;
+    Unmodelled = O.Unmodelled;
+    NonZeroKnown = false;
+    return *this;
+  }
 
   std::array<uint64_t, 32> V;
   /// The load or call this value depends on, when it depends on data.
@@ -52,6 +64,21 @@ struct LaneValues {
   /// The value could not be modelled (an unsupported operation).
   bool Unmodelled = false;
   bool known() const { return !DataDependentOn && !Unmodelled; }
+  /// The lanes whose value is not 0 (a branch condition's true lanes),
+  /// found on first use.
+  uint32_t nonZeroLanes() const {
+    if (!NonZeroKnown) {
+      NonZero = 0;
+      for (unsigned L = 0; L < 32; ++L)
+        NonZero |= uint32_t(V[L] != 0) << L;
+      NonZeroKnown = true;
+    }
+    return NonZero;
+  }
+
+private:
+  mutable uint32_t NonZero = 0;
+  mutable bool NonZeroKnown = false;
 };
 
 /// An iteration per enclosing loop, outermost first (kept inline: samples are
