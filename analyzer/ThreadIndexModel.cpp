@@ -17,6 +17,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cassert>
 #include <functional>
 #include <tuple>
 
@@ -76,6 +77,10 @@ ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &L
     if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
       UnknownArgIndex[&A] = NumUnknownArgs++;
   computeDeps();
+  // (Found up front: activeIn walks them while it recurses, and the table
+  // never changes under it.)
+  for (const BasicBlock &BB : F)
+    Reach[&BB] = findReachSteps(&BB);
 }
 
 uint64_t ThreadIndexModel::loopBit(const Loop *L) const {
@@ -408,11 +413,8 @@ uint32_t ThreadIndexModel::activeLanes(const BasicBlock *BB, const WarpSample &S
   return activeIn(BB, stateFor(S), DataDependent);
 }
 
-const std::vector<ThreadIndexModel::ReachStep> &
-ThreadIndexModel::reachSteps(const BasicBlock *BB) {
-  auto [It, New] = Reach.try_emplace(BB);
-  if (!New)
-    return It->second;
+std::vector<ThreadIndexModel::ReachStep>
+ThreadIndexModel::findReachSteps(const BasicBlock *BB) const {
   std::vector<ReachStep> Steps;
   const BasicBlock *Entry = &F.getEntryBlock();
   for (const BasicBlock *D = BB; D != Entry;) {
@@ -438,8 +440,7 @@ ThreadIndexModel::reachSteps(const BasicBlock *BB) {
     Steps.push_back(Step);
     D = P;
   }
-  It->second = std::move(Steps);
-  return It->second;
+  return Steps;
 }
 
 uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &DataDependent) {
@@ -454,7 +455,9 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
   }
   bool DD = false;
   uint32_t Mask = St.Exists;
-  for (const ReachStep &Step : reachSteps(BB)) {
+  auto Steps = Reach.find(BB);
+  assert(Steps != Reach.end() && "every block's steps are found up front");
+  for (const ReachStep &Step : Steps->second) {
     if (!Mask)
       break;
     if (Step.Header)

@@ -210,9 +210,9 @@ private:
     const llvm::Loop *Header = nullptr;
     const llvm::BasicBlock *From = nullptr, *To = nullptr;
   };
-  /// The steps of BB, found once (activeIn walks them for every state).
-  const std::vector<ReachStep> &reachSteps(const llvm::BasicBlock *BB);
-  llvm::DenseMap<const llvm::BasicBlock *, std::vector<ReachStep>> Reach;
+  /// The steps of BB (activeIn walks them for every state: found once per
+  /// block, into Reach).
+  std::vector<ReachStep> findReachSteps(const llvm::BasicBlock *BB) const;
   uint32_t takesEdge(const llvm::BasicBlock *From, const llvm::BasicBlock *To,
                      State &St, bool &DataDependent);
   uint32_t stillLooping(const llvm::Loop *L, State &St, bool &DataDependent);
@@ -249,6 +249,8 @@ private:
   /// Where the memoized values live (State::Values points at them):
   /// allocated in slabs, never moved.
   llvm::SpecificBumpPtrAllocator<LaneValues> Values;
+  /// findReachSteps of every block.
+  llvm::DenseMap<const llvm::BasicBlock *, std::vector<ReachStep>> Reach;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> GlobalBases;
   uint64_t NextSharedOffset = 0;
   unsigned NumUnknownArgs = 0;

@@ -44,9 +44,6 @@ constexpr size_t ValueEntryBytes =
     sizeof(std::pair<std::pair<const void *, const void *>, const void *>);
 constexpr size_t ActiveEntryBytes =
     sizeof(std::pair<std::pair<const void *, const void *>, std::pair<uint32_t, bool>>);
-} // namespace detail
-
-namespace detail {
 /// Loop iteration caps: the innermost loop around an access is sampled in
 /// full up to InnerCap iterations, enclosing loops up to OuterCap.
 constexpr unsigned InnerCap = 64, OuterCap = 8;
