@@ -18,8 +18,10 @@ namespace warplint {
 /// reserved in large steps, on huge pages where madvise allows them.
 void tuneHeap();
 
-/// Before Threads threads allocate at once (files or kernels in parallel):
-/// a heap each, so they do not wait on one lock.
+/// Before Threads threads allocate at once (files or kernels in parallel,
+/// the device model): a heap each, so they do not wait on one lock. Only
+/// before the process's first thread allocates: glibc fixes the number of
+/// heaps then (later calls change nothing).
 void heapsForThreads(unsigned Threads);
 
 } // namespace warplint
