@@ -17,12 +17,24 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <chrono>
+
 using namespace llvm;
 
 namespace warplint {
 
 AccessPatterns AccessPatterns::analyze(const StateSpaces &Spaces, const LaunchConfig &Launch,
                                        const ArchProfile &Arch, const AnalysisBudget &Budget) {
+  auto Start = std::chrono::steady_clock::now();
+  AccessPatterns R = analyzeUntimed(Spaces, Launch, Arch, Budget);
+  R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  return R;
+}
+
+AccessPatterns AccessPatterns::analyzeUntimed(const StateSpaces &Spaces,
+                                              const LaunchConfig &Launch,
+                                              const ArchProfile &Arch,
+                                              const AnalysisBudget &Budget) {
   AccessPatterns R;
   R.Launch = Launch;
   R.Budget = Budget;
@@ -64,6 +76,8 @@ AccessPatterns AccessPatterns::forCopy(const KernelCorrespondence &C,
                                        const LaunchConfig &CopyLaunch) const {
   AccessPatterns R = *this;
   R.Launch = CopyLaunch;
+  R.Seconds = 0;
+  R.Copy = true;
   auto Move = [&](SourceLoc &L) {
     if (L.valid())
       L.Line = unsigned(int64_t(L.Line) + C.LineDelta);

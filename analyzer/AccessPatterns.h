@@ -41,6 +41,10 @@ public:
   llvm::ArrayRef<BranchDivergence> branches() const { return Branches; }
   llvm::ArrayRef<BarrierReach> barriers() const { return Barriers; }
   const LaunchConfig &launch() const { return Launch; }
+  /// How long the analysis took, in seconds of wall time (for
+  /// --time-report); a copy's result says it is one instead.
+  double seconds() const { return Seconds; }
+  bool copy() const { return Copy; }
 
   void print(llvm::raw_ostream &OS, const StateSpaces &Spaces) const;
 
@@ -50,11 +54,15 @@ public:
   AccessPatterns forCopy(const KernelCorrespondence &C, const LaunchConfig &CopyLaunch) const;
 
 private:
+  static AccessPatterns analyzeUntimed(const StateSpaces &Spaces, const LaunchConfig &Launch,
+                                       const ArchProfile &Arch, const AnalysisBudget &Budget);
   static AccessPatterns stopped(AccessPatterns R, const StateSpaces &Spaces,
                                 llvm::StringRef Reason);
   LaunchConfig Launch;
   AnalysisBudget Budget;
   std::string Exhausted;
+  double Seconds = 0;
+  bool Copy = false;
   std::vector<Prediction> Predictions;
   std::vector<BranchDivergence> Branches;
   std::vector<BarrierReach> Barriers;

@@ -126,9 +126,16 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
     Mine.KernelThreads = KernelThreads;
-    if (OnKernel)
-      Mine.OnKernel = [&OnKernel, I](const KernelFacts &K) { OnKernel(I, K); };
+    std::vector<std::pair<std::string, double>> Times;
+    if (OnKernel || CL.TimeReport)
+      Mine.OnKernel = [&, I](const KernelFacts &K) {
+        if (CL.TimeReport)
+          Times.push_back({K.Name, K.Patterns.copy() ? -1.0 : K.Patterns.seconds()});
+        if (OnKernel)
+          OnKernel(I, K);
+      };
     Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
+    Results[I].KernelSeconds = std::move(Times);
     Bar.update(++Done, In.Files.size());
   };
   if (FilesInTurn) {
@@ -156,6 +163,14 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       WithColor::note(errs(), "warplint") << N << "\n";
     if (CL.TimeReport && !R.Path.empty())
       errs() << formatv("time: {0}: front end {1:f3} s\n", R.Path, R.FrontEndSeconds);
+    for (const auto &[Name, Seconds] : R.KernelSeconds)
+      errs() << (Seconds < 0 ? formatv("time: {0}: kernel {1}: analysis reused (a copy of an "
+                                       "earlier kernel)\n",
+                                       R.Path, Name)
+                                 .str()
+                             : formatv("time: {0}: kernel {1}: analysis {2:f3} s\n", R.Path,
+                                       Name, Seconds)
+                                 .str());
     if (CL.TimeReport && !R.PreambleSource.empty())
       errs() << "preamble: " << R.Path << ": " << R.PreambleSource << "\n";
     for (Finding &F : R.Findings) {

@@ -27,6 +27,9 @@ struct FileResult {
   std::string Path;
   std::string PreambleSource;
   double FrontEndSeconds = 0;
+  /// Each kernel's analysis time (--time-report), in the order checked;
+  /// a negative time for a copy of an earlier kernel (analyzed once).
+  std::vector<std::pair<std::string, double>> KernelSeconds;
 };
 
 /// The configuration (from Opts.Configs, or --config) and architecture that
