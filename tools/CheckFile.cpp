@@ -150,6 +150,13 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   return Results;
 }
 
+std::string kernelTimeLine(StringRef Path, StringRef Kernel, double Seconds) {
+  if (Seconds < 0)
+    return formatv("time: {0}: kernel {1}: analysis reused (a copy of an earlier kernel)\n",
+                   Path, Kernel);
+  return formatv("time: {0}: kernel {1}: analysis {2:f3} s\n", Path, Kernel, Seconds);
+}
+
 CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results) {
   CheckedFiles C;
   StringSet<> Told; // Files sharing a broken configuration get one message.
@@ -164,13 +171,7 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
     if (CL.TimeReport && !R.Path.empty())
       errs() << formatv("time: {0}: front end {1:f3} s\n", R.Path, R.FrontEndSeconds);
     for (const auto &[Name, Seconds] : R.KernelSeconds)
-      errs() << (Seconds < 0 ? formatv("time: {0}: kernel {1}: analysis reused (a copy of an "
-                                       "earlier kernel)\n",
-                                       R.Path, Name)
-                                 .str()
-                             : formatv("time: {0}: kernel {1}: analysis {2:f3} s\n", R.Path,
-                                       Name, Seconds)
-                                 .str());
+      errs() << kernelTimeLine(R.Path, Name, Seconds);
     if (CL.TimeReport && !R.PreambleSource.empty())
       errs() << "preamble: " << R.Path << ": " << R.PreambleSource << "\n";
     for (Finding &F : R.Findings) {

@@ -72,6 +72,10 @@ struct CheckedFiles {
   }
 };
 
+/// --time-report's line for one kernel's analysis of the file at Path
+/// (Seconds < 0: a copy of an earlier kernel, whose analysis it reused).
+std::string kernelTimeLine(llvm::StringRef Path, llvm::StringRef Kernel, double Seconds);
+
 /// Prints each file's errors (once per message) and notes on stderr and
 /// gathers the findings in file order, warnings as errors with --werror.
 CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results);

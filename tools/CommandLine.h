@@ -100,7 +100,7 @@ struct CommandLine {
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<bool> TimeReport{
       "time-report",
-      llvm::cl::desc("Print on stderr how long the front end, each kernel's analysis (check) "
+      llvm::cl::desc("Print on stderr how long the front end, each kernel's analysis "
                      "and the device model took, the device model's lane-instructions per "
                      "second, and where each file's preamble came from"),
       llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),

@@ -5,6 +5,9 @@
 // RUN: FileCheck %s < %t.err
 // RUN: not %warplint check --no-cuda-sdk --no-cache %s 2> %t.quiet > /dev/null
 // RUN: not grep -q '^time:' %t.quiet
+// accesses prints the same kernel lines.
+// RUN: %warplint accesses --no-cuda-sdk --no-cache --time-report %s 2> %t.acc > /dev/null
+// RUN: FileCheck --check-prefix=ACC %s < %t.acc
 
 namespace first {
 __global__ void sumRows(int cols, const float *a, float *out) {
@@ -32,3 +35,7 @@ __global__ void scale(float *x) { x[threadIdx.x] *= 2.0f; }
 // CHECK-NEXT: time: {{.*}}time-report.cu: kernel first::sumRows: analysis {{[0-9]+\.[0-9]+}} s
 // CHECK-NEXT: time: {{.*}}time-report.cu: kernel second::sumRows: analysis reused (a copy of an earlier kernel)
 // CHECK-NEXT: time: {{.*}}time-report.cu: kernel scale: analysis {{[0-9]+\.[0-9]+}} s
+
+// ACC: time: {{.*}}time-report.cu: kernel first::sumRows: analysis {{[0-9]+\.[0-9]+}} s
+// ACC-NEXT: time: {{.*}}time-report.cu: kernel second::sumRows: analysis reused (a copy of an earlier kernel)
+// ACC-NEXT: time: {{.*}}time-report.cu: kernel scale: analysis {{[0-9]+\.[0-9]+}} s
