@@ -39,7 +39,7 @@ struct Tally {
   unsigned WindowPairs = 0, WindowOverlaps = 0;
   /// The sectors the probe warp touches (global accesses), and the address
   /// of its first active lane.
-  std::vector<uint64_t> ProbeSectors;
+  SectorList ProbeSectors;
   uint64_t ProbeLane0 = 0;
   const Value *DataDependentOn = nullptr;
   bool Unmodelled = false, ControlDataDependent = false;
@@ -285,11 +285,8 @@ void sampleSites(const MemoryAccess &A, const Function &K,
         T.ProbeSite = &Site;
         T.Probe = S;
         T.ProbeMask = Mask;
-        if (Global) {
-          SectorList Probe;
-          sectorsInto(W, Arch, Probe);
-          T.ProbeSectors.assign(Probe.begin(), Probe.end());
-        }
+        if (Global)
+          sectorsInto(W, Arch, T.ProbeSectors);
         T.ProbeLane0 = W.Addr[llvm::countr_zero(Mask)];
       }
       int64_t Offset = W.Addr[llvm::countr_zero(Mask)] % Arch.SectorBytes;

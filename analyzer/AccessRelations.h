@@ -34,7 +34,7 @@ bool shareAny(llvm::ArrayRef<uint64_t> A, llvm::ArrayRef<uint64_t> B);
 /// kernel: the sample, the global sectors it touches, its first lane's address.
 struct ProbeFacts {
   std::optional<WarpSample> S;
-  std::vector<uint64_t> Sectors;
+  SectorList Sectors;
   uint64_t Lane0Addr = 0;
 };
 
