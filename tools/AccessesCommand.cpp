@@ -103,8 +103,7 @@ int runAccessesCommand(const CommandLine &CL) {
         ToAnalyze, *Arch, CL.budget(), Threads);
     if (CL.TimeReport)
       for (size_t I = 0; I < Selected.size(); ++I)
-        errs() << kernelTimeLine(DM.Path, sourceName(*Selected[I]),
-                                 Patterns[I].copy() ? -1.0 : Patterns[I].seconds());
+        errs() << kernelTimeLine(DM.Path, sourceName(*Selected[I]), Patterns[I]);
     for (size_t I = 0; I < Selected.size(); ++I) {
       const Function &F = *Selected[I];
       const StateSpaces &S = Spaces[I];

@@ -126,16 +126,16 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
     Mine.KernelThreads = KernelThreads;
-    std::vector<std::pair<std::string, double>> Times;
+    std::vector<std::string> Times;
     if (OnKernel || CL.TimeReport)
       Mine.OnKernel = [&, I](const KernelFacts &K) {
         if (CL.TimeReport)
-          Times.push_back({K.Name, K.Patterns.copy() ? -1.0 : K.Patterns.seconds()});
+          Times.push_back(kernelTimeLine(In.Files[I], K.Name, K.Patterns));
         if (OnKernel)
           OnKernel(I, K);
       };
     Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
-    Results[I].KernelSeconds = std::move(Times);
+    Results[I].KernelTimes = std::move(Times);
     Bar.update(++Done, In.Files.size());
   };
   if (FilesInTurn) {
@@ -150,11 +150,11 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   return Results;
 }
 
-std::string kernelTimeLine(StringRef Path, StringRef Kernel, double Seconds) {
-  if (Seconds < 0)
+std::string kernelTimeLine(StringRef Path, StringRef Kernel, const AccessPatterns &P) {
+  if (P.copy())
     return formatv("time: {0}: kernel {1}: analysis reused (a copy of an earlier kernel)\n",
                    Path, Kernel);
-  return formatv("time: {0}: kernel {1}: analysis {2:f3} s\n", Path, Kernel, Seconds);
+  return formatv("time: {0}: kernel {1}: analysis {2:f3} s\n", Path, Kernel, P.seconds());
 }
 
 CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results) {
@@ -170,8 +170,8 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       WithColor::note(errs(), "warplint") << N << "\n";
     if (CL.TimeReport && !R.Path.empty())
       errs() << formatv("time: {0}: front end {1:f3} s\n", R.Path, R.FrontEndSeconds);
-    for (const auto &[Name, Seconds] : R.KernelSeconds)
-      errs() << kernelTimeLine(R.Path, Name, Seconds);
+    for (const std::string &Line : R.KernelTimes)
+      errs() << Line;
     if (CL.TimeReport && !R.PreambleSource.empty())
       errs() << "preamble: " << R.Path << ": " << R.PreambleSource << "\n";
     for (Finding &F : R.Findings) {

@@ -27,9 +27,8 @@ struct FileResult {
   std::string Path;
   std::string PreambleSource;
   double FrontEndSeconds = 0;
-  /// Each kernel's analysis time (--time-report), in the order checked;
-  /// a negative time for a copy of an earlier kernel (analyzed once).
-  std::vector<std::pair<std::string, double>> KernelSeconds;
+  /// Each kernel's analysis time (--time-report's lines), in the order checked.
+  std::vector<std::string> KernelTimes;
 };
 
 /// The configuration (from Opts.Configs, or --config) and architecture that
@@ -72,9 +71,10 @@ struct CheckedFiles {
   }
 };
 
-/// --time-report's line for one kernel's analysis of the file at Path
-/// (Seconds < 0: a copy of an earlier kernel, whose analysis it reused).
-std::string kernelTimeLine(llvm::StringRef Path, llvm::StringRef Kernel, double Seconds);
+/// --time-report's line for the analysis P of one kernel of the file at Path
+/// (or that it was reused: a copy of an earlier kernel).
+std::string kernelTimeLine(llvm::StringRef Path, llvm::StringRef Kernel,
+                           const AccessPatterns &P);
 
 /// Prints each file's errors (once per message) and notes on stderr and
 /// gathers the findings in file order, warnings as errors with --werror.
