@@ -311,6 +311,21 @@ std::vector<AccessPatterns> analyzeKernels(ArrayRef<KernelToAnalyze> Kernels,
   return Results;
 }
 
+AnalyzedKernels analyzeModuleKernels(const DeviceModule &DM, ArrayRef<const Function *> Kernels,
+                                     function_ref<LaunchConfig(const Function &)> LaunchOf,
+                                     const ArchProfile &Arch, const AnalysisBudget &Budget,
+                                     unsigned Threads) {
+  AnalyzedKernels R;
+  R.Spaces.reserve(Kernels.size()); // (ToAnalyze points into it.)
+  std::vector<KernelToAnalyze> ToAnalyze;
+  for (const Function *F : Kernels) {
+    R.Spaces.push_back(StateSpaces::analyze(DM, *F));
+    ToAnalyze.push_back({&R.Spaces.back(), LaunchOf(*F)});
+  }
+  R.Patterns = analyzeKernels(ToAnalyze, Arch, Budget, Threads);
+  return R;
+}
+
 bool isCopyOf(const Function &A, const Function &B, KernelCorrespondence &C) {
   C = KernelCorrespondence();
   Matcher M(C);

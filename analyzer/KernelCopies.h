@@ -14,6 +14,7 @@
 #include "analyzer/AccessPatterns.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <vector>
 
@@ -53,6 +54,20 @@ std::vector<AccessPatterns> analyzeKernels(llvm::ArrayRef<KernelToAnalyze> Kerne
                                            const ArchProfile &Arch,
                                            const AnalysisBudget &Budget, unsigned Threads,
                                            unsigned *Reused = nullptr);
+
+/// Kernels of one module with their state spaces and access patterns (one
+/// each, in order; the patterns read the spaces).
+struct AnalyzedKernels {
+  std::vector<StateSpaces> Spaces;
+  std::vector<AccessPatterns> Patterns;
+};
+
+/// StateSpaces::analyze of each of Kernels (functions of DM), then
+/// analyzeKernels of them, each under the launch LaunchOf gives it.
+AnalyzedKernels
+analyzeModuleKernels(const DeviceModule &DM, llvm::ArrayRef<const llvm::Function *> Kernels,
+                     llvm::function_ref<LaunchConfig(const llvm::Function &)> LaunchOf,
+                     const ArchProfile &Arch, const AnalysisBudget &Budget, unsigned Threads);
 
 } // namespace warplint
 

@@ -174,20 +174,16 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   for (const Function &F : *DM.M)
     if (kernelToCheck(F, Opts))
       Kernels.push_back(&F);
-  std::vector<StateSpaces> Spaces;
-  Spaces.reserve(Kernels.size());
-  std::vector<KernelToAnalyze> ToAnalyze;
-  for (const Function *F : Kernels) {
-    Spaces.push_back(StateSpaces::analyze(DM, *F));
-    ToAnalyze.push_back(
-        {&Spaces.back(), resolveLaunch(DM, *F, Opts.Launches, launchDefaults(Config))});
-  }
-  std::vector<AccessPatterns> Patterns =
-      analyzeKernels(ToAnalyze, Arch, Opts.Budget, Opts.KernelThreads);
+  AnalyzedKernels A = analyzeModuleKernels(
+      DM, Kernels,
+      [&](const Function &F) {
+        return resolveLaunch(DM, F, Opts.Launches, launchDefaults(Config));
+      },
+      Arch, Opts.Budget, Opts.KernelThreads);
   for (size_t I = 0; I < Kernels.size(); ++I)
     checkAnalyzedKernel(DM, *Kernels[I], Rules, Arch, Config, Opts,
-                        Ptxas ? &*Ptxas : nullptr, Sources, Sink, Notes, Spaces[I],
-                        Patterns[I]);
+                        Ptxas ? &*Ptxas : nullptr, Sources, Sink, Notes, A.Spaces[I],
+                        A.Patterns[I]);
   return finish(std::move(Out), Sources);
 }
 

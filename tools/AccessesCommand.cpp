@@ -92,22 +92,16 @@ int runAccessesCommand(const CommandLine &CL) {
     for (const Function &F : *DM.M)
       if (isKernel(F) && kernelSelected(CL, F))
         Selected.push_back(&F);
-    std::vector<StateSpaces> Spaces;
-    Spaces.reserve(Selected.size());
-    std::vector<KernelToAnalyze> ToAnalyze;
-    for (const Function *F : Selected) {
-      Spaces.push_back(StateSpaces::analyze(DM, *F));
-      ToAnalyze.push_back({&Spaces.back(), resolveLaunch(DM, *F, *Launches)});
-    }
-    std::vector<AccessPatterns> Patterns = analyzeKernels(
-        ToAnalyze, *Arch, CL.budget(), Threads);
+    AnalyzedKernels A = analyzeModuleKernels(
+        DM, Selected, [&](const Function &F) { return resolveLaunch(DM, F, *Launches); },
+        *Arch, CL.budget(), Threads);
     if (CL.TimeReport)
       for (size_t I = 0; I < Selected.size(); ++I)
-        errs() << kernelTimeLine(DM.Path, sourceName(*Selected[I]), Patterns[I]);
+        errs() << kernelTimeLine(DM.Path, sourceName(*Selected[I]), A.Patterns[I]);
     for (size_t I = 0; I < Selected.size(); ++I) {
       const Function &F = *Selected[I];
-      const StateSpaces &S = Spaces[I];
-      const AccessPatterns &P = Patterns[I];
+      const StateSpaces &S = A.Spaces[I];
+      const AccessPatterns &P = A.Patterns[I];
       if (CL.Format != "json") {
         P.print(outs(), S);
         continue;
