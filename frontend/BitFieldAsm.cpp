@@ -15,24 +15,6 @@ using namespace llvm;
 namespace warplint {
 
 namespace {
-/// The 32-bit value operand Tok of the asm string names ("$N": input N after
-/// the one output; or a literal), or null.
-Value *operand(CallInst &CI, StringRef Tok) {
-  Tok = Tok.trim();
-  Type *I32 = Type::getInt32Ty(CI.getContext());
-  if (Tok.consume_front("$")) {
-    unsigned N;
-    if (Tok.getAsInteger(10, N) || N == 0 || N > CI.arg_size())
-      return nullptr;
-    Value *V = CI.getArgOperand(N - 1);
-    return V->getType() == I32 ? V : nullptr;
-  }
-  uint64_t Imm;
-  if (Tok.getAsInteger(0, Imm) || Imm > UINT32_MAX)
-    return nullptr;
-  return ConstantInt::get(I32, Imm);
-}
-
 /// The extraction CI's assembly does, built before CI, or null.
 Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   StringRef Constraints = Asm.getConstraintString();
@@ -44,7 +26,9 @@ Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   SmallVector<StringRef, 4> M;
   if (!Bfe.match(Asm.getAsmString(), &M))
     return nullptr;
-  Value *A = operand(CI, M[1]), *Pos = operand(CI, M[2]), *Len = operand(CI, M[3]);
+  Type *I32 = Type::getInt32Ty(CI.getContext());
+  Value *A = operandValue(CI, M[1], I32), *Pos = operandValue(CI, M[2], I32),
+        *Len = operandValue(CI, M[3], I32);
   if (!A || !Pos || !Len)
     return nullptr;
   IRBuilder<> B(&CI);

@@ -1,6 +1,7 @@
 //===- InlineAsmCalls.cpp - The inline asm calls of a module --------------===//
 #include "frontend/InlineAsmCalls.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -18,6 +19,21 @@ SmallVector<CallInst *, 8> inlineAsmCalls(Module &M) {
         if (isa<InlineAsm>(CI->getCalledOperand()))
           Calls.push_back(CI);
   return Calls;
+}
+
+Value *operandValue(CallInst &CI, StringRef Tok, Type *Ty) {
+  Tok = Tok.trim();
+  if (Tok.consume_front("$")) {
+    unsigned N;
+    if (Tok.getAsInteger(10, N) || N == 0 || N > CI.arg_size())
+      return nullptr;
+    Value *V = CI.getArgOperand(N - 1);
+    return V->getType() == Ty ? V : nullptr;
+  }
+  uint64_t Imm;
+  if (!Ty->isIntegerTy(32) || Tok.getAsInteger(0, Imm) || Imm > UINT32_MAX)
+    return nullptr;
+  return ConstantInt::get(Ty, Imm);
 }
 
 } // namespace warplint

@@ -2,23 +2,33 @@
 //
 // The inline-asm lowerings (special registers, shuffles, atomics, bit-field
 // extracts) each rewrite some of a module's asm calls; they collect them first,
-// since a rewrite erases the call it replaces.
+// since a rewrite erases the call it replaces, and read the calls' operands
+// the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_INLINEASMCALLS_H
 #define WARPLINT_FRONTEND_INLINEASMCALLS_H
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace llvm {
 class CallInst;
 class Module;
+class Type;
+class Value;
 } // namespace llvm
 
 namespace warplint {
 
 /// Every call of M whose callee is inline assembly, in program order.
 llvm::SmallVector<llvm::CallInst *, 8> inlineAsmCalls(llvm::Module &M);
+
+/// The value operand Tok of CI's asm string names: "$N" is input N (the
+/// call's argument N - 1, after the one output), a PTX integer literal a
+/// constant (of a 32-bit Ty only). Null when it is neither or its type is
+/// not Ty.
+llvm::Value *operandValue(llvm::CallInst &CI, llvm::StringRef Tok, llvm::Type *Ty);
 
 } // namespace warplint
 

@@ -48,24 +48,6 @@ Intrinsic::ID shuffleIntrinsic(StringRef Mode, Type *Ty, bool Predicated) {
   return IsFloat ? F->F32 : F->I32;
 }
 
-/// The value operand Tok of the asm string names: "$N" is input N (the call's
-/// argument N - 1, after the one output), a PTX integer literal a constant.
-/// Null when it is neither or its type is not Ty.
-Value *operandValue(CallInst &CI, StringRef Tok, Type *Ty) {
-  Tok = Tok.trim();
-  if (Tok.consume_front("$")) {
-    unsigned N;
-    if (Tok.getAsInteger(10, N) || N == 0 || N > CI.arg_size())
-      return nullptr;
-    Value *V = CI.getArgOperand(N - 1);
-    return V->getType() == Ty ? V : nullptr;
-  }
-  uint64_t Imm;
-  if (!Ty->isIntegerTy(32) || Tok.getAsInteger(0, Imm) || Imm > UINT32_MAX)
-    return nullptr;
-  return ConstantInt::get(Ty, Imm);
-}
-
 /// One output register ("=r" or "=f"), inputs only after it.
 bool oneOutput(const InlineAsm &Asm) {
   StringRef Constraints = Asm.getConstraintString();
