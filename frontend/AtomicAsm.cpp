@@ -1,5 +1,6 @@
 //===- AtomicAsm.cpp - Inline asm that is one atomic or ordered access ----===//
 #include "frontend/AtomicAsm.h"
+#include "frontend/PtxAtomicOp.h"
 #include "frontend/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -176,20 +177,7 @@ private:
     if (!CmpTok.empty())
       return false;
     bool Float = Q->Kind == 'f';
-    std::optional<AtomicRMWInst::BinOp> Op =
-        StringSwitch<std::optional<AtomicRMWInst::BinOp>>(Q->Op)
-            .Case("add", Float ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
-            .Case("exch", AtomicRMWInst::Xchg)
-            .Case("min", Float ? AtomicRMWInst::FMin
-                               : Q->Kind == 's' ? AtomicRMWInst::Min : AtomicRMWInst::UMin)
-            .Case("max", Float ? AtomicRMWInst::FMax
-                               : Q->Kind == 's' ? AtomicRMWInst::Max : AtomicRMWInst::UMax)
-            .Case("and", AtomicRMWInst::And)
-            .Case("or", AtomicRMWInst::Or)
-            .Case("xor", AtomicRMWInst::Xor)
-            .Case("inc", AtomicRMWInst::UIncWrap)
-            .Case("dec", AtomicRMWInst::UDecWrap)
-            .Default(std::nullopt);
+    std::optional<AtomicRMWInst::BinOp> Op = ptxAtomicOp(Q->Op, Float, Q->Kind == 's');
     if (!Op || (Float != A->getType()->isFloatingPointTy() && *Op != AtomicRMWInst::Xchg))
       return false;
     Value *Ptr = address(Addr, *Q);

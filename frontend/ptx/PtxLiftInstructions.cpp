@@ -6,6 +6,7 @@
 // the generic intrinsics (llvm.fma, llvm.ctpop, llvm.smin, ...).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/PtxAtomicOp.h"
 #include "frontend/ptx/PtxLifterImpl.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -430,18 +431,7 @@ private:
     bool F = T.isFloat(), S = T.isSigned();
     std::optional<AtomicRMWInst::BinOp> Bin;
     for (const std::string &M : I.Mods) {
-      std::optional<AtomicRMWInst::BinOp> X =
-          StringSwitch<std::optional<AtomicRMWInst::BinOp>>(M)
-              .Case("add", F ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
-              .Case("min", F ? AtomicRMWInst::FMin : S ? AtomicRMWInst::Min : AtomicRMWInst::UMin)
-              .Case("max", F ? AtomicRMWInst::FMax : S ? AtomicRMWInst::Max : AtomicRMWInst::UMax)
-              .Case("inc", AtomicRMWInst::UIncWrap)
-              .Case("dec", AtomicRMWInst::UDecWrap)
-              .Case("and", AtomicRMWInst::And)
-              .Case("or", AtomicRMWInst::Or)
-              .Case("xor", AtomicRMWInst::Xor)
-              .Case("exch", AtomicRMWInst::Xchg)
-              .Default(std::nullopt);
+      std::optional<AtomicRMWInst::BinOp> X = ptxAtomicOp(M, F, S);
       if (X)
         Bin = X;
     }

@@ -1,0 +1,40 @@
+//===- PtxAtomicOp.h - PTX's atom/red operations as LLVM's ------*- C++ -*-===//
+//
+// The PTX lifter (atom, red) and the inline-asm lowering of libcu++'s atomics
+// name the same operations; one table serves both (header only: the PTX
+// fuzzer links the lifter without the asm lowerings).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_PTXATOMICOP_H
+#define WARPLINT_FRONTEND_PTXATOMICOP_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Instructions.h"
+
+#include <optional>
+
+namespace warplint {
+
+/// LLVM's operation for PTX's atom/red operation Op (add, exch, min, max,
+/// and, or, xor, inc, dec) on floating-point or integer (Signed or not)
+/// data; none for another name.
+inline std::optional<llvm::AtomicRMWInst::BinOp> ptxAtomicOp(llvm::StringRef Op, bool Float,
+                                                             bool Signed) {
+  using llvm::AtomicRMWInst;
+  return llvm::StringSwitch<std::optional<AtomicRMWInst::BinOp>>(Op)
+      .Case("add", Float ? AtomicRMWInst::FAdd : AtomicRMWInst::Add)
+      .Case("exch", AtomicRMWInst::Xchg)
+      .Case("min", Float ? AtomicRMWInst::FMin : Signed ? AtomicRMWInst::Min : AtomicRMWInst::UMin)
+      .Case("max", Float ? AtomicRMWInst::FMax : Signed ? AtomicRMWInst::Max : AtomicRMWInst::UMax)
+      .Case("and", AtomicRMWInst::And)
+      .Case("or", AtomicRMWInst::Or)
+      .Case("xor", AtomicRMWInst::Xor)
+      .Case("inc", AtomicRMWInst::UIncWrap)
+      .Case("dec", AtomicRMWInst::UDecWrap)
+      .Default(std::nullopt);
+}
+
+} // namespace warplint
+
+#endif
