@@ -353,7 +353,10 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
                             "may reach the access was counted");
   if (T.ArgMask)
     P.Assumptions.push_back(
-        formatv("depends on argument(s) {0}, not given: sampled as {1} and {2}",
+        formatv(Model.hasUniformLoad(T.ArgMask)
+                    ? "depends on {0} (load@N: a value loaded at line N, one per warp, "
+                      "unknown before the kernel runs): sampled as {1} and {2}"
+                    : "depends on argument(s) {0}, not given: sampled as {1} and {2}",
                 Model.argNames(T.ArgMask), ThreadIndexModel::ArgSampleValues[0],
                 ThreadIndexModel::ArgSampleValues[1])
             .str());

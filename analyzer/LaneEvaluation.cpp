@@ -143,6 +143,32 @@ bool evalBinary(unsigned Opcode, const LaneValues &A, const LaneValues &B, unsig
 
 } // namespace
 
+const LaneValues &ThreadIndexModel::loadedValue(const LoadInst &L, State &St) {
+  auto Data = [&]() -> const LaneValues & {
+    LaneValues &R = fresh();
+    R.DataDependentOn = &L;
+    return R;
+  };
+  if (!mayLoadUniform(L))
+    return Data();
+  // Only where the lanes read different addresses is the value data: one
+  // address read by every lane gives every lane one (unknown) value.
+  const LaneValues &Addr = evalIn(L.getPointerOperand(), St);
+  if (!Addr.known() || llvm::any_of(Addr.V, [&](uint64_t A) { return A != Addr.V[0]; }))
+    return Data();
+  if (L.getType()->isPointerTy()) {
+    auto [It, New] = LoadedBases.try_emplace(Addr.V[0], 0);
+    if (New)
+      It->second = uint64_t(LoadedBaseFirst + LoadedBases.size() - 1) << BaseShift;
+    return broadcast(freshLanes(), It->second);
+  }
+  unsigned Bits = bitsOf(L.getType());
+  LaneValues &R = freshLanes();
+  broadcast(R, maskTo(argValue(St.S.ArgSample), Bits ? Bits : 64));
+  R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(&L);
+  return R;
+}
+
 const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
   unsigned Bits = bitsOf(V->getType());
   if (const auto *C = dyn_cast<ConstantInt>(V))
@@ -166,7 +192,9 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(A);
     return R;
   }
-  if (isa<LoadInst>(V) || isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V)) {
+  if (const auto *L = dyn_cast<LoadInst>(V))
+    return loadedValue(*L, St);
+  if (isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V)) {
     LaneValues &R = fresh();
     R.DataDependentOn = V;
     return R;
@@ -274,7 +302,7 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     const Value *Src = Op->getOperand(0);
     unsigned SrcBits = bitsOf(Src->getType());
     if (!SrcBits || !Bits)
-      return unmodelled(fresh());
+      return opaque(*Op, St);
     LaneValues &R = freshLanes();
     R = evalIn(Src, St);
     for (uint64_t &X : R.V)
@@ -322,12 +350,43 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     mergeFlags(R, A);
     mergeFlags(R, B);
     if (!evalBinary(Opcode, A, B, Bits, R)) {
+      const Value *Data = R.DataDependentOn;
       R = LaneValues();
-      return unmodelled(R);
+      R.DataDependentOn = Data;
+      return Data ? R : unmodelled(R);
     }
     return R;
   }
-  return unmodelled(fresh());
+  return opaque(*Op, St);
+}
+
+const LaneValues &ThreadIndexModel::opaque(const Operator &Op, State &St) {
+  // An operation the model does not evaluate (floating point, vectors):
+  // data when one of its operands is (a byte extracted from a loaded word,
+  // `s[data * 64]`), else not modelled.
+  // One value per warp loaded (a float field, two fields loaded together)
+  // gives one value per warp: a uniform unknown, as the load itself.
+  uint64_t Loaded = 0;
+  bool Uniform = true;
+  for (const Value *O : Op.operands()) {
+    if (!isa<Instruction>(O) && !isa<Argument>(O))
+      continue;
+    const LaneValues &X = evalIn(O, St);
+    if (const Value *Data = X.DataDependentOn) {
+      LaneValues &R = fresh();
+      R.DataDependentOn = Data;
+      return R;
+    }
+    Uniform &= !X.Unmodelled && llvm::all_of(X.V, [&](uint64_t A) { return A == X.V[0]; });
+    Loaded |= X.ArgMask & UniformLoadMask;
+  }
+  unsigned Bits = bitsOf(Op.getType());
+  if (!Uniform || !Loaded)
+    return unmodelled(fresh());
+  LaneValues &R = freshLanes();
+  broadcast(R, maskTo(argValue(St.S.ArgSample), Bits ? Bits : 64));
+  R.ArgMask = Loaded;
+  return R;
 }
 
 const LaneValues &ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {

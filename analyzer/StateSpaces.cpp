@@ -139,8 +139,16 @@ unsigned spaceOfObject(const Value *O, std::string &Reason, unsigned Depth) {
              "' whose callers disagree or are unknown";
     return AS_Generic;
   }
-  if (isa<LoadInst>(O)) {
-    Reason = "pointer loaded from memory";
+  if (const auto *L = dyn_cast<LoadInst>(O)) {
+    // What the host wrote in a kernel's parameters or in __constant__ memory
+    // can only be a global address (the host has no other): a pointer field
+    // of a parameter or __constant__ structure points to global memory.
+    std::string R;
+    unsigned From = Depth > 4 ? AS_Generic : spaceOfImpl(L->getPointerOperand(), R, Depth + 1);
+    if (From == AS_Param || From == AS_Const)
+      return AS_Global;
+    Reason = "pointer loaded from " +
+             (From == AS_Generic ? std::string("memory") : addrSpaceName(From).str() + " memory");
     return AS_Generic;
   }
   if (const auto *CB = dyn_cast<CallBase>(O)) {

@@ -8,6 +8,7 @@
 #include "analyzer/ThreadIndexModelImpl.h"
 
 #include "frontend/DeviceModule.h"
+#include "frontend/SourceLocation.h"
 
 #include "llvm/ADT/Hashing.h"
 #include "llvm/IR/Constants.h"
@@ -19,6 +20,7 @@
 
 #include <cassert>
 #include <functional>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -73,9 +75,19 @@ ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &L
       Start(std::chrono::steady_clock::now()) {
   Assumptions = Launch.Assumptions;
   Assumptions.push_back("pointer arguments are 256-byte aligned (cudaMalloc)");
+  auto AddUnknown = [&](const Value *V) {
+    unsigned Bit = std::min(NumUnknownArgs++, 63u);
+    UnknownArgIndex[V] = Bit;
+    return uint64_t(1) << Bit;
+  };
   for (const Argument &A : F.args())
     if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
-      UnknownArgIndex[&A] = NumUnknownArgs++;
+      AddUnknown(&A);
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *L = dyn_cast<LoadInst>(&I);
+          L && !L->getType()->isPointerTy() && mayLoadUniform(*L))
+        UniformLoadMask |= AddUnknown(L);
   computeDeps();
   // (Found up front: activeIn walks them while it recurses, and the table
   // never changes under it.)
@@ -117,7 +129,14 @@ void ThreadIndexModel::computeDeps() {
     return 0;
   };
   auto InstDeps = [&](const Instruction &I) -> uint64_t {
-    if (isa<LoadInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+    if (const auto *L = dyn_cast<LoadInst>(&I))
+      // Whether the lanes read one address (and which base a loaded
+      // pointer gets) follows the address; an integer's value, the argument
+      // sample.
+      return mayLoadUniform(*L) ? depsOf(L->getPointerOperand()) |
+                                      (L->getType()->isPointerTy() ? 0 : DepArg)
+                                : 0;
+    if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
       return 0;
     if (const auto *Call = dyn_cast<CallInst>(&I)) {
       switch (Call->getIntrinsicID()) {
@@ -207,14 +226,39 @@ bool ThreadIndexModel::checkBudget() {
 ThreadIndexModel::~ThreadIndexModel() = default;
 
 std::string ThreadIndexModel::argNames(uint64_t Mask) const {
-  // In parameter order (the map's order changes from run to run).
+  // In parameter order, then in program order (the map's order changes from
+  // run to run).
   std::string Out;
-  for (const Argument &A : F.args()) {
-    auto It = UnknownArgIndex.find(&A);
+  auto Add = [&](const Value *V, const std::string &Name) {
+    auto It = UnknownArgIndex.find(V);
     if (It != UnknownArgIndex.end() && (Mask >> It->second & 1))
-      Out += (Out.empty() ? "" : ", ") + A.getName().str();
-  }
+      Out += (Out.empty() ? "" : ", ") + Name;
+  };
+  for (const Argument &A : F.args())
+    Add(&A, A.getName().str());
+  if (!(Mask & UniformLoadMask))
+    return Out;
+  std::set<unsigned> Lines;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (isa<LoadInst>(I)) {
+        auto It = UnknownArgIndex.find(&I);
+        SourceLoc L = userLocation(I);
+        if (It != UnknownArgIndex.end() && (Mask >> It->second & 1) &&
+            Lines.insert(L.Line).second)
+          Add(&I, L.valid() ? formatv("load@{0}", L.Line).str() : std::string("load"));
+      }
   return Out;
+}
+
+bool ThreadIndexModel::mayLoadUniform(const LoadInst &L) {
+  Type *T = L.getType();
+  // A byte or a flag stays data: a uniform unknown would take the sampled
+  // values, and a branch on it one side only. Other types (a float, a pair
+  // of fields loaded as a vector) are one unknown for the operations on them.
+  if (T->isIntegerTy())
+    return T->getIntegerBitWidth() > 8 && T->getIntegerBitWidth() <= 64;
+  return T->isPointerTy() || T->isFloatingPointTy() || T->isVectorTy() || T->isStructTy();
 }
 
 uint32_t ThreadIndexModel::existingLanes(const WarpSample &S) const {
@@ -481,10 +525,14 @@ unsigned ThreadIndexModel::iterationsOf(const Loop *L, const WarpSample &Outer,
     if (!activeLanes(L->getHeader(), S, DD))
       return K;
     if (DD && K + 1 >= std::min(Cap, OuterCap)) {
-      Assumptions.push_back(formatv("a loop's trip count depends on data: sampled its "
-                                    "first {0} iterations",
-                                    K + 1)
-                                .str());
+      // Once per kernel: every warp and outer iteration that meets this loop
+      // would add the same sentence (4,074 copies of it on one real kernel).
+      std::string Note = formatv("a loop's trip count depends on data: sampled its "
+                                 "first {0} iterations",
+                                 K + 1)
+                             .str();
+      if (!llvm::is_contained(Assumptions, Note))
+        Assumptions.push_back(std::move(Note));
       return K + 1;
     }
   }

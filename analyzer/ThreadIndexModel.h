@@ -32,6 +32,8 @@
 #include <vector>
 
 namespace llvm {
+class LoadInst;
+class Operator;
 class ScalarEvolution;
 }
 
@@ -152,8 +154,17 @@ public:
   /// Assumptions every prediction of this kernel rests on.
   const std::vector<std::string> &assumptions() const { return Assumptions; }
 
-  /// Names of the unknown scalar arguments in Mask.
+  /// Names of the unknown scalar arguments in Mask, in parameter order, then
+  /// the warp-uniform loads in Mask ("load@7": the value loaded at line 7).
   std::string argNames(uint64_t Mask) const;
+
+  /// True when Mask holds a warp-uniform load (not only arguments).
+  bool hasUniformLoad(uint64_t Mask) const { return Mask & UniformLoadMask; }
+
+  /// A load of an integer (wider than a byte) or a pointer whose lanes may
+  /// all read one address: its value is a warp-uniform unknown when they do
+  /// (`box[blockIdx.x].offset`, `p->data`), data when they do not.
+  static bool mayLoadUniform(const llvm::LoadInst &L);
 
   /// Sample values used for unknown scalar arguments.
   static constexpr std::array<uint64_t, 2> ArgSampleValues = {4096, 1000};
@@ -192,6 +203,9 @@ private:
   /// takes as it is (a loop phi's previous iteration, a forwarded operand).
   const LaneValues &compute(const llvm::Value *V, State &St);
   const LaneValues &evalPhi(const llvm::PHINode &Phi, State &St);
+  /// An operation the model does not evaluate: data-dependent when an
+  /// operand is, else not modelled.
+  const LaneValues &opaque(const llvm::Operator &Op, State &St);
   /// The value of header phi Phi of loop L seen after the loop.
   const LaneValues &exitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
   /// A new value (all lanes 0, no flags) where the memoized values live.
@@ -254,7 +268,16 @@ private:
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> GlobalBases;
   uint64_t NextSharedOffset = 0;
   unsigned NumUnknownArgs = 0;
-  llvm::DenseMap<const llvm::Argument *, unsigned> UnknownArgIndex;
+  /// The bit of ArgMask of each unknown scalar argument and of each load
+  /// that may be warp-uniform (mayLoadUniform); past 63 they share bit 63.
+  llvm::DenseMap<const llvm::Value *, unsigned> UnknownArgIndex;
+  /// The bits of UnknownArgIndex that stand for loads.
+  uint64_t UniformLoadMask = 0;
+  /// The base of each pointer loaded warp-uniformly, by the address it was
+  /// loaded from (a buffer of its own, 256-byte aligned like an argument's).
+  llvm::DenseMap<uint64_t, uint64_t> LoadedBases;
+  /// The value of load L in St: a warp-uniform unknown, or data.
+  const LaneValues &loadedValue(const llvm::LoadInst &L, State &St);
   /// What each value and each block's active lanes read of a sample: a bit
   /// for the block, the warp, the argument sample, and one per loop.
   llvm::DenseMap<const llvm::Value *, uint64_t> ValueDeps;

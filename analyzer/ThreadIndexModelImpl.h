@@ -59,6 +59,9 @@ constexpr unsigned NestSampleBudget = OuterCap * InnerCap;
 constexpr unsigned WarpSamples = 8;
 /// Pointer kernel arguments get bases this far apart (256-byte aligned).
 constexpr unsigned BaseShift = 36;
+/// Pointers loaded warp-uniformly get bases from this index on (arguments
+/// take 1.., globals 64..).
+constexpr uint64_t LoadedBaseFirst = 4096;
 /// Dependence bits: what a value reads of a sample. One bit per loop after
 /// these (loops past the 61st share all the loop bits).
 constexpr uint64_t DepBlock = 1, DepWarp = 2, DepArg = 4;

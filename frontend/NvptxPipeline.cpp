@@ -17,6 +17,7 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -32,12 +33,24 @@ using namespace llvm;
 
 namespace warplint {
 
+static void keepMergedSourceLines() {
+  // Where the optimizer merges two accesses from different lines (a load
+  // hoisted out of both arms of a branch, stores sunk into their join), LLVM
+  // gives the merged one line 0; this LLVM option keeps the first of the
+  // merged locations instead. Set once, before any pass runs.
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find("pick-merged-source-locations");
+  if (It != Options.end())
+    static_cast<cl::opt<bool> *>(It->second)->setValue(true);
+}
+
 Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(StringRef Arch) {
   static std::once_flag Once;
   std::call_once(Once, [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
+    keepMergedSourceLines();
   });
   Triple TT("nvptx64-nvidia-cuda");
   std::string Err;
@@ -194,6 +207,15 @@ const Value *accessedPointer(const Instruction &I) {
 
 } // namespace
 
+void markAccessOrigins(Module &M) {
+  // Passes that move an access (LICM, GVN's PRE) may drop its location;
+  // unknown metadata travels with the instruction and its clones.
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (I.mayReadOrWriteMemory() && I.getDebugLoc() && I.getDebugLoc().getLine())
+        I.setMetadata(AccessOriginKind, I.getDebugLoc().get());
+}
+
 std::vector<StructFieldUse> collectStructFields(const Module &M) {
   std::set<StructFieldUse> Uses;
   const DataLayout &DL = M.getDataLayout();
@@ -224,8 +246,10 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerShuffleAsm(*M);
   lowerAtomicAsm(*M);
   lowerBitFieldAsm(*M);
-  if (Optimize)
+  if (Optimize) {
+    markAccessOrigins(*M);
     optimizeForNvptx(*M, TM);
+  }
   Result.M = std::move(M);
 }
 

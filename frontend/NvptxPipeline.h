@@ -38,6 +38,10 @@ std::vector<LocalArrayDecl> collectLocalArrays(const llvm::Module &M);
 /// they step through) before optimization turns them into byte offsets.
 std::vector<StructFieldUse> collectStructFields(const llvm::Module &M);
 
+/// Keeps each memory access's location as metadata (AccessOriginKind), so
+/// that one an optimization moves without it still has a line.
+void markAccessOrigins(llvm::Module &M);
+
 /// Hands M to Result the way every input does: records what optimization
 /// would erase (private arrays, struct-field selections), then optimizes it
 /// for NVPTX with TM unless Optimize is false (the editor optimizes only the

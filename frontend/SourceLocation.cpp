@@ -85,15 +85,41 @@ bool reportsOwnFindings(const DILocation *L, const Instruction &I,
 }
 } // namespace
 
-SourceLoc userLocation(const Instruction &I) {
+namespace {
+SourceLoc ownUserLocation(const Instruction &I, bool Origin = false) {
   const DILocation *L = I.getDebugLoc().get();
+  if (Origin)
+    L = dyn_cast_or_null<DILocation>(I.getMetadata(AccessOriginKind));
   if (!L)
     return {};
   std::optional<std::string> Filter = headerFilter(*I.getModule());
   for (const DILocation *Cur = L; Cur; Cur = Cur->getInlinedAt())
-    if (reportsOwnFindings(Cur, I, Filter))
+    if (reportsOwnFindings(Cur, I, Filter) && Cur->getLine())
       return toSourceLoc(Cur);
-  return toSourceLoc(L);
+  return L->getLine() ? toSourceLoc(L) : SourceLoc();
+}
+} // namespace
+
+SourceLoc userLocation(const Instruction &I) {
+  SourceLoc Own = ownUserLocation(I);
+  // (Values without a line, phis above all, are told by their names.)
+  if (Own.valid() || !I.mayReadOrWriteMemory() || !I.getFunction()->getSubprogram())
+    return Own;
+  if (SourceLoc Origin = ownUserLocation(I, /*Origin=*/true); Origin.valid())
+    return Origin;
+  // A memory access at line 0 or without a location in a function with line
+  // tables: an instruction the optimizer made from several (merged accesses keep the first line,
+  // NvptxPipeline; other merges say line 0) or made anew (a load a loop pass
+  // re-creates). The nearest located instruction of its block before it,
+  // else after it.
+  const BasicBlock *BB = I.getParent();
+  for (auto It = I.getReverseIterator(); It != BB->rend(); ++It)
+    if (SourceLoc L = ownUserLocation(*It); L.valid())
+      return L;
+  for (auto It = I.getIterator(); It != BB->end(); ++It)
+    if (SourceLoc L = ownUserLocation(*It); L.valid())
+      return L;
+  return Own;
 }
 
 SourceLoc innermostLocation(const Instruction &I) {

@@ -26,6 +26,11 @@ struct SourceLoc {
 /// lies under it, as debug locations and Clang's AST both name files.
 std::string displayPath(llvm::StringRef Directory, llvm::StringRef Name);
 
+/// The metadata kind that keeps a memory access's location from before
+/// optimization (frontend/NvptxPipeline's markAccessOrigins), for where an
+/// optimization dropped it.
+inline constexpr llvm::StringLiteral AccessOriginKind = "warplint.origin";
+
 /// The user-facing location of an instruction: the innermost inlined location
 /// in a user file (not the prelude, an SDK, a library such as CUB, Thrust or
 /// libcu++, or a system header; with a header filter, only the main file and

@@ -107,6 +107,20 @@ __device__ void *cudaGetParameterBuffer(size_t, size_t);
 __device__ cudaError_t cudaLaunchDevice(void *, void *, dim3, dim3, unsigned int,
                                         cudaStream_t);
 }
+// The runtime's C++ forms: a __constant__ or __device__ variable passed as
+// the symbol itself (a structure, an array), as real code writes it.
+template <class T>
+__host__ cudaError_t cudaMemcpyToSymbol(const T &, const void *, size_t = sizeof(T),
+                                        size_t = 0, cudaMemcpyKind = cudaMemcpyHostToDevice);
+template <class T>
+__host__ cudaError_t cudaMemcpyFromSymbol(void *, const T &, size_t = sizeof(T), size_t = 0,
+                                          cudaMemcpyKind = cudaMemcpyDeviceToHost);
+template <class T>
+__host__ cudaError_t cudaMemcpyToSymbolAsync(const T &, const void *, size_t, size_t = 0,
+                                             cudaMemcpyKind = cudaMemcpyHostToDevice,
+                                             cudaStream_t = 0);
+template <class T, class U> __host__ cudaError_t cudaGetSymbolAddress(U **, const T &);
+template <class T> __host__ cudaError_t cudaGetSymbolSize(size_t *, const T &);
 template <class T> __host__ cudaError_t cudaMalloc(T **p, size_t n) {
   return cudaMalloc((void **)p, n); }
 template <class T> __host__ cudaError_t cudaMallocManaged(T **p, size_t n, unsigned f = 1) {

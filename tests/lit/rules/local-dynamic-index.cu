@@ -6,7 +6,7 @@
 // RUN: %clang-ptx %t.ptx %s
 // RUN: not %warplint check %t.ptx 2>&1 | FileCheck %s --check-prefix=PTX --implicit-check-not='[local-dynamic-index]'
 
-// A table read with a data-dependent index inside a loop.
+// A table read with a data-dependent index (each lane its own) inside a loop.
 __global__ void in_loop(const int *idx, float *out, int n) {
   float a[32];
   for (int j = 0; j < 32; ++j)
@@ -15,7 +15,7 @@ __global__ void in_loop(const int *idx, float *out, int n) {
   for (int k = 0; k < n; ++k)
     // CHECK: local-dynamic-index.cu:[[@LINE+2]]:10: warning: kernel 'in_loop': private array 'a' (128 bytes per thread) lives in local memory because it is indexed with a run-time index: this load runs inside a loop, so every iteration is a round trip through L1 to local memory where a register would cost nothing (2 local accesses, 2 inside loops; the index depends on a value loaded at line [[@LINE+2]]); unroll the loops that index it (#pragma unroll) so every index is a constant and the array can live in registers, pick the element with a switch over constant indices, or keep the array in shared memory (one slice per thread) [local-dynamic-index]
     // PTX: local-dynamic-index.cu:[[@LINE+1]]:10: warning: kernel 'in_loop': the local frame '__local_depot{{[0-9]+}}' of its private arrays (128 bytes per thread) lives in local memory because it is indexed with a run-time index: this load runs inside a loop{{.*}} [local-dynamic-index]
-    s += a[idx[k] & 31];
+    s += a[idx[k * 32 + threadIdx.x % 32] & 31];
   out[threadIdx.x] = s;
 }
 // CHECK: local-dynamic-index.cu:11:3: note: 'a' is first used here
@@ -83,6 +83,6 @@ __global__ void known(const int *idx, float *out, int n) {
   float s = 0;
   for (int k = 0; k < n; ++k)
     // warplint: ignore[local-dynamic-index]
-    s += a[idx[k] & 31];
+    s += a[idx[k * 32 + threadIdx.x % 32] & 31];
   out[threadIdx.x] = s;
 }

@@ -8,7 +8,7 @@
 
 #define N 64
 
-// CHECK: register-spill-ptxas.cu:[[@LINE+2]]:44: warning: kernel 'forced': ptxas spills {{[1-9][0-9]*}} bytes of stores and {{[1-9][0-9]*}} bytes of loads per thread to local memory under the cap of 32 registers from __launch_bounds__(1024, 2): about 74 registers are live at line [[@LINE+10]] (acc (64 registers){{.*}}); every spilled value is a round trip through L1 to local memory that a register would not cost; {{.*}} [register-spill]
+// CHECK: register-spill-ptxas.cu:[[@LINE+2]]:44: warning: kernel 'forced': ptxas spills {{[1-9][0-9]*}} bytes of stores and {{[1-9][0-9]*}} bytes of loads per thread to local memory under the cap of 32 registers from __launch_bounds__(1024, 2): about 74 registers are live at line [[@LINE+10]] (acc from line [[@LINE+6]] (64 registers){{.*}}); every spilled value is a round trip through L1 to local memory that a register would not cost; {{.*}} [register-spill]
 // CHECK: register-spill-ptxas.cu:[[@LINE+1]]:44: note: ptxas: 32 registers, {{[0-9]+}} bytes stack frame, {{[0-9]+}} bytes of spill stores, {{[0-9]+}} bytes of spill loads
 __global__ void __launch_bounds__(1024, 2) forced(const float *in, float *out, int iters) {
   float acc[N];

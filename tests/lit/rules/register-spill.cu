@@ -13,7 +13,7 @@
 // 64 accumulators live across a loop; __launch_bounds__(1024, 2) leaves 32
 // registers per thread.
 // PTX: register-spill.cu:[[@LINE+2]]:44: warning: kernel 'forced': about {{[0-9]+}} registers live at {{.*}} exceed the cap of 32 from __launch_bounds__(1024, 2): ptxas will likely spill{{.*}} [register-spill]
-// CHECK: register-spill.cu:[[@LINE+1]]:44: warning: kernel 'forced': about 74 registers live at line [[@LINE+10]] exceed the cap of 32 from __launch_bounds__(1024, 2): ptxas will likely spill (a prediction from the IR; --ptxas confirms it); live there: acc (64 registers), {{.*}}; spilled values go to local memory, a round trip through L1 for each use; keep fewer values live at once {{.*}}, or relax __launch_bounds__(1024, 2) to __launch_bounds__(1024, 1), which allows 64 registers [register-spill]
+// CHECK: register-spill.cu:[[@LINE+1]]:44: warning: kernel 'forced': about 74 registers live at line [[@LINE+10]] exceed the cap of 32 from __launch_bounds__(1024, 2): ptxas will likely spill (a prediction from the IR; --ptxas confirms it); live there: acc from line [[@LINE+5]] (64 registers), {{.*}}; spilled values go to local memory, a round trip through L1 for each use; keep fewer values live at once {{.*}}, or relax __launch_bounds__(1024, 2) to __launch_bounds__(1024, 1), which allows 64 registers [register-spill]
 __global__ void __launch_bounds__(1024, 2) forced(const float *in, float *out, int iters) {
   float acc[N];
 #pragma unroll
@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(1024, 2) forced(const float *in, float *out, i
   for (int it = 0; it < iters; ++it) {
 #pragma unroll
     for (int j = 0; j < N; ++j)
-      // CHECK: register-spill.cu:[[@LINE+1]]:23: note: the peak: about 74 registers live here
+      // CHECK: register-spill.cu:[[@LINE+1]]:44: note: the peak: about 74 registers live here
       acc[j] = acc[j] * acc[(j + 1) % N] + in[it];
   }
   float s = 0;
