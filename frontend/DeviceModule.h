@@ -84,6 +84,11 @@ struct SourceLaunch {
 struct SourceText {
   SourceLoc Loc;
   std::string Text;
+  /// Empty when the text at Loc belongs to this declaration alone, so that an
+  /// edit there changes nothing else; else why it does not ("written in the
+  /// body of 'DECL', which is expanded 2 times"): Loc still says where it is
+  /// written, for a note, but no fix-it may edit it.
+  std::string NotOwn;
 };
 
 /// A variable's declaration as Clang's AST has it (CUDA input).

@@ -83,10 +83,10 @@ std::optional<SourceText> rowSizeOf(const KernelFacts &K, const MemoryAccess &A,
   return It->second.Dims.back();
 }
 
-/// For a 2-D tile whose row spans a multiple of all banks: the fix-it that
-/// pads the row by one element.
-std::optional<FixIt> paddingFixIt(const KernelFacts &K, const MemoryAccess &A,
-                                  const GlobalVariable &GV) {
+/// For a 2-D tile whose row spans a multiple of all banks: where its row's
+/// size is written, when that is known.
+std::optional<SourceText> paddableRow(const KernelFacts &K, const MemoryAccess &A,
+                                      const GlobalVariable &GV) {
   auto *Outer = dyn_cast<ArrayType>(GV.getValueType());
   auto *Inner = Outer ? dyn_cast<ArrayType>(Outer->getElementType()) : nullptr;
   if (!Inner || !Inner->getElementType()->isSized())
@@ -98,7 +98,7 @@ std::optional<FixIt> paddingFixIt(const KernelFacts &K, const MemoryAccess &A,
   std::optional<SourceText> Row = rowSizeOf(K, A, GV);
   if (!Row || StringRef(Row->Text).contains('\n'))
     return std::nullopt;
-  return FixIt{Row->Loc, unsigned(Row->Text.size()), paddedSize(Row->Text)};
+  return Row;
 }
 
 } // namespace
@@ -117,9 +117,9 @@ void SharedBankConflictRule::check(const KernelFacts &K, const FindingSink &Out)
                   .str()
             : formatv("about {0} lanes share a bank", Ways).str();
     const GlobalVariable *GV = sharedArrayOf(A);
-    std::optional<FixIt> Fix = GV ? paddingFixIt(K, A, *GV) : std::nullopt;
+    std::optional<SourceText> Row = GV ? paddableRow(K, A, *GV) : std::nullopt;
     std::string Remedy =
-        Fix ? "pad the row of '" + variableName(*GV) + "' by one element so a column "
+        Row ? "pad the row of '" + variableName(*GV) + "' by one element so a column "
                                                        "spreads over all banks"
             : std::string("change the indexing so the lanes of a warp hit different banks "
                           "(pad rows by one element, or use sequential addressing)");
@@ -127,9 +127,13 @@ void SharedBankConflictRule::check(const KernelFacts &K, const FindingSink &Out)
                      kernelPrefix(K) + formatv("{0}-way bank conflict: ", Ways).str() +
                          costAgainstIdeal(A, P) + ": " + Why + ", " + K.launchAssumption() +
                          "; " + Remedy);
-    if (Fix) {
-      F.FixIts.push_back(*Fix);
-      F.Notes.push_back({Fix->Loc, "pad the tile here"});
+    if (Row && Row->NotOwn.empty()) {
+      F.FixIts.push_back(FixIt{Row->Loc, unsigned(Row->Text.size()), paddedSize(Row->Text)});
+      F.Notes.push_back({Row->Loc, "pad the tile here"});
+    } else if (Row) {
+      // As clang-tidy does with a fix inside a macro: the place, no edit.
+      F.Notes.push_back({Row->Loc, "pad the tile here (no fix-it: the row's size is " +
+                                       Row->NotOwn + ")"});
     }
     addAssumptionNote(F, A, P);
     confirmAccess(K, A, P, Threshold, F);

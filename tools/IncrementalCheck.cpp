@@ -73,7 +73,7 @@ void describeSource(const CallClosure &C, const DeviceModule &DM, SourceCache &S
     Loc(It->second.Name);
     for (const SourceText &D : It->second.Dims) {
       Loc(D.Loc);
-      OS << '[' << D.Text << "] ";
+      OS << '[' << D.Text << "] " << D.NotOwn;
     }
     OS << '\n';
   }

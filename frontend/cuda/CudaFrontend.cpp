@@ -53,6 +53,35 @@ constexpr unsigned CompileStackBytes = 256u << 20;
 /// empty, when a compile is retried without host code.
 constexpr StringLiteral StubDir = "/__warplint_host_stubs";
 
+/// Diagnostics that Clang makes errors by default where nvcc builds the code
+/// (with a warning at most), made warnings: a file nvcc compiles is analyzed.
+/// Each was checked against nvcc (CUDA 13, `-c`); docs/dialect.md has the
+/// cases and those no flag can bridge.
+constexpr const char *NvccDialectFlags[] = {
+    // "a"M with M a macro: gcc's preprocessor (nvcc's) warns, Clang lexes M
+    // as a literal suffix. As a warning, M is lexed as a token of its own.
+    "-Wno-error=reserved-user-defined-literal",
+    // Narrowing in braces (`int a[] = {d}`, `unsigned u{n}`).
+    "-Wno-error=c++11-narrowing",
+    "-Wno-error=c++11-narrowing-const-reference",
+    // `register` in C++17.
+    "-Wno-error=register",
+    // `b++` on a bool in C++17.
+    "-Wno-error=increment-bool",
+    // `&T()`.
+    "-Wno-error=address-of-temporary",
+    // A class object passed through `...`.
+    "-Wno-error=non-pod-varargs",
+    // `return;` in a non-void function.
+    "-Wno-error=return-mismatch",
+    // `a < b < c`.
+    "-Wno-error=parentheses",
+    // `enum class E e;` naming an enumeration.
+    "-Wno-error=elaborated-enum-class",
+    // A cast as an inline asm output operand.
+    "-Wno-error=invalid-gnu-asm-cast",
+};
+
 /// How one attempt at the device compile differs from the plain one.
 struct Attempt {
   /// -fgpu-rdc: kernels launched from device code (dynamic parallelism).
@@ -138,6 +167,7 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
       "-fno-discard-value-names", "-w",
       "-Wno-unknown-cuda-version", "-resource-dir", WARPLINT_CLANG_RESOURCE_DIR,
       "-c", "-emit-llvm"};
+  Args.insert(Args.end(), std::begin(NvccDialectFlags), std::end(NvccDialectFlags));
   if (Sdk.empty()) {
     Args.insert(Args.end(), {"-nocudainc", "-I" + PreludeDir.str(), "-include",
                              "__warplint_prelude.h"});

@@ -67,6 +67,7 @@ public:
         D.Dims.push_back(sizeAsWritten(ATL.getSizeExpr()));
         TL = ATL.getElementLoc();
       }
+      markSharedSizes(D.Dims);
     }
     Out.Variables[mangledName(VD)] = std::move(D);
     return true;
@@ -106,26 +107,113 @@ private:
     return toSourceLoc(L);
   }
 
-  /// An array dimension's size as written: its text in the file (through a
-  /// macro's argument or an object-like macro's name), or a single token of
-  /// a macro's body at its spelling there.
+  /// An array dimension's size as written: its text in the file (where the
+  /// declaration is written, or in a macro's argument), else in the body of
+  /// the macro that declares it. An object-like macro that is the whole size
+  /// (`TILE`) stays a name: its #define is never the size's text.
   SourceText sizeAsWritten(const Expr *Size) const {
     if (!Size)
       return {};
-    const LangOptions &LO = Ctx.getLangOpts();
+    SourceLocation Begin = Size->getBeginLoc(), End = Size->getEndLoc();
     CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(Size->getSourceRange()), SM, LO);
-    if (Range.isInvalid()) {
-      SourceLocation Begin = Size->getBeginLoc(), End = Size->getEndLoc();
-      if (Begin != End || !Begin.isMacroID())
-        return {};
-      SourceLocation Spelled = SM.getSpellingLoc(Begin);
-      if (SM.isWrittenInScratchSpace(Spelled))
-        return {};
-      Range = CharSourceRange::getTokenRange(Spelled, Spelled);
-    }
+        CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts());
+    if (Range.isValid())
+      return textOf(Range);
+    return sizeInMacroBody(Begin, End);
+  }
+
+  SourceText textOf(CharSourceRange Range) const {
     return SourceText{toSourceLoc(Range.getBegin()),
-                      Lexer::getSourceText(Range, SM, LO).str()};
+                      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str(), ""};
+  }
+
+  /// A size written inside a macro's body: found in the innermost expansion
+  /// that holds both its ends, then out of each macro that is the whole size
+  /// (`TILE` in `#define DECL(n) __shared__ float n[TILE][TILE]`). That text
+  /// is the declaration's own only when its macro is expanded once.
+  SourceText sizeInMacroBody(SourceLocation Begin, SourceLocation End) const {
+    if (!intoOneExpansion(Begin, End))
+      return {};
+    SourceLocation UpBegin, UpEnd;
+    while (SM.isAtStartOfImmediateMacroExpansion(Begin, &UpBegin) &&
+           SM.isAtEndOfImmediateMacroExpansion(afterToken(End), &UpEnd) &&
+           UpBegin.isMacroID() && UpEnd.isMacroID() &&
+           SM.getFileID(UpBegin) == SM.getFileID(UpEnd)) {
+      Begin = UpBegin;
+      End = UpEnd;
+    }
+    const SrcMgr::ExpansionInfo &Expansion =
+        SM.getSLocEntry(SM.getFileID(Begin)).getExpansion();
+    SourceLocation SpelledBegin = SM.getImmediateSpellingLoc(Begin);
+    SourceLocation SpelledEnd = SM.getImmediateSpellingLoc(End);
+    if (!SpelledBegin.isFileID() || !SpelledEnd.isFileID() ||
+        SM.getFileID(SpelledBegin) != SM.getFileID(SpelledEnd) ||
+        SM.isWrittenInScratchSpace(SpelledBegin) || SpelledEnd < SpelledBegin)
+      return {};
+    SourceText Text = textOf(CharSourceRange::getTokenRange(SpelledBegin, SpelledEnd));
+    StringRef Macro = Lexer::getImmediateMacroName(Begin, SM, Ctx.getLangOpts());
+    if (Expansion.isMacroArgExpansion()) {
+      Text.NotOwn = "written in a macro's argument inside another macro's body: an "
+                    "edit there may change more than this declaration";
+      return Text;
+    }
+    unsigned Times = expansionsOf(Expansion);
+    if (Times != 1)
+      Text.NotOwn = ("written in the body of '" + Macro + "', which is expanded " +
+                     Twine(Times) + " times: an edit there changes every declaration it makes")
+                        .str();
+    return Text;
+  }
+
+  /// Just past the token at Loc (a macro location): what
+  /// isAtEndOfImmediateMacroExpansion asks about.
+  SourceLocation afterToken(SourceLocation Loc) const {
+    unsigned Length =
+        Lexer::MeasureTokenLength(SM.getSpellingLoc(Loc), SM, Ctx.getLangOpts());
+    return Loc.getLocWithOffset(Length);
+  }
+
+  /// Moves Begin and End out through the macros they come from until both
+  /// are in one expansion; false when they never are.
+  bool intoOneExpansion(SourceLocation &Begin, SourceLocation &End) const {
+    SmallVector<SourceLocation, 8> Ends;
+    for (SourceLocation L = End; L.isMacroID();
+         L = SM.getImmediateExpansionRange(L).getEnd())
+      Ends.push_back(L);
+    for (SourceLocation L = Begin; L.isMacroID();
+         L = SM.getImmediateExpansionRange(L).getBegin())
+      for (SourceLocation E : Ends)
+        if (SM.getFileID(L) == SM.getFileID(E)) {
+          Begin = L;
+          End = E;
+          return true;
+        }
+    return false;
+  }
+
+  /// How many times this compile expanded the macro whose body Expansion
+  /// is: every expansion of one macro is spelled from the start of its body.
+  /// (Expansions inside a precompiled preamble, the includes, are not
+  /// counted.)
+  unsigned expansionsOf(const SrcMgr::ExpansionInfo &Expansion) const {
+    unsigned N = 0;
+    for (unsigned I = 0, E = SM.local_sloc_entry_size(); I < E; ++I) {
+      const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+      if (Entry.isExpansion() && !Entry.getExpansion().isMacroArgExpansion() &&
+          Entry.getExpansion().getSpellingLoc() == Expansion.getSpellingLoc())
+        ++N;
+    }
+    return N;
+  }
+
+  /// Two dimensions whose sizes are one text (`n[S][S]` with S a macro's
+  /// argument): an edit of one would change both.
+  static void markSharedSizes(std::vector<SourceText> &Dims) {
+    for (size_t I = 0; I < Dims.size(); ++I)
+      for (size_t J = I + 1; J < Dims.size(); ++J)
+        if (Dims[I].Loc.valid() && Dims[I].Loc == Dims[J].Loc)
+          Dims[I].NotOwn = Dims[J].NotOwn =
+              "one macro argument for two dimensions: an edit there changes both";
   }
 
   ASTContext &Ctx;
