@@ -173,13 +173,16 @@ struct Priced {
   std::optional<int64_t> Stride;
 };
 
-Priced price(WarpAddressView W, unsigned Space, const ArchProfile &Arch) {
+/// Atomic: the request is a shared atomic's, Inst its instruction.
+Priced price(WarpAddressView W, unsigned Space, const ArchProfile &Arch, bool Atomic,
+             const Instruction &Inst) {
   Priced P;
   P.Stride = laneStride(W);
   P.Distinct = distinctOf(W, P.Stride);
   switch (Space) {
   case AS_Shared:
-    P.Cost = sharedWavefronts(W, Arch);
+    P.Cost = Atomic ? sharedAtomicWavefronts(W, Arch, atomicCombinesLanes(Inst))
+                    : sharedWavefronts(W, Arch);
     P.Ideal = sharedPhases(W, Arch);
     break;
   case AS_Const:
@@ -240,7 +243,7 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       unsigned Lanes = llvm::popcount(Mask);
       auto [Known, New] = PricedBy.try_emplace({&Addr, Mask});
       if (New)
-        Known->second = price(W, A.Space, Arch);
+        Known->second = price(W, A.Space, Arch, Site.Op == AccessOp::Atomic, *Site.Inst);
       const Priced &Pr = Known->second;
       double Cost = Pr.Cost, Ideal = Pr.Ideal;
       const std::optional<int64_t> &St = Pr.Stride;

@@ -155,8 +155,11 @@ struct Function {
 struct Site {
   SourceLoc Loc;
   unsigned Space = 0; ///< Static IR space (0 when generic).
-  unsigned OpKind = 0; ///< 0 ld, 1 st, 2 atom.
+  unsigned OpKind = 0; ///< 0 ld, 1 st, 2 atom, 3 red (an atom whose result is unused).
   unsigned Bytes = 0;
+  /// An atomic that serves the lanes on one shared word at once
+  /// (atomicCombinesLanes).
+  bool CombinesLanes = false;
 };
 
 /// Where a global variable lives.

@@ -1,6 +1,7 @@
 //===- Decoder.cpp - Decode a kernel's IR once into a Program -------------===//
 #include "devicemodel/Decoder.h"
 
+#include "analyzer/arch/MemoryCost.h"
 #include "devicemodel/GlobalLayout.h"
 #include "devicemodel/MathFunctions.h"
 #include "frontend/DeviceModule.h"
@@ -218,12 +219,13 @@ public:
   uint32_t siteIndex(const Instruction &I, unsigned Space, unsigned OpKind,
                      unsigned Bytes) {
     SourceLoc L = userLocation(I);
-    auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes);
+    bool Combines = OpKind >= 2 && atomicCombinesLanes(I);
+    auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines);
     auto It = SiteIndex.find(Key);
     if (It != SiteIndex.end())
       return It->second;
     uint32_t Idx = P.Sites.size();
-    P.Sites.push_back(Site{L, Space, OpKind, Bytes});
+    P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines});
     SiteIndex[Key] = Idx;
     return Idx;
   }
@@ -375,7 +377,7 @@ private:
   DenseMap<const llvm::Function *, uint32_t> FuncIndex;
   std::vector<uint32_t> Work;
   std::map<std::tuple<std::string, unsigned, unsigned>, uint32_t> LocIndex;
-  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned>,
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool>,
            uint32_t>
       SiteIndex;
 };

@@ -1,6 +1,7 @@
 //===- Launch.cpp - What to launch, and the memory it gets ----------------===//
 #include "devicemodel/Launch.h"
 #include "frontend/LaunchLimits.h"
+#include "frontend/TypeNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -16,8 +17,6 @@ namespace dm {
 namespace {
 
 Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
-
-bool isFloatType(StringRef T) { return T == "float" || T == "double"; }
 
 std::string formatNumber(double V) {
   if (V == std::floor(V) && std::fabs(V) < 1e15)
@@ -81,35 +80,59 @@ LaunchRequest launchRequest(const LaunchEntry &E) {
   return R;
 }
 
-void fillBuffer(uint8_t *Data, uint64_t Count, unsigned ElemBytes, bool Float,
-                const FillSpec &Fill, uint64_t Seed) {
-  if (Fill.Kind == FillSpec::Zero)
+std::vector<FillPart> fillParts(StringRef ElemType, unsigned ElemBytes) {
+  std::vector<FillPart> Parts;
+  std::optional<ScalarParts> S = scalarPartsOf(ElemType);
+  if (S && S->Count && !S->Half && S->Bytes * S->Count <= ElemBytes) {
+    for (unsigned C = 0; C < S->Count; ++C)
+      Parts.push_back({C * S->Bytes, S->Bytes, S->Float});
+    return Parts;
+  }
+  if (ElemBytes <= 8)
+    return {{0, std::max(1u, ElemBytes), false}};
+  // A struct whose fields the name does not tell: 4-byte words, then bytes.
+  unsigned Off = 0;
+  for (; Off + 4 <= ElemBytes; Off += 4)
+    Parts.push_back({Off, 4, false});
+  for (; Off < ElemBytes; ++Off)
+    Parts.push_back({Off, 1, false});
+  return Parts;
+}
+
+void fillBuffer(uint8_t *Data, uint64_t Count, unsigned ElemBytes,
+                const std::vector<FillPart> &Parts, const FillSpec &Fill, uint64_t Seed) {
+  if (Fill.Kind == FillSpec::Zero || Parts.empty())
     return;
   std::mt19937_64 Rng(Seed);
+  const uint64_t N = Parts.size();
   for (uint64_t I = 0; I < Count; ++I) {
-    double V = 0;
-    switch (Fill.Kind) {
-    case FillSpec::Iota: V = double(I); break;
-    case FillSpec::Const: V = Fill.Value; break;
-    case FillSpec::Random:
-      if (Float) {
-        V = Fill.Lo + (Fill.Hi - Fill.Lo) * (double(Rng() >> 11) / double(1ull << 53));
-      } else {
-        uint64_t Span = uint64_t(int64_t(Fill.Hi) - int64_t(Fill.Lo)) + 1;
-        V = double(int64_t(Fill.Lo) + int64_t(Span ? Rng() % Span : Rng()));
+    for (uint64_t C = 0; C < N; ++C) {
+      const FillPart &Part = Parts[C];
+      double V = 0;
+      switch (Fill.Kind) {
+      // The buffer read as an array of its parts counts 0, 1, 2, ...
+      case FillSpec::Iota: V = double(I * N + C); break;
+      case FillSpec::Const: V = Fill.Value; break;
+      case FillSpec::Random:
+        if (Part.Float) {
+          V = Fill.Lo + (Fill.Hi - Fill.Lo) * (double(Rng() >> 11) / double(1ull << 53));
+        } else {
+          uint64_t Span = uint64_t(int64_t(Fill.Hi) - int64_t(Fill.Lo)) + 1;
+          V = double(int64_t(Fill.Lo) + int64_t(Span ? Rng() % Span : Rng()));
+        }
+        break;
+      default: break;
       }
-      break;
-    default: break;
-    }
-    uint8_t *P = Data + I * ElemBytes;
-    if (Float && ElemBytes == 4) {
-      float F = float(V);
-      memcpy(P, &F, 4);
-    } else if (Float && ElemBytes == 8) {
-      memcpy(P, &V, 8);
-    } else {
-      int64_t N = int64_t(V);
-      memcpy(P, &N, std::min(ElemBytes, 8u));
+      uint8_t *P = Data + I * ElemBytes + Part.Offset;
+      if (Part.Float && Part.Bytes == 4) {
+        float F = float(V);
+        memcpy(P, &F, 4);
+      } else if (Part.Float && Part.Bytes == 8) {
+        memcpy(P, &V, 8);
+      } else {
+        int64_t Int = int64_t(V);
+        memcpy(P, &Int, std::min(Part.Bytes, 8u));
+      }
     }
   }
 }
@@ -203,7 +226,7 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
       if (Req.InitCheck && Unfilled)
         Mem.trackInit(B.Address);
       fillBuffer(Mem.global(B.Address, B.Count * B.ElemBytes), B.Count, B.ElemBytes,
-                 isFloatType(B.ElemType), B.Fill, std::hash<std::string>()(B.Name));
+                 fillParts(B.ElemType, B.ElemBytes), B.Fill, std::hash<std::string>()(B.Name));
       L.Args.push_back(B.Address);
       L.Buffers.push_back(std::move(B));
       continue;

@@ -78,10 +78,24 @@ llvm::Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem
                                              const LaunchRequest &Req,
                                              const ArchProfile &Arch);
 
-/// Fills Count elements of ElemBytes at Data; Float selects floating-point
-/// values. Random fills are deterministic (seeded by Seed).
-void fillBuffer(uint8_t *Data, uint64_t Count, unsigned ElemBytes, bool Float,
-                const FillSpec &Fill, uint64_t Seed);
+/// A scalar part of a buffer element that a fill writes one value into.
+struct FillPart {
+  unsigned Offset = 0, Bytes = 4;
+  bool Float = false; ///< IEEE float (4 bytes) or double (8).
+};
+
+/// The parts of an element of ElemType (as ParamInfo spells it) and
+/// ElemBytes: one for a scalar, one per component for a vector type such as
+/// uint4 or double2 or an array; 4-byte integer words for a larger type
+/// whose fields the name does not tell.
+std::vector<FillPart> fillParts(llvm::StringRef ElemType, unsigned ElemBytes);
+
+/// Fills Count elements of ElemBytes at Data, a value in each part: iota
+/// counts through the parts (element I's part C gets I * Parts + C, so a
+/// uint4 buffer reads as a uint buffer filled with iota), random draws each
+/// part (deterministic, seeded by Seed), const writes V in every part.
+void fillBuffer(uint8_t *Data, uint64_t Count, unsigned ElemBytes,
+                const std::vector<FillPart> &Parts, const FillSpec &Fill, uint64_t Seed);
 
 } // namespace dm
 } // namespace warplint

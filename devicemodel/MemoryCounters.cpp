@@ -24,6 +24,13 @@ unsigned spaceIndex(unsigned Space) {
 }
 const unsigned SpaceOfIndex[] = {AS_Global, AS_Shared, AS_Const, AS_Local};
 
+/// The op Nsight Compute counts an access of Op in Space under: shared
+/// memory has no reduction instruction (an atomic whose result is unused is
+/// an ATOMS writing RZ, counted as `atom`); global has RED.
+MemOp countedOp(unsigned Space, MemOp Op) {
+  return Space == AS_Shared && Op == MemOp::Reduction ? MemOp::Atomic : Op;
+}
+
 const char *opName(MemOp Op) {
   return Op == MemOp::Load ? "ld" : Op == MemOp::Store ? "st" : Op == MemOp::Atomic ? "atom" : "red";
 }
@@ -35,7 +42,7 @@ struct SiteMetricNames {
 };
 
 SiteMetricNames siteMetricNames(unsigned Space, MemOp Op) {
-  std::string O = opName(Op);
+  std::string O = opName(countedOp(Space, Op));
   switch (Space) {
   case AS_Global:
     return {"l1tex__t_requests_pipe_lsu_mem_global_op_" + O + ".sum",
@@ -67,7 +74,8 @@ void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, d
     break;
   case AS_Shared:
     Put(N.Cost, C.Wavefronts);
-    Put("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" + std::string(opName(Op)) +
+    Put("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" +
+            std::string(opName(countedOp(Space, Op))) +
             ".sum",
         C.Wavefronts - C.Phases);
     break;
@@ -99,7 +107,10 @@ public:
       C.Sectors += localSectors(W, Arch);
       break;
     case AS_Shared:
-      C.Wavefronts += sharedWavefronts(W, Arch);
+      C.Wavefronts += E.Op == MemOp::Atomic || E.Op == MemOp::Reduction
+                          ? sharedAtomicWavefronts(W, Arch,
+                                                   Parent.P.Sites[E.Site].CombinesLanes)
+                          : sharedWavefronts(W, Arch);
       C.Phases += sharedPhases(W, Arch);
       break;
     case AS_Const:
@@ -165,11 +176,14 @@ std::vector<SiteMetrics> MemoryCounters::siteMetrics(double Scale) const {
       continue;
     const Site &S = P.Sites[I / 4];
     unsigned Space = SpaceOfIndex[I % 4];
-    auto Key = std::make_tuple(S.Loc.File, S.Loc.Line, S.Loc.Column, Space, S.OpKind);
+    // A shared atomic with and one without a use of its result (one
+    // expression, two IR sites) are one Nsight Compute op: one site.
+    MemOp Op = countedOp(Space, MemOp(S.OpKind));
+    auto Key = std::make_tuple(S.Loc.File, S.Loc.Line, S.Loc.Column, Space, unsigned(Op));
     SiteMetrics &SM = Keyed[Key];
     SM.Loc = S.Loc;
     SM.Space = Space;
-    SM.Op = MemOp(S.OpKind);
+    SM.Op = Op;
     SM.Bytes = std::max(SM.Bytes, S.Bytes);
     addMetrics(SM.Metrics, Space, SM.Op, C, Scale);
   }

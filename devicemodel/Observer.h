@@ -20,7 +20,9 @@ namespace warplint {
 namespace dm {
 
 /// What a memory instruction does.
-/// Reduction: an atomic whose result is unused (Nsight Compute's "red").
+/// Reduction: an atomic whose result is unused (Nsight Compute's "red" in
+/// global memory; shared memory has only ATOMS, so MemoryCounters counts a
+/// shared reduction as "atom").
 enum class MemOp : uint8_t { Load = 0, Store = 1, Atomic = 2, Reduction = 3 };
 
 /// One warp-level memory instruction (or one chunk of a memcpy).

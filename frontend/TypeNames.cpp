@@ -89,31 +89,90 @@ std::vector<std::string> demangledParamTypes(StringRef Mangled) {
 
 namespace {
 
+/// A CUDA or IR scalar type's part, or none.
+std::optional<ScalarParts> scalarPart(StringRef Name) {
+  ScalarParts P;
+  P.Count = 1;
+  P.Bytes = StringSwitch<unsigned>(Name)
+                .Cases({"bool", "char", "signed char", "unsigned char"}, 1)
+                .Cases({"short", "unsigned short", "__half", "half", "__nv_bfloat16",
+                        "bfloat16"},
+                       2)
+                .Cases({"int", "unsigned int", "unsigned", "float"}, 4)
+                .Cases({"long", "unsigned long", "long long", "unsigned long long", "double"},
+                       8)
+                .Default(0);
+  if (!P.Bytes)
+    return std::nullopt;
+  P.Float = Name == "float" || Name == "double";
+  P.Half = P.Bytes == 2 && !Name.ends_with("short");
+  return P;
+}
+
+/// The component of a CUDA vector type name without its count ("uint" of
+/// "uint4"), or none.
+std::optional<ScalarParts> vectorComponent(StringRef Base) {
+  unsigned Bytes = StringSwitch<unsigned>(Base)
+                       .Cases({"char", "uchar"}, 1)
+                       .Cases({"short", "ushort"}, 2)
+                       .Cases({"int", "uint", "float"}, 4)
+                       .Cases({"long", "ulong", "longlong", "ulonglong", "double"}, 8)
+                       .Default(0);
+  if (!Bytes)
+    return std::nullopt;
+  ScalarParts P;
+  P.Bytes = Bytes;
+  P.Count = 1;
+  P.Float = Base == "float" || Base == "double";
+  return P;
+}
+
 /// Bytes of a CUDA built-in scalar or vector type (float3 is 12), or 0.
 unsigned builtinBytes(StringRef Name) {
-  unsigned Scalar = StringSwitch<unsigned>(Name)
-                        .Cases({"bool", "char", "signed char", "unsigned char"}, 1)
-                        .Cases({"short", "unsigned short", "__half", "half", "__nv_bfloat16"}, 2)
-                        .Cases({"int", "unsigned int", "float"}, 4)
-                        .Cases({"long", "unsigned long", "long long", "unsigned long long",
-                                "double"},
-                               8)
-                        .Default(0);
-  if (Scalar || Name.empty())
-    return Scalar;
-  char Last = Name.back();
-  if (Last < '1' || Last > '4')
+  if (std::optional<ScalarParts> S = scalarPart(Name))
+    return S->Bytes;
+  if (Name.empty() || Name.back() < '1' || Name.back() > '4')
     return 0;
-  unsigned Elem = StringSwitch<unsigned>(Name.drop_back())
-                      .Cases({"char", "uchar"}, 1)
-                      .Cases({"short", "ushort"}, 2)
-                      .Cases({"int", "uint", "float"}, 4)
-                      .Cases({"long", "ulong", "longlong", "ulonglong", "double"}, 8)
-                      .Default(0);
-  return Elem * unsigned(Last - '0');
+  std::optional<ScalarParts> C = vectorComponent(Name.drop_back());
+  return C ? C->Bytes * unsigned(Name.back() - '0') : 0;
 }
 
 } // namespace
+
+std::optional<ScalarParts> scalarPartsOf(StringRef Name) {
+  Name = Name.trim();
+  Name.consume_front("const ");
+  Name.consume_front("struct ");
+  Name.consume_front("__device_builtin__ ");
+  if (std::optional<ScalarParts> S = scalarPart(Name))
+    return S;
+  // "float[4]" (an array) and "intx4" (an IR vector): a scalar and a count.
+  unsigned Count = 0;
+  StringRef Elem;
+  if (Name.consume_back("]")) {
+    auto [E, N] = Name.rsplit('[');
+    if (N.getAsInteger(10, Count))
+      return std::nullopt;
+    Elem = E;
+  } else if (size_t X = Name.rfind('x'); X != StringRef::npos &&
+                                          !Name.drop_front(X + 1).getAsInteger(10, Count)) {
+    Elem = Name.take_front(X);
+  }
+  if (Count) {
+    std::optional<ScalarParts> P = scalarPartsOf(Elem);
+    if (!P)
+      return std::nullopt;
+    P->Count *= Count;
+    return P;
+  }
+  // A CUDA vector type: "uint4", "double2".
+  if (Name.empty() || Name.back() < '1' || Name.back() > '4')
+    return std::nullopt;
+  std::optional<ScalarParts> C = vectorComponent(Name.drop_back());
+  if (C)
+    C->Count = unsigned(Name.back() - '0');
+  return C;
+}
 
 std::optional<Pointee> pointeeOf(StringRef ParamType) {
   StringRef T = ParamType.trim();

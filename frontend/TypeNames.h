@@ -18,6 +18,21 @@ std::string cTypeName(const llvm::Type *T);
 /// them ("float3 const*", "int"); empty when Mangled does not demangle.
 std::vector<std::string> demangledParamTypes(llvm::StringRef Mangled);
 
+/// The scalar parts of an element type: a scalar is one part, a CUDA vector
+/// type (uint4, double2) or an array as many parts as it has components.
+struct ScalarParts {
+  unsigned Bytes = 0; ///< Of one part.
+  unsigned Count = 0;
+  bool Float = false; ///< IEEE float or double.
+  bool Half = false;  ///< A 2-byte floating-point part (half, bfloat16).
+};
+
+/// The parts of the element type Name as cTypeName or pointeeOf spell it: a
+/// scalar ("float", "unsigned int", "long long"), a CUDA vector type
+/// ("uint4", "struct float4", "double2"), an IR vector ("intx4") or an
+/// array ("float[4]"); none when the name does not tell (a struct).
+std::optional<ScalarParts> scalarPartsOf(llvm::StringRef Name);
+
 /// What a pointer parameter of C++ type ParamType points to.
 struct Pointee {
   std::string Name; ///< "float3", "float", "F4".

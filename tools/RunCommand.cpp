@@ -169,6 +169,12 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
       R.InitCheck = CL.InitCheck;
       Out.push_back(std::move(R));
     }
+    if (Out.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               CL.Kernel.empty()
+                                   ? "launch file " + CL.LaunchFile + " has no entries"
+                                   : "launch file " + CL.LaunchFile +
+                                         " has no entry for kernel '" + CL.Kernel + "'");
     return Out;
   }
   dm::LaunchRequest R;
@@ -284,6 +290,14 @@ int runRunCommand(const CommandLine &CL) {
     for (const dm::LaunchRequest &Req : *Reqs) {
       std::string Error;
       const Function *K = findKernel(*DM.M, Req.Kernel, Error);
+      // A launch file may list the kernels of several files: without
+      // --kernel, an entry naming a kernel this file lacks is another's.
+      if (!K && CL.Kernel.empty() && !CL.LaunchFile.empty() && !Req.Kernel.empty()) {
+        WithColor::note(errs(), "warplint")
+            << DM.Path << ": skipping the launch-file entry for kernel '" << Req.Kernel
+            << "': not in this file\n";
+        continue;
+      }
       if (!K) {
         WithColor::error(errs(), "warplint") << DM.Path << ": " << Error << "\n";
         ToolFailed = true;

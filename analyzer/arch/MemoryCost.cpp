@@ -3,6 +3,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -244,6 +246,44 @@ unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A) {
     Total += Worst;
   }
   return Total;
+}
+
+unsigned sharedAtomicWavefronts(WarpAddressView W, const ArchProfile &A, bool CombinesLanes) {
+  if (CombinesLanes)
+    return sharedWavefronts(W, A);
+  // Every lane on one word: nvcc gives a warp-uniform address to one lane
+  // (the warp's values combined first), one pass.
+  if (std::optional<uint64_t> Words = laneSpanBits(W, W.Active, shiftOf(A.SharedBankBytes), 64);
+      Words && llvm::popcount(*Words) == 1)
+    return sharedPhases(W, A);
+  const unsigned LanesPerPhase = lanesPerPhase(W, A), WordShift = shiftOf(A.SharedBankBytes);
+  const uint64_t BankMask = A.SharedBanks - 1;
+  assert(llvm::isPowerOf2_32(A.SharedBanks) && A.SharedBanks <= 64);
+  unsigned Total = 0;
+  for (unsigned First = 0; First < 32; First += LanesPerPhase) {
+    uint32_t PhaseMask =
+        W.Active & ((LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First);
+    unsigned PerBank[64] = {};
+    unsigned Worst = 0;
+    for (uint32_t M = PhaseMask; M; M &= M - 1) {
+      unsigned L = llvm::countr_zero(M);
+      for (uint64_t Wd = W.Addr[L] >> WordShift, E = lastByte(W, L) >> WordShift; Wd <= E;
+           ++Wd)
+        Worst = std::max(Worst, ++PerBank[Wd & BankMask]);
+    }
+    Total += Worst;
+  }
+  return Total;
+}
+
+bool atomicCombinesLanes(const llvm::Instruction &I) {
+  const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I);
+  // A 64-bit add is a compare-and-swap loop on sm_90 (ATOMS.CAST.SPIN.64).
+  if (!RMW || RMW->getOperation() != llvm::AtomicRMWInst::Add || !RMW->use_empty() ||
+      !RMW->getType()->isIntegerTy(32))
+    return false;
+  const auto *One = llvm::dyn_cast<llvm::ConstantInt>(RMW->getValOperand());
+  return One && One->isOne();
 }
 
 unsigned distinctAddresses(WarpAddressView W) {

@@ -13,6 +13,10 @@
 #include <array>
 #include <cstdint>
 
+namespace llvm {
+class Instruction;
+} // namespace llvm
+
 namespace warplint {
 
 /// The byte addresses of the lanes of one warp-level access, read where
@@ -44,6 +48,23 @@ unsigned localSectors(WarpAddressView W, const ArchProfile &A);
 /// SharedPhaseBytes; each phase costs as many wavefronts as its most loaded
 /// bank has distinct words (a word read by many lanes is a broadcast).
 unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A);
+
+/// Shared-memory wavefronts of an atomic (ATOMS): the lanes on one word
+/// update it one after another, each a pass in its bank, so a phase costs as
+/// many wavefronts as its most loaded bank has lane-words; unless
+/// CombinesLanes (atomicCombinesLanes), where each distinct word is one pass
+/// (sharedWavefronts). Every active lane on one word costs one pass: nvcc
+/// gives a warp-uniform address to one lane (measured for `old =
+/// atomicAdd(&s[k], 1)`; the device model takes every such request for one).
+unsigned sharedAtomicWavefronts(WarpAddressView W, const ArchProfile &A, bool CombinesLanes);
+
+/// Whether I, an atomic, serves the lanes on one shared word at once: nvcc
+/// emits a 32-bit atomic add of the constant 1 whose result is unused as
+/// ATOMS.POPC.INC, which adds the number of lanes on each word in one pass.
+/// Other values (atomicSub(p, 1) too), other operations and used results
+/// update the word once per lane (measured on an H100,
+/// tests/hardware/atomics.cu).
+bool atomicCombinesLanes(const llvm::Instruction &I);
 
 /// Phases of a shared request with at least one active lane (the ideal
 /// wavefront count, with no bank conflict).

@@ -207,4 +207,46 @@ __global__ void copy(const float *in, float *out) {
   EXPECT_DOUBLE_EQ(R->metric(GLd), 256.0 * 4);
 }
 
+// Fills write every part of an element: a component per vector lane (the
+// names cTypeName and the PTX pointee give), 4-byte words of a struct the
+// name does not describe; iota counts through the parts.
+TEST(DeviceModel, FillsEveryComponent) {
+  struct Case {
+    const char *Type;
+    unsigned Bytes, Parts, PartBytes;
+    bool Float;
+  } Cases[] = {{"uint4", 16, 4, 4, false},       {"struct uint4", 16, 4, 4, false},
+               {"intx4", 16, 4, 4, false},       {"floatx4", 16, 4, 4, true},
+               {"double2", 16, 2, 8, true},      {"doublex2", 16, 2, 8, true},
+               {"float[3]", 12, 3, 4, true},     {"longlong2", 16, 2, 8, false},
+               {"uchar4", 4, 4, 1, false},       {"float", 4, 1, 4, true},
+               {"int", 4, 1, 4, false},          {"struct Pair", 8, 1, 8, false},
+               {"struct Triple", 12, 3, 4, false}, {"struct Odd", 10, 4, 4, false}};
+  for (const Case &C : Cases) {
+    std::vector<dm::FillPart> P = dm::fillParts(C.Type, C.Bytes);
+    ASSERT_EQ(P.size(), C.Parts) << C.Type;
+    EXPECT_EQ(P[0].Bytes, C.PartBytes) << C.Type;
+    EXPECT_EQ(P[0].Float, C.Float) << C.Type;
+    EXPECT_EQ(P.back().Offset + P.back().Bytes, C.Bytes) << C.Type;
+  }
+  // struct Odd: two words, then two bytes.
+  std::vector<dm::FillPart> Odd = dm::fillParts("struct Odd", 10);
+  EXPECT_EQ(Odd[2].Offset, 8u);
+  EXPECT_EQ(Odd[2].Bytes, 1u);
+
+  uint32_t U[8] = {};
+  dm::FillSpec Iota;
+  Iota.Kind = dm::FillSpec::Iota;
+  dm::fillBuffer(reinterpret_cast<uint8_t *>(U), 2, 16, dm::fillParts("uint4", 16), Iota, 1);
+  for (unsigned I = 0; I < 8; ++I)
+    EXPECT_EQ(U[I], I);
+  double D[4] = {};
+  dm::FillSpec Const;
+  Const.Kind = dm::FillSpec::Const;
+  Const.Value = 2.5;
+  dm::fillBuffer(reinterpret_cast<uint8_t *>(D), 2, 16, dm::fillParts("double2", 16), Const, 1);
+  for (double V : D)
+    EXPECT_EQ(V, 2.5);
+}
+
 } // namespace

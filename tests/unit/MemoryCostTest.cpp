@@ -45,6 +45,31 @@ unsigned refSharedWavefronts(const WarpAddresses &W, const ArchProfile &A) {
   return Total;
 }
 
+/// A shared atomic that updates a word once per lane: lane-words per bank,
+/// one pass when every active lane is on one word.
+unsigned refAtomicWavefronts(const WarpAddresses &W, const ArchProfile &A) {
+  std::set<uint64_t> All;
+  for (unsigned L = 0; L < 32; ++L)
+    if (W.Active >> L & 1)
+      for (uint64_t B = W.Addr[L]; B < W.Addr[L] + W.Bytes; ++B)
+        All.insert(B / A.SharedBankBytes);
+  if (All.size() == 1)
+    return 1;
+  unsigned PerPhase = std::max(1u, std::min(32u, A.SharedPhaseBytes / W.Bytes));
+  unsigned Total = 0;
+  for (unsigned First = 0; First < 32; First += PerPhase) {
+    std::map<uint64_t, unsigned> PerBank;
+    unsigned Worst = 0;
+    for (unsigned L = First; L < std::min(32u, First + PerPhase); ++L)
+      if (W.Active >> L & 1)
+        for (uint64_t Wd = W.Addr[L] / A.SharedBankBytes;
+             Wd <= (W.Addr[L] + W.Bytes - 1) / A.SharedBankBytes; ++Wd)
+          Worst = std::max(Worst, ++PerBank[Wd % A.SharedBanks]);
+    Total += Worst;
+  }
+  return Total;
+}
+
 WarpAddresses strided(uint64_t Base, int64_t Stride, unsigned Bytes, uint32_t Active = ~0u) {
   WarpAddresses W;
   W.Bytes = Bytes;
@@ -104,6 +129,50 @@ TEST(MemoryCost, RandomRequestsNearAndFar) {
     if (HasFailure())
       return;
   }
+}
+
+// A shared-memory histogram (`atomicAdd(&s[bin], 1)`): lanes land on few
+// words in no order, the same word again far from its first lane. Each
+// distinct word costs its bank one wavefront, however many lanes and in
+// whatever order; a constant-memory read costs one pass per distinct address.
+TEST(MemoryCost, HistogramLanesInAnyOrder) {
+  const ArchProfile &A = defaultArch();
+  std::mt19937_64 Rng(2024);
+  for (uint64_t Bins : {1u, 2u, 8u, 33u, 64u, 256u, 1024u, 4096u})
+    for (unsigned Trial = 0; Trial < 500; ++Trial) {
+      WarpAddresses W;
+      W.Bytes = Trial % 3 ? 4 : 8;
+      W.Active = Trial % 5 ? ~0u : uint32_t(Rng());
+      uint64_t Base = (Rng() % 1024) * 8;
+      std::set<uint64_t> Addrs;
+      for (unsigned L = 0; L < 32; ++L) {
+        W.Addr[L] = Base + (Rng() % Bins) * W.Bytes;
+        if (W.Active >> L & 1)
+          Addrs.insert(W.Addr[L]);
+      }
+      EXPECT_EQ(sharedWavefronts(W, A), refSharedWavefronts(W, A)) << Bins << " bins";
+      EXPECT_EQ(sharedAtomicWavefronts(W, A, true), refSharedWavefronts(W, A)) << Bins;
+      EXPECT_EQ(sharedAtomicWavefronts(W, A, false), refAtomicWavefronts(W, A)) << Bins;
+      EXPECT_EQ(distinctAddresses(W), Addrs.size()) << Bins << " bins";
+      if (HasFailure())
+        return;
+    }
+  // Words 0 and 32 (bank 0) alternating over the 32 lanes: 2 wavefronts, not
+  // the 32 lanes a count of lanes per bank would give; an atomic that updates
+  // once per lane (not ATOMS.POPC.INC) takes the 32.
+  WarpAddresses W;
+  W.Active = ~0u;
+  for (unsigned L = 0; L < 32; ++L)
+    W.Addr[L] = L % 2 ? 128 : 0;
+  EXPECT_EQ(sharedWavefronts(W, A), 2u);
+  EXPECT_EQ(distinctAddresses(W), 2u);
+  EXPECT_EQ(sharedAtomicWavefronts(W, A, true), 2u);
+  EXPECT_EQ(sharedAtomicWavefronts(W, A, false), 32u);
+  // Every lane on word 1: one pass either way (nvcc gives a warp-uniform
+  // address to one lane).
+  for (unsigned L = 0; L < 32; ++L)
+    W.Addr[L] = 4;
+  EXPECT_EQ(sharedAtomicWavefronts(W, A, false), 1u);
 }
 
 } // namespace
