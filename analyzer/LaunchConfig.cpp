@@ -22,14 +22,19 @@ bool hasParameter(const Function &F, StringRef Name) {
   return llvm::any_of(F.args(), [&](const Argument &A) { return A.getName() == Name; });
 }
 
-/// "the host launch at main.cu:88", "the 2 host launches at main.cu:88, 95".
+/// "the host launch at main.cu:88", "the 2 host launches at main.cu:88, 95"
+/// (a line once, however many template instantiations launch there).
 std::string hostLaunchesText(ArrayRef<const SourceLaunch *> Hosts) {
-  std::string Text = Hosts.size() == 1
+  std::vector<unsigned> Lines;
+  for (const SourceLaunch *L : Hosts)
+    if (!llvm::is_contained(Lines, L->Line))
+      Lines.push_back(L->Line);
+  std::string Text = Lines.size() == 1
                          ? std::string("the host launch at ")
-                         : formatv("the {0} host launches at ", Hosts.size()).str();
+                         : formatv("the {0} host launches at ", Lines.size()).str();
   Text += Hosts.front()->File.empty() ? "line " : Hosts.front()->File + ":";
-  for (size_t I = 0; I < Hosts.size(); ++I)
-    Text += (I ? ", " : "") + std::to_string(Hosts[I]->Line);
+  for (size_t I = 0; I < Lines.size(); ++I)
+    Text += (I ? ", " : "") + std::to_string(Lines[I]);
   return Text;
 }
 

@@ -28,7 +28,8 @@ struct LaunchConfig {
   /// the host launch at main.cu:88" (also in Assumptions).
   std::vector<std::string> ArgSources;
   /// Bytes cudaMalloc'd for the buffers the host launches pass to pointer
-  /// parameters, by parameter name (printed; nothing sizes buffers by it yet).
+  /// parameters, by parameter name: check --confirm sizes the device
+  /// model's buffers by them where --buffer and launch files do not.
   std::map<std::string, uint64_t> BufferBytes;
 
   /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".

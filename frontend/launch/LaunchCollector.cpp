@@ -77,6 +77,12 @@ public:
     // The host code's data flow in the function that launches (not in a
     // template's pattern, whose values may depend on its parameters).
     const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
+    // A function template's pattern: its instantiations, walked too, tell
+    // the values; the pattern counts only when it has none.
+    if (Host && Host->isDependentContext())
+      if (const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
+          TD && !TD->specializations().empty())
+        return true;
     HostValues Values(Ctx, Host ? Host->getBody() : nullptr, E,
                       Host && !Host->isDependentContext());
     SourceLaunch L;

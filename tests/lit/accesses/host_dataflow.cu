@@ -11,6 +11,10 @@
 // RUN: %warplint accesses --no-cuda-sdk --format=json %s | FileCheck %s --check-prefix=JSON
 // RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --check-prefix=CHECKCMD
 // RUN: not %warplint check --no-cuda-sdk --format=json %s | FileCheck %s --check-prefix=CHECKJSON
+// --confirm sizes the device model's buffers by the host's cudaMalloc (n
+// known, a default buffer would be overrun); --buffer still wins.
+// RUN: not %warplint check --no-cuda-sdk --confirm --kernel column %s 2>&1 | FileCheck %s --check-prefix=CONFIRM --implicit-check-not='[out-of-bounds]'
+// RUN: not %warplint check --no-cuda-sdk --confirm --kernel column --buffer a=10 %s 2>&1 | FileCheck %s --check-prefix=SMALL
 #include <cuda_runtime.h>
 #define TILE 16
 #define WIDTH 1024
@@ -60,6 +64,8 @@ __global__ void column(const float *a, float *out, int n) {
 // CHECK-NEXT: host_dataflow.cu:[[#@LINE-5]]:12 global ld 4B strided stride 4096B sectors_per_request=32.00
 // CMD-LABEL: kernel column  launch grid(4,1,1) block(256,1,1) (host-launch at line {{[0-9]+}}){{$}}
 // CMD: host_dataflow.cu:[[#@LINE-7]]:12 global ld 4B strided stride 8B sectors_per_request=8.00
+// CONFIRM: host_dataflow.cu:[[#@LINE-8]]:12: note: device model measured 32.00 sectors per request (grid(4,1,1) block(256,1,1))
+// SMALL: kernel 'column': load of 4 bytes at byte offset {{[0-9]+}} of buffer 'a' (40 bytes){{.*}}[out-of-bounds]
 // CHECKJSON:      "kernel": "column",
 // CHECKJSON:      "notes": [
 // CHECKJSON:        "message": "assumed: n = 1024 from the host launch at host_dataflow.cu:{{[0-9]+}};
@@ -105,6 +111,19 @@ __global__ void via_macro(float *p) { p[threadIdx.x] = 0; }
     k<<<g, b>>>(__VA_ARGS__);                                                  \
   } while (0)
 
+// In a function template: its instantiation's values.
+__global__ void in_template(float *p, int n) { p[threadIdx.x * n] = 0; }
+// CHECK-LABEL: kernel in_template  launch grid(1,1,1) block(64,1,1)
+// CHECK-SAME: (host-launch at line [[LT:[0-9]+]]); n = 8 from the host launch at host_dataflow.cu:[[LT]]{{$}}
+
+// Two launches that disagree on n: not bound; the first launch's shape.
+__global__ void twice(float *p, int n) { p[threadIdx.x * n] = 0; }
+// CHECK-LABEL: kernel twice  launch grid(1,1,1) block(32,1,1) (host-launch at line {{[0-9]+}}){{$}}
+
+template <int B> void launchTemplate(float *p) {
+  int n = B / 8;
+  in_template<<<1, B>>>(p, n);
+}
 void run(float *d, int n) { in_helper<<<n / 256, 256>>>(d, n); }
 void setInt(int *v);
 
@@ -188,4 +207,7 @@ int main(int argc, char **argv) {
     t *= 32;
     LAUNCH(via_macro, 3, t, p);
   }
+  launchTemplate<64>(p);
+  twice<<<1, 32>>>(p, 8);
+  twice<<<1, 64>>>(p, 8 + argc);
 }
