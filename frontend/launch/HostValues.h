@@ -20,7 +20,9 @@
 
 namespace clang {
 class ASTContext;
+class CompoundAssignOperator;
 class Expr;
+class QualType;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -67,6 +69,13 @@ private:
     int Field = -1; ///< 0..2 for a dim3's x, y, z; -1 for the whole variable.
   };
 
+  static bool isDim3(clang::QualType T);
+  /// V converted to the integer type T (none for another type).
+  std::optional<int64_t> convert(std::optional<int64_t> V, clang::QualType T) const;
+  /// Old op= R, in the operator's computation types.
+  std::optional<int64_t> compound(const clang::CompoundAssignOperator *CA,
+                                  std::optional<int64_t> Old,
+                                  std::optional<int64_t> R) const;
   std::optional<int64_t> eval(const clang::Expr *E) const;
   std::optional<int64_t> evalOwn(const clang::Expr *E) const;
   std::optional<Fields> fieldsOf(const clang::Expr *E) const;

@@ -74,11 +74,11 @@ public:
     if (!Callee || !Config || Config->getNumArgs() < 2 ||
         Callee->isDependentContext())
       return true;
-    // The host code's data flow in the function that launches (not in a
-    // template's pattern, whose values may depend on its parameters).
+    // The host code's data flow in the function that launches. A function
+    // template's pattern: its instantiations, walked too, tell the values;
+    // the pattern counts only when it has none, and then without the flow
+    // (its values may depend on the template's parameters).
     const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
-    // A function template's pattern: its instantiations, walked too, tell
-    // the values; the pattern counts only when it has none.
     if (Host && Host->isDependentContext())
       if (const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
           TD && !TD->specializations().empty())
