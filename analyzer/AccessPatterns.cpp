@@ -100,7 +100,10 @@ AccessPatterns AccessPatterns::forCopy(const KernelCorrespondence &C,
 
 void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
   OS << "kernel " << sourceName(Spaces.kernel()) << "  launch " << Launch.str() << " ("
-     << Launch.Source << ")\n";
+     << Launch.Source << ")";
+  for (const std::string &A : Launch.ArgSources)
+    OS << "; " << A;
+  OS << "\n";
   if (exhausted())
     OS << "  analysis stopped: " << Exhausted << " (the per-kernel budget is "
        << Budget.str() << ")\n";

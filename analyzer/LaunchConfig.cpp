@@ -18,6 +18,70 @@ std::string dimStr(const Dim3 &D) {
 /// The block size assumed when no source states one.
 constexpr uint64_t AssumedBlockThreads = 256;
 
+bool hasParameter(const Function &F, StringRef Name) {
+  return llvm::any_of(F.args(), [&](const Argument &A) { return A.getName() == Name; });
+}
+
+/// "the host launch at main.cu:88", "the 2 host launches at main.cu:88, 95"
+/// (a line once, however many template instantiations launch there).
+std::string hostLaunchesText(ArrayRef<const SourceLaunch *> Hosts) {
+  std::vector<unsigned> Lines;
+  for (const SourceLaunch *L : Hosts)
+    if (!llvm::is_contained(Lines, L->Line))
+      Lines.push_back(L->Line);
+  std::string Text = Lines.size() == 1
+                         ? std::string("the host launch at ")
+                         : formatv("the {0} host launches at ", Lines.size()).str();
+  Text += Hosts.front()->File.empty() ? "line " : Hosts.front()->File + ":";
+  for (size_t I = 0; I < Lines.size(); ++I)
+    Text += (I ? ", " : "") + std::to_string(Lines[I]);
+  return Text;
+}
+
+/// What every host launch of F gives alike: integer arguments (unless an
+/// explicit entry gave them) and buffer sizes. Values one launch does not
+/// know, or two launches disagree on, stay unknown.
+void bindHostArgs(const DeviceModule &DM, const Function &F, LaunchConfig &C) {
+  std::vector<const SourceLaunch *> Hosts;
+  for (const SourceLaunch &L : DM.Launches)
+    if (L.Kernel == F.getName() && L.Source == "host-launch")
+      Hosts.push_back(&L);
+  if (Hosts.empty())
+    return;
+  std::string Where = hostLaunchesText(Hosts);
+  for (const auto &[Name, V] : Hosts.front()->Args) {
+    std::string Param = parameterName(F, Name);
+    bool Same = llvm::all_of(Hosts, [&, &Name = Name, V = V](const SourceLaunch *L) {
+      auto It = L->Args.find(Name);
+      return It != L->Args.end() && It->second == V;
+    });
+    if (!Same || !hasParameter(F, Param) || !C.Args.insert({Param, V}).second)
+      continue;
+    C.ArgSources.push_back(formatv("{0} = {1} from {2}", Param, V, Where).str());
+    C.Assumptions.push_back(C.ArgSources.back());
+  }
+  for (const auto &[Name, Bytes] : Hosts.front()->BufferBytes) {
+    std::string Param = parameterName(F, Name);
+    if (hasParameter(F, Param) &&
+        llvm::all_of(Hosts, [&, &Name = Name, Bytes = Bytes](const SourceLaunch *L) {
+          auto It = L->BufferBytes.find(Name);
+          return It != L->BufferBytes.end() && It->second == Bytes;
+        }))
+      C.BufferBytes[Param] = Bytes;
+  }
+}
+
+/// A host launch of F whose block the host code leaves unknown, said when
+/// the block came from elsewhere.
+void noteUnknownHostBlock(const DeviceModule &DM, const Function &F, LaunchConfig &C) {
+  for (const SourceLaunch &L : DM.Launches)
+    if (L.Kernel == F.getName() && L.Source == "host-launch" && !L.Block) {
+      C.Assumptions.push_back(
+          "the block of " + hostLaunchesText({&L}) + " is not known from the host code");
+      return;
+    }
+}
+
 } // namespace
 
 std::string LaunchConfig::str() const {
@@ -46,6 +110,7 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
     C.Source = E.Source;
     break;
   }
+  bindHostArgs(DM, F, C);
   // Source-stated launches, in order of preference.
   for (StringRef Kind : {"annotation", "host-launch"}) {
     if (HaveBlock)
@@ -86,6 +151,8 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
               .str());
     }
   }
+  if (!HaveBlock)
+    noteUnknownHostBlock(DM, F, C);
   // Dynamic shared memory: explicit, annotation, host launch, defaults.
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, F) && E.SharedBytes) {

@@ -24,6 +24,13 @@ struct LaunchConfig {
   uint64_t DynamicSharedBytes = 0;
   std::string SharedSource;
   std::vector<std::string> Assumptions;
+  /// Argument values the output must say the origin of, as "n = 4096 from
+  /// the host launch at main.cu:88" (also in Assumptions).
+  std::vector<std::string> ArgSources;
+  /// Bytes cudaMalloc'd for the buffers the host launches pass to pointer
+  /// parameters, by parameter name: check --confirm sizes the device
+  /// model's buffers by them where --buffer and launch files do not.
+  std::map<std::string, uint64_t> BufferBytes;
 
   /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".
   std::string str() const;
@@ -33,10 +40,12 @@ struct LaunchConfig {
 
 /// Resolves the launch of kernel F, first match wins: an explicit entry (a
 /// launch file or the command line); an annotation comment on the kernel; a
-/// host launch k<<<g, b>>> with constant dims in the same file;
-/// __launch_bounds__; Defaults (the configuration's launch defaults) when
-/// given; otherwise a 1-D block of 256 threads (a multiple of 32), stated as
-/// an assumption. Argument values of Defaults fill in those not given. The
+/// host launch k<<<g, b>>> in the same file whose block the host code makes
+/// known (its grid too when known); __launch_bounds__; Defaults (the
+/// configuration's launch defaults) when given; otherwise a 1-D block of 256
+/// threads (a multiple of 32), stated as an assumption. Argument values: the
+/// explicit entries', then those every host launch of F in the file gives
+/// alike (each named in ArgSources and Assumptions), then Defaults'. The
 /// dynamic shared memory comes from the first of an explicit entry, an
 /// annotation, a host launch and Defaults that gives it.
 LaunchConfig resolveLaunch(const DeviceModule &DM, const llvm::Function &F,

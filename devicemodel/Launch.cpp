@@ -185,6 +185,12 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
         return &KV.second;
     return nullptr;
   };
+  auto hostBufferBytes = [&](StringRef Name) -> uint64_t {
+    for (const auto &[Given, Bytes] : Req.BufferBytes)
+      if (Canonical(Given) == Name)
+        return Bytes;
+    return 0;
+  };
   for (const ParamInfo &PI : P.Params) {
     const std::string *ArgText = Find(Req.Args, PI.Name);
     if (PI.IsPointer && !ArgText) {
@@ -202,6 +208,13 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
             return fail("--buffer " + PI.Name + ": " + toString(F.takeError()));
           B.Fill = *F;
         }
+      } else if (uint64_t Bytes = hostBufferBytes(PI.Name);
+                 Bytes && !errorToBool(checkBufferCount((Bytes + B.ElemBytes - 1) /
+                                                        B.ElemBytes))) {
+        B.Count = (Bytes + B.ElemBytes - 1) / B.ElemBytes;
+        L.Notes.push_back("buffer '" + PI.Name + "': " + std::to_string(B.Count) + " x " +
+                          B.ElemType + " (the " + std::to_string(Bytes) +
+                          " bytes the host code cudaMalloc's for it), zero");
       } else {
         B.Count = Threads * std::max<uint64_t>(1, Req.DefaultElemsPerThread);
         B.Defaulted = true;

@@ -13,6 +13,7 @@
 #include "devicemodel/DeviceMemory.h"
 #include "frontend/launch/LaunchFile.h"
 
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -25,6 +26,10 @@ struct LaunchRequest {
   std::optional<Dim3> Grid, Block;
   std::vector<std::pair<std::string, std::string>> Args;    ///< NAME, VALUE.
   std::vector<std::pair<std::string, std::string>> Buffers; ///< NAME, COUNT[:FILL].
+  /// NAME -> bytes the host code cudaMalloc'd for the buffer it passes (a
+  /// host launch in the source): sizes, zero-filled, a pointer parameter that
+  /// Buffers does not.
+  std::map<std::string, uint64_t> BufferBytes;
   uint64_t SharedBytes = 0;
   /// Elements per thread of the launch given to a pointer parameter that
   /// Buffers does not size (zero-filled, so a generous size costs only the

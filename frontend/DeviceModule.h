@@ -16,6 +16,8 @@
 #include "llvm/IR/Module.h"
 
 #include <array>
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -67,7 +69,9 @@ struct Dim3 {
 };
 
 /// A launch configuration found in the source: an annotation comment, a host
-/// launch k<<<g, b>>> whose dims are constants, or __launch_bounds__.
+/// launch k<<<g, b>>> (its dims and arguments as the host code's simple data
+/// flow makes them: frontend/launch/HostValues.h), or __launch_bounds__.
+/// A dim with any part unknown is left unset, never guessed.
 struct SourceLaunch {
   std::string Kernel;    ///< Mangled kernel name.
   std::optional<Dim3> Grid;
@@ -77,6 +81,14 @@ struct SourceLaunch {
   std::optional<uint64_t> SharedBytes;
   std::string Source;    ///< "annotation", "host-launch", "launch-bounds".
   unsigned Line = 0;     ///< Where it was found.
+  /// A host launch: the file that holds it, as a short name ("main.cu").
+  std::string File;
+  /// A host launch: the kernel's integer parameters, by name ("#K" for an
+  /// unnamed K-th), whose values the host code makes known at the launch.
+  std::map<std::string, int64_t> Args;
+  /// A host launch: bytes cudaMalloc'd for the buffer passed to a pointer
+  /// parameter, by name as Args.
+  std::map<std::string, uint64_t> BufferBytes;
 };
 
 /// Text of the source that a fix-it may replace: where it is written and

@@ -45,6 +45,9 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   for (const auto &KV : Launch.Args)
     if (Params.count(KV.first))
       Req.Args.emplace_back(KV.first, std::to_string(KV.second));
+  for (const auto &[Name, Bytes] : Launch.BufferBytes) // Below --buffer.
+    if (Params.count(Name))
+      Req.BufferBytes[Name] = Bytes;
   // Buffers, non-integral arguments and dynamic shared memory: the first
   // matching entry that gives one wins, the configuration's last.
   StringSet<> Given;

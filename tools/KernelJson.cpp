@@ -152,13 +152,27 @@ json::Object kernelJson(const KernelFacts &K) {
   json::Array LaunchAssumptions;
   for (const std::string &A : L.Assumptions)
     LaunchAssumptions.push_back(A);
+  json::Object Launch{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
+                     {"block", dimJson(L.Block)},
+                     {"source", L.Source},
+                     {"assumptions", std::move(LaunchAssumptions)}};
+  // Known argument values and cudaMalloc'd buffer sizes, when there are any.
+  if (!L.Args.empty()) {
+    json::Object Args;
+    for (const auto &[Name, V] : L.Args)
+      Args[Name] = V;
+    Launch["args"] = std::move(Args);
+  }
+  if (!L.BufferBytes.empty()) {
+    json::Object Bytes;
+    for (const auto &[Name, V] : L.BufferBytes)
+      Bytes[Name] = V;
+    Launch["buffer_bytes"] = std::move(Bytes);
+  }
   json::Object Kernel{
       {"name", sourceName(S.kernel())},
       {"mangled", S.kernel().getName().str()},
-      {"launch", json::Object{{"grid", L.Grid ? json::Value(dimJson(*L.Grid)) : nullptr},
-                              {"block", dimJson(L.Block)},
-                              {"source", L.Source},
-                              {"assumptions", std::move(LaunchAssumptions)}}},
+      {"launch", std::move(Launch)},
       {"accesses", std::move(Accesses)},
       {"branches", std::move(Branches)},
       {"barriers", std::move(Barriers)},

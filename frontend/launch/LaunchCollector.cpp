@@ -1,5 +1,6 @@
 //===- LaunchCollector.cpp - Launch shapes written in the source ----------===//
 #include "frontend/launch/LaunchCollector.h"
+#include "frontend/launch/HostValues.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -9,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using llvm::StringRef;
@@ -72,20 +74,41 @@ public:
     if (!Callee || !Config || Config->getNumArgs() < 2 ||
         Callee->isDependentContext())
       return true;
+    // The host code's data flow in the function that launches. A function
+    // template's pattern: its instantiations, walked too, tell the values;
+    // the pattern counts only when it has none, and then without the flow
+    // (its values may depend on the template's parameters).
+    const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
+    if (Host && Host->isDependentContext())
+      if (const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
+          TD && !TD->specializations().empty())
+        return true;
+    HostValues Values(Ctx, Host ? Host->getBody() : nullptr, E,
+                      Host && !Host->isDependentContext());
     SourceLaunch L;
     L.Kernel = Names.getName(Callee);
     L.Source = "host-launch";
-    L.Line = SM.getSpellingLineNumber(E->getBeginLoc());
-    Dim3 G, B;
-    if (evalDim3(Config->getArg(0), G))
-      L.Grid = G;
-    if (evalDim3(Config->getArg(1), B))
-      L.Block = B;
-    uint64_t Shared = 0;
-    if (Config->getNumArgs() >= 3 && evalBytes(Config->getArg(2), Shared))
-      L.SharedBytes = Shared;
-    if (L.Grid || L.Block)
-      Launches.push_back(L);
+    SourceLocation Loc = SM.getExpansionLoc(E->getBeginLoc());
+    L.Line = SM.getSpellingLineNumber(Loc);
+    L.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
+    L.Grid = dim3Of(Values, Config->getArg(0));
+    L.Block = dim3Of(Values, Config->getArg(1));
+    if (Config->getNumArgs() >= 3)
+      if (std::optional<int64_t> Shared = Values.evalInt(Config->getArg(2));
+          Shared && *Shared >= 0)
+        L.SharedBytes = uint64_t(*Shared);
+    for (unsigned I = 0; I < E->getNumArgs() && I < Callee->getNumParams(); ++I) {
+      const ParmVarDecl *P = Callee->getParamDecl(I);
+      std::string Name = P->getName().empty() ? "#" + std::to_string(I) : P->getName().str();
+      if (P->getType()->isIntegralOrEnumerationType()) {
+        if (std::optional<int64_t> V = Values.evalInt(E->getArg(I)))
+          L.Args[Name] = *V;
+      } else if (P->getType()->isPointerType()) {
+        if (std::optional<uint64_t> Bytes = Values.bufferBytes(E->getArg(I)))
+          L.BufferBytes[Name] = *Bytes;
+      }
+    }
+    Launches.push_back(L);
     return true;
   }
 
@@ -98,7 +121,13 @@ public:
   bool TraverseDecl(Decl *D) {
     if (D && !isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD || !FD->doesThisDeclarationHaveABody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    Functions.push_back(FD);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    Functions.pop_back();
+    return Result;
   }
 
 private:
@@ -122,66 +151,23 @@ private:
     return false;
   }
 
-  bool evalInt(const Expr *E, uint64_t &Out) {
-    if (E->isValueDependent())
-      return false;
-    Expr::EvalResult R;
-    if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
-      return false;
-    Out = R.Val.getInt().getZExtValue();
-    return Out > 0;
-  }
-
-  /// A byte count: 0 allowed (the default argument of <<<g, b>>>).
-  bool evalBytes(const Expr *E, uint64_t &Out) {
-    E = E->IgnoreImplicit();
-    if (isa<CXXDefaultArgExpr>(E)) {
-      Out = 0;
-      return true;
-    }
-    Expr::EvalResult R;
-    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
-      return false;
-    Out = R.Val.getInt().getZExtValue();
-    return true;
-  }
-
-  bool evalDim3(const Expr *E, Dim3 &D, unsigned Depth = 0) {
-    if (!E || Depth > 4)
-      return false;
-    E = E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
-    if (E->getType()->isIntegerType()) {
-      D = Dim3();
-      return evalInt(E, D.V[0]);
-    }
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      // Copy of another dim3, or dim3(x, y, z) with default arguments.
-      if (C->getNumArgs() == 1 && !C->getArg(0)->getType()->isIntegerType())
-        return evalDim3(C->getArg(0), D, Depth + 1);
-      D = Dim3();
-      for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I)
-        if (!evalInt(C->getArg(I), D.V[I]))
-          return false;
-      return C->getNumArgs() > 0;
-    }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
-        if (const Expr *Init = VD->getInit())
-          return evalDim3(Init, D, Depth + 1);
-    if (const auto *Init = dyn_cast<InitListExpr>(E)) {
-      D = Dim3();
-      for (unsigned I = 0; I < Init->getNumInits() && I < 3; ++I)
-        if (!evalInt(Init->getInit(I), D.V[I]))
-          return false;
-      return Init->getNumInits() > 0;
-    }
-    return false;
+  /// A launch dim at the launch: unset unless every part is known and
+  /// positive.
+  static std::optional<Dim3> dim3Of(const HostValues &Values, const Expr *E) {
+    std::optional<std::array<uint64_t, 3>> V = Values.evalDim3(E);
+    if (!V || llvm::is_contained(*V, 0))
+      return std::nullopt;
+    Dim3 D;
+    D.V = *V;
+    return D;
   }
 
   ASTContext &Ctx;
   SourceManager &SM;
   ASTNameGenerator Names;
   std::vector<SourceLaunch> &Launches;
+  /// The functions being walked, innermost last.
+  std::vector<const FunctionDecl *> Functions;
 };
 
 /// Visits the declarations this compile parsed, at the end of the

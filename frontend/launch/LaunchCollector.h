@@ -17,8 +17,10 @@ namespace warplint {
 
 /// An AST consumer that records, for each kernel, the launch shapes the
 /// source states: `// warplint: launch grid(..) block(..)` annotations above
-/// the kernel, and host launches `k<<<g, b>>>` whose dims are constants
-/// (integer expressions, dim3 temporaries, dim3 locals, constexpr, macros).
+/// the kernel, and host launches `k<<<g, b>>>`: their dims, dynamic shared
+/// memory, integer arguments and cudaMalloc'd buffer sizes as the host
+/// code's simple data flow in the launching function makes them
+/// (HostValues.h); what it cannot know is left unset.
 std::unique_ptr<clang::ASTConsumer>
 createLaunchCollector(clang::CompilerInstance &CI,
                       std::vector<SourceLaunch> &Launches);

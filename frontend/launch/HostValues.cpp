@@ -1,0 +1,328 @@
+//===- HostValues.cpp - Host values at a kernel launch --------------------===//
+//
+// The evaluation of the launch's operands over the values the data flow
+// (HostValuesFlow.cpp) found.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/launch/HostValues.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+using Value = std::optional<int64_t>;
+
+/// V converted to the integer type T: truncated to its width, sign- or
+/// zero-extended; none when T is no integer or V does not fit 64 bits.
+Value fit(const ASTContext &Ctx, Value V, QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (!V || !T->isIntegralOrEnumerationType())
+    return std::nullopt;
+  if (T->isBooleanType())
+    return *V != 0;
+  unsigned W = Ctx.getIntWidth(T);
+  bool Signed = T->isSignedIntegerOrEnumerationType();
+  if (W >= 64)
+    return !Signed && *V < 0 ? Value() : V;
+  uint64_t Mask = (uint64_t(1) << W) - 1, U = uint64_t(*V) & Mask;
+  if (Signed && (U >> (W - 1)))
+    return int64_t(U | ~Mask);
+  return int64_t(U);
+}
+
+/// A op B for the operands of a binary operator, in 64 bits; none on
+/// overflow, division by zero or a shift out of range. Width is that of the
+/// left operand's type (for shifts).
+Value arith(BinaryOperatorKind Op, int64_t A, int64_t B, unsigned Width) {
+  int64_t R;
+  switch (Op) {
+  case BO_Add:
+    return __builtin_add_overflow(A, B, &R) ? Value() : R;
+  case BO_Sub:
+    return __builtin_sub_overflow(A, B, &R) ? Value() : R;
+  case BO_Mul:
+    return __builtin_mul_overflow(A, B, &R) ? Value() : R;
+  case BO_Div:
+  case BO_Rem:
+    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
+      return std::nullopt;
+    return Op == BO_Div ? A / B : A % B;
+  case BO_Shl:
+    if (B < 0 || B >= Width || A < 0 || (B > 0 && A > (std::numeric_limits<int64_t>::max() >> B)))
+      return std::nullopt;
+    return A << B;
+  case BO_Shr:
+    if (B < 0 || B >= Width)
+      return std::nullopt;
+    return A >> B;
+  case BO_And:
+    return A & B;
+  case BO_Or:
+    return A | B;
+  case BO_Xor:
+    return A ^ B;
+  case BO_LT:
+    return A < B;
+  case BO_GT:
+    return A > B;
+  case BO_LE:
+    return A <= B;
+  case BO_GE:
+    return A >= B;
+  case BO_EQ:
+    return A == B;
+  case BO_NE:
+    return A != B;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// std::min, std::max (or ::min, ::max) of two arguments.
+bool isMinMax(const CallExpr *CE, bool &IsMin) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || CE->getNumArgs() != 2 || !FD->getIdentifier())
+    return false;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return false;
+  IsMin = FD->getName() == "min";
+  return IsMin || FD->getName() == "max";
+}
+
+} // namespace
+
+//===--- Evaluation -------------------------------------------------------===//
+
+bool HostValues::isDim3(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "dim3";
+}
+
+Value HostValues::convert(Value V, QualType T) const { return fit(Ctx, V, T); }
+
+Value HostValues::compound(const CompoundAssignOperator *CA, Value Old, Value R) const {
+  Old = fit(Ctx, Old, CA->getComputationLHSType());
+  if (!Old || !R)
+    return std::nullopt;
+  return fit(Ctx,
+             arith(BinaryOperator::getOpForCompoundAssignment(CA->getOpcode()), *Old, *R,
+                   Ctx.getIntWidth(CA->getComputationLHSType())),
+             CA->getComputationResultType());
+}
+
+bool HostValues::tracked(const VarDecl *VD) const {
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+    return false;
+  QualType T = VD->getType();
+  return !T->isReferenceType() &&
+         (T->isIntegralOrEnumerationType() || T->isPointerType() || isDim3(T));
+}
+
+HostValues::Target HostValues::targetOf(const Expr *E) const {
+  E = E->IgnoreParenNoopCasts(Ctx);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    return tracked(VD) ? Target{VD, -1} : Target();
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (M->isArrow() || !tracked(VD) || !isDim3(VD->getType()))
+      return Target();
+    StringRef Name = M->getMemberDecl()->getName();
+    int Field = Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
+    return Target{VD, Field};
+  }
+  return Target();
+}
+
+Value HostValues::eval(const Expr *E) const {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  QualType T = E->getType();
+  if (!T->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->isPRValue() && E->EvaluateAsInt(R, Ctx)) {
+    const llvm::APSInt &I = R.Val.getInt();
+    if (I.getSignificantBits() > 64 || (I.isUnsigned() && I.getActiveBits() > 63))
+      return std::nullopt;
+    return I.getExtValue();
+  }
+  return fit(Ctx, evalOwn(E), T);
+}
+
+Value HostValues::evalOwn(const Expr *E) const {
+  E = E->IgnoreParens();
+  if (const auto *F = dyn_cast<FullExpr>(E))
+    return eval(F->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(M->getSubExpr());
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(D->getExpr());
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(S->getReplacement());
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_IntegralToBoolean:
+      return fit(Ctx, eval(C->getSubExpr()), C->getType());
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (tracked(VD)) {
+      auto It = Vars.find(VD);
+      return It == Vars.end() ? Value() : It->second[0];
+    }
+    // A const or constexpr variable of the file, initialised with a constant.
+    if (VD && VD->isUsableInConstantExpressions(Ctx))
+      if (const APValue *V = VD->evaluateValue();
+          V && V->isInt() && V->getInt().getSignificantBits() <= 64)
+        return fit(Ctx, V->getInt().getExtValue(), VD->getType());
+    return std::nullopt;
+  }
+  if (isa<MemberExpr>(E)) {
+    Target T = targetOf(E);
+    auto It = T.Var && T.Field >= 0 ? Vars.find(T.Var) : Vars.end();
+    return It == Vars.end() ? Value() : It->second[T.Field];
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp())
+      return std::nullopt;
+    if (B->getOpcode() == BO_Comma)
+      return eval(B->getRHS());
+    Value L = eval(B->getLHS());
+    if (B->isLogicalOp()) {
+      bool IsAnd = B->getOpcode() == BO_LAnd;
+      if (L && (*L != 0) != IsAnd) // false && ..., true || ...
+        return !IsAnd;
+      Value R = eval(B->getRHS());
+      if (!L || !R)
+        return std::nullopt;
+      return IsAnd ? (*L && *R) : (*L || *R);
+    }
+    Value R = eval(B->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    return arith(B->getOpcode(), *L, *R, Ctx.getIntWidth(B->getLHS()->getType()));
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    Value V = eval(U->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    switch (U->getOpcode()) {
+    case UO_Plus:
+      return V;
+    case UO_Minus:
+      return *V == std::numeric_limits<int64_t>::min() ? Value() : -*V;
+    case UO_Not:
+      return ~*V;
+    case UO_LNot:
+      return *V == 0;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    if (Value Cond = eval(C->getCond()))
+      return eval(*Cond ? C->getTrueExpr() : C->getFalseExpr());
+    Value A = eval(C->getTrueExpr()), B = eval(C->getFalseExpr());
+    return A && B && *A == *B ? A : Value();
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    bool IsMin;
+    if (!isMinMax(CE, IsMin))
+      return std::nullopt;
+    Value A = eval(CE->getArg(0)), B = eval(CE->getArg(1));
+    if (!A || !B)
+      return std::nullopt;
+    return IsMin ? std::min(*A, *B) : std::max(*A, *B);
+  }
+  return std::nullopt;
+}
+
+std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E) const {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (E->getType()->isIntegralOrEnumerationType())
+    return Fields{eval(E), 1, 1};
+  if (const auto *F = dyn_cast<FullExpr>(E))
+    return fieldsOf(F->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return fieldsOf(M->getSubExpr());
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return fieldsOf(B->getSubExpr());
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_NoOp:
+    case CK_ConstructorConversion:
+    case CK_LValueToRValue:
+      return fieldsOf(C->getSubExpr());
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    // A copy of another dim3, or dim3(x, y, z) with its default arguments.
+    if (C->getNumArgs() == 1 && !C->getArg(0)->getType()->isIntegralOrEnumerationType())
+      return fieldsOf(C->getArg(0));
+    if (C->getNumArgs() != 3 || !isDim3(C->getType()))
+      return std::nullopt;
+    return Fields{eval(C->getArg(0)), eval(C->getArg(1)), eval(C->getArg(2))};
+  }
+  if (isa<DeclRefExpr>(E)) {
+    Target T = targetOf(E);
+    if (!T.Var || !isDim3(T.Var->getType()))
+      return std::nullopt;
+    auto It = Vars.find(T.Var);
+    return It == Vars.end() ? Fields() : It->second;
+  }
+  if (const auto *Init = dyn_cast<InitListExpr>(E)) {
+    if (Init->getNumInits() > 3)
+      return std::nullopt;
+    Fields F = {1, 1, 1};
+    for (unsigned I = 0; I < Init->getNumInits(); ++I)
+      F[I] = eval(Init->getInit(I));
+    return F;
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> HostValues::evalInt(const Expr *E) const { return eval(E); }
+
+std::optional<std::array<uint64_t, 3>> HostValues::evalDim3(const Expr *E) const {
+  std::optional<Fields> F = fieldsOf(E);
+  if (!F)
+    return std::nullopt;
+  std::array<uint64_t, 3> D;
+  for (unsigned I = 0; I < 3; ++I) {
+    if (!(*F)[I] || *(*F)[I] < 0)
+      return std::nullopt;
+    D[I] = uint64_t(*(*F)[I]);
+  }
+  return D;
+}
+
+std::optional<uint64_t> HostValues::bufferBytes(const Expr *E) const {
+  Target T = targetOf(E->IgnoreParenImpCasts());
+  auto It = T.Var && T.Field < 0 ? Buffers.find(T.Var) : Buffers.end();
+  return It == Buffers.end() ? std::optional<uint64_t>() : It->second;
+}
+
+} // namespace warplint

@@ -1,0 +1,371 @@
+//===- HostValuesFlow.cpp - The host code's data flow up to a launch ------===//
+//
+// HostValues' walk over the launching function: which statements run before
+// the launch, exactly or perhaps (frontend/launch/HostValues.h says what is
+// followed). The evaluation of expressions is in HostValues.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/launch/HostValues.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace warplint {
+
+namespace {
+
+using Value = std::optional<int64_t>;
+
+/// cudaMalloc(&p, bytes) and cudaMallocManaged(&p, bytes[, flags]).
+bool isDeviceMalloc(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  return FD && FD->getIdentifier() && CE->getNumArgs() >= 2 &&
+         (FD->getName() == "cudaMalloc" || FD->getName() == "cudaMallocManaged");
+}
+
+/// A break or continue in S that leaves the statement S is part of.
+bool breaksOut(const Stmt *S) {
+  if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt, LambdaExpr>(S))
+    return false;
+  if (isa<BreakStmt, ContinueStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (breaksOut(C))
+      return true;
+  return false;
+}
+
+bool hasGoto(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasGoto(C))
+      return true;
+  return false;
+}
+
+/// The statements from S down to Target (S first), Target last.
+bool findPath(const Stmt *S, const Stmt *Target, llvm::SmallVectorImpl<const Stmt *> &Path) {
+  if (!S)
+    return false;
+  if (S == Target) {
+    Path.push_back(S);
+    return true;
+  }
+  for (const Stmt *C : S->children())
+    if (findPath(C, Target, Path)) {
+      Path.push_back(S);
+      return true;
+    }
+  return false;
+}
+
+} // namespace
+
+HostValues::HostValues(ASTContext &Ctx, const Stmt *Body, const Stmt *Launch, bool Flow)
+    : Ctx(Ctx) {
+  llvm::SmallVector<const Stmt *, 16> Path;
+  if (!Body || !Flow || !findPath(Body, Launch, Path))
+    return;
+  std::reverse(Path.begin(), Path.end());
+  // A launch in a lambda: the lambda's body is the function followed; what
+  // it captures is unknown.
+  for (size_t I = Path.size(); I-- > 0;)
+    if (const auto *L = dyn_cast<LambdaExpr>(Path[I])) {
+      if (I + 1 >= Path.size() || Path[I + 1] != L->getBody())
+        return;
+      Path.erase(Path.begin(), Path.begin() + I + 1);
+      break;
+    }
+  if (!hasGoto(Path.front()))
+    runTo(Path);
+}
+
+void HostValues::set(Target T, Value V) {
+  if (!T.Var)
+    return;
+  Buffers.erase(T.Var);
+  if (T.Field < 0) {
+    if (V && !isDim3(T.Var->getType()) && !T.Var->getType()->isPointerType())
+      Vars[T.Var] = Fields{V, std::nullopt, std::nullopt};
+    else
+      Vars.erase(T.Var);
+    return;
+  }
+  // A field of a dim3 nothing knew: the others stay unknown.
+  Vars.try_emplace(T.Var, Fields()).first->second[T.Field] = V;
+}
+
+void HostValues::forget(const Expr *E) {
+  if (Target T = targetOf(E); T.Var) {
+    Vars.erase(T.Var);
+    Buffers.erase(T.Var);
+  }
+}
+
+void HostValues::declare(const VarDecl *VD, bool Exact) {
+  const Expr *Init = VD->getInit();
+  if (Init)
+    exec(Init, Exact);
+  QualType T = VD->getType();
+  if (Init && T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+    forget(Init);
+  if (!tracked(VD))
+    return;
+  Vars.erase(VD);
+  Buffers.erase(VD);
+  if (!Exact || !Init)
+    return;
+  if (isDim3(T)) {
+    if (std::optional<Fields> F = fieldsOf(Init))
+      Vars[VD] = *F;
+  } else if (!T->isPointerType()) {
+    set(Target{VD, -1}, convert(eval(Init), T));
+  }
+}
+
+void HostValues::walk(const Stmt *S, bool Exact) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return exec(E, Exact);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        declare(VD, Exact);
+    return;
+  }
+  if (Exact) {
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body())
+        walk(C, true);
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit(), true);
+      if (const VarDecl *CV = If->getConditionVariable())
+        declare(CV, true);
+      exec(If->getCond(), true);
+      Value Cond = If->isConsteval() ? Value() : eval(If->getCond());
+      if (Cond) {
+        walk(*Cond ? If->getThen() : If->getElse(), true);
+      } else {
+        walk(If->getThen(), false);
+        walk(If->getElse(), false);
+      }
+      return;
+    }
+    if (const auto *Do = dyn_cast<DoStmt>(S)) {
+      // do { ... } while (0), as macros write it: runs once.
+      Value Cond = eval(Do->getCond());
+      if (Cond && *Cond == 0 && !breaksOut(Do->getBody())) {
+        walk(Do->getBody(), true);
+        exec(Do->getCond(), true);
+        return;
+      }
+    }
+    if (const auto *A = dyn_cast<AttributedStmt>(S))
+      return walk(A->getSubStmt(), true);
+  }
+  // A loop, a branch not known to be taken, a switch, ...: what it writes is
+  // unknown afterwards.
+  for (const Stmt *C : S->children())
+    walk(C, false);
+}
+
+void HostValues::exec(const Expr *E, bool Exact) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp())
+      return execAssign(B, Exact);
+    if (B->isLogicalOp()) {
+      exec(B->getLHS(), Exact);
+      return exec(B->getRHS(), false);
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->isIncrementDecrementOp()) {
+      exec(U->getSubExpr(), Exact);
+      Target T = targetOf(U->getSubExpr());
+      if (!T.Var)
+        return;
+      QualType Ty = U->getSubExpr()->getType();
+      Value Old = Exact && !Ty->isPointerType() ? eval(U->getSubExpr()) : Value();
+      return set(T, Old ? convert(*Old + (U->isIncrementOp() ? 1 : -1), Ty) : Value());
+    }
+    if (U->getOpcode() == UO_AddrOf) {
+      exec(U->getSubExpr(), Exact);
+      return forget(U->getSubExpr());
+    }
+  }
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
+    exec(C->getCond(), Exact);
+    exec(C->getTrueExpr(), false);
+    return exec(C->getFalseExpr(), false);
+  }
+  if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+    // Its body runs who knows when: what it captures by reference is unknown.
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
+          Vars.erase(VD);
+          Buffers.erase(VD);
+        }
+    for (const Expr *Init : L->capture_inits())
+      if (Init)
+        exec(Init, Exact);
+    return;
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(E)) // sizeof: not evaluated.
+    return;
+  if ((isa<CallExpr>(E) || isa<CXXConstructExpr>(E)) && execCall(E, Exact))
+    return;
+  for (const Stmt *C : E->children())
+    walk(C, Exact);
+}
+
+void HostValues::execAssign(const Expr *E, bool Exact) {
+  const auto *B = cast<BinaryOperator>(E);
+  exec(B->getRHS(), Exact);
+  const Expr *L = B->getLHS();
+  Target T = targetOf(L);
+  if (!T.Var)
+    return exec(L, Exact);
+  if (!Exact || T.Var->getType()->isPointerType() || (T.Field < 0 && isDim3(T.Var->getType())))
+    return set(T, std::nullopt);
+  Value V;
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
+    V = compound(CA, eval(L), eval(B->getRHS()));
+  } else {
+    V = eval(B->getRHS());
+  }
+  set(T, convert(V, L->getType()));
+}
+
+bool HostValues::execCall(const Expr *E, bool Exact) {
+  // b = dim3(...), b = other: the whole dim3.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+    Target T = targetOf(Op->getArg(0));
+    if (T.Var && T.Field < 0 && isDim3(T.Var->getType())) {
+      exec(Op->getArg(1), Exact);
+      std::optional<Fields> F = Exact ? fieldsOf(Op->getArg(1)) : std::nullopt;
+      if (F)
+        Vars[T.Var] = *F;
+      else
+        Vars.erase(T.Var);
+      return true;
+    }
+  }
+  // cudaMalloc(&p, bytes): p's buffer.
+  if (const auto *CE = dyn_cast<CallExpr>(E); CE && isDeviceMalloc(CE)) {
+    const auto *Addr = dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenCasts());
+    Target T = Addr && Addr->getOpcode() == UO_AddrOf ? targetOf(Addr->getSubExpr()) : Target();
+    if (T.Var && T.Field < 0 && T.Var->getType()->isPointerType()) {
+      for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+        exec(CE->getArg(I), Exact);
+      Vars.erase(T.Var);
+      Buffers.erase(T.Var);
+      if (Value Bytes = Exact ? eval(CE->getArg(1)) : Value(); Bytes && *Bytes >= 0)
+        Buffers[T.Var] = uint64_t(*Bytes);
+      return true;
+    }
+  }
+  // Any other call: its arguments run; one bound to a non-const reference,
+  // or the object of a non-const method, is unknown afterwards.
+  const FunctionDecl *FD = nullptr;
+  llvm::ArrayRef<const Expr *> Args;
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    FD = CE->getDirectCallee();
+    Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+    walk(CE->getCallee(), Exact);
+  } else {
+    const auto *C = cast<CXXConstructExpr>(E);
+    FD = C->getConstructor();
+    Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
+  }
+  unsigned Skip = 0;
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD); MD && MD->isInstance()) {
+    const Expr *Object = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      Object = MC->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(E) && !Args.empty()) {
+      Object = Args.front();
+      Skip = 1;
+    }
+    if (Object && !MD->isConst())
+      forget(Object);
+  }
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    walk(Args[I], Exact);
+    if (I < Skip)
+      continue;
+    unsigned P = I - Skip;
+    QualType PT = FD && P < FD->getNumParams() ? FD->getParamDecl(P)->getType() : QualType();
+    // (An argument with no parameter, of a C varargs call or a call through
+    // a pointer, is passed by value unless it is a glvalue.)
+    if (PT.isNull() ? Args[I]->IgnoreParens()->isGLValue()
+                    : PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+      forget(Args[I]);
+  }
+  return true;
+}
+
+void HostValues::runTo(llvm::ArrayRef<const Stmt *> Path) {
+  const Stmt *S = Path.front();
+  if (Path.size() == 1)
+    return;
+  const Stmt *Next = Path[1];
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body()) {
+      if (C == Next)
+        return runTo(Path.drop_front());
+      walk(C, true);
+    }
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S);
+      If && (Next == If->getThen() || Next == If->getElse())) {
+    walk(If->getInit(), true);
+    if (const VarDecl *CV = If->getConditionVariable())
+      declare(CV, true);
+    exec(If->getCond(), true);
+    return runTo(Path.drop_front());
+  }
+  // A loop that holds the launch: what it writes may come from an earlier
+  // iteration; the body's straight-line code up to the launch still counts.
+  const Stmt *Body = nullptr;
+  if (const auto *For = dyn_cast<ForStmt>(S)) {
+    walk(For->getInit(), true);
+    walk(For->getCond(), false);
+    walk(For->getInc(), false);
+    Body = For->getBody();
+    walk(Body, false);
+  } else if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+    walk(S, false);
+    if (const auto *W = dyn_cast<WhileStmt>(S))
+      Body = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      Body = D->getBody();
+    else
+      Body = cast<CXXForRangeStmt>(S)->getBody();
+  } else if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+    Body = A->getSubStmt();
+  }
+  if (Body && Next == Body)
+    return runTo(Path.drop_front());
+  // The launch inside an expression or a statement not followed (a switch,
+  // a loop's condition): what that writes is unknown.
+  walk(S, false);
+}
+
+} // namespace warplint
