@@ -149,7 +149,7 @@ const LaneValues &ThreadIndexModel::loadedValue(const LoadInst &L, State &St) {
     R.DataDependentOn = &L;
     return R;
   };
-  if (!mayLoadUniform(L))
+  if (!UniformCandidates.count(&L))
     return Data();
   // Only where the lanes read different addresses is the value data: one
   // address read by every lane gives every lane one (unknown) value.
@@ -383,6 +383,13 @@ const LaneValues &ThreadIndexModel::opaque(const Operator &Op, State &St) {
   unsigned Bits = bitsOf(Op.getType());
   if (!Uniform || !Loaded)
     return unmodelled(fresh());
+  if (Bits && Bits <= 8) {
+    // A flag (a floating-point comparison of loaded values): the sampled
+    // value would pick one side of every branch on it; data, as before.
+    LaneValues &R = fresh();
+    R.DataDependentOn = &Op;
+    return R;
+  }
   LaneValues &R = freshLanes();
   broadcast(R, maskTo(argValue(St.S.ArgSample), Bits ? Bits : 64));
   R.ArgMask = Loaded;

@@ -85,9 +85,11 @@ ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &L
       AddUnknown(&A);
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
-      if (const auto *L = dyn_cast<LoadInst>(&I);
-          L && !L->getType()->isPointerTy() && mayLoadUniform(*L))
-        UniformLoadMask |= AddUnknown(L);
+      if (const auto *L = dyn_cast<LoadInst>(&I); L && mayLoadUniform(*L)) {
+        UniformCandidates.insert(L);
+        if (!L->getType()->isPointerTy())
+          UniformLoadMask |= AddUnknown(L);
+      }
   computeDeps();
   // (Found up front: activeIn walks them while it recurses, and the table
   // never changes under it.)
@@ -133,7 +135,7 @@ void ThreadIndexModel::computeDeps() {
       // Whether the lanes read one address (and which base a loaded
       // pointer gets) follows the address; an integer's value, the argument
       // sample.
-      return mayLoadUniform(*L) ? depsOf(L->getPointerOperand()) |
+      return UniformCandidates.count(L) ? depsOf(L->getPointerOperand()) |
                                       (L->getType()->isPointerTy() ? 0 : DepArg)
                                 : 0;
     if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
@@ -251,14 +253,46 @@ std::string ThreadIndexModel::argNames(uint64_t Mask) const {
   return Out;
 }
 
+namespace {
+/// Whether V (a loaded value) may reach an address, a branch or a loop
+/// bound: anything but a stored value, floating-point arithmetic on it and
+/// calls (math). Loads that only feed those need no sampled value: the
+/// model keeps them as data and samples their kernel once.
+bool mayFeedAddressOrBranch(const Value *V, unsigned Depth = 0) {
+  if (Depth > 4)
+    return true;
+  for (const User *U : V->users()) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I)
+      return true;
+    if (const auto *S = dyn_cast<StoreInst>(I)) {
+      if (S->getValueOperand() == V && S->getPointerOperand() != V)
+        continue;
+      return true;
+    }
+    if (isa<CallBase>(I) && !isa<IntrinsicInst>(I))
+      continue;
+    if (I->getType()->isFPOrFPVectorTy()) {
+      if (mayFeedAddressOrBranch(I, Depth + 1))
+        return true;
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+} // namespace
+
 bool ThreadIndexModel::mayLoadUniform(const LoadInst &L) {
   Type *T = L.getType();
   // A byte or a flag stays data: a uniform unknown would take the sampled
   // values, and a branch on it one side only. Other types (a float, a pair
   // of fields loaded as a vector) are one unknown for the operations on them.
-  if (T->isIntegerTy())
-    return T->getIntegerBitWidth() > 8 && T->getIntegerBitWidth() <= 64;
-  return T->isPointerTy() || T->isFloatingPointTy() || T->isVectorTy() || T->isStructTy();
+  bool Typed = T->isIntegerTy()
+                   ? T->getIntegerBitWidth() > 8 && T->getIntegerBitWidth() <= 64
+                   : T->isPointerTy() || T->isFloatingPointTy() || T->isVectorTy() ||
+                         T->isStructTy();
+  return Typed && mayFeedAddressOrBranch(&L);
 }
 
 uint32_t ThreadIndexModel::existingLanes(const WarpSample &S) const {

@@ -271,6 +271,8 @@ private:
   /// The bit of ArgMask of each unknown scalar argument and of each load
   /// that may be warp-uniform (mayLoadUniform); past 63 they share bit 63.
   llvm::DenseMap<const llvm::Value *, unsigned> UnknownArgIndex;
+  /// The loads for which mayLoadUniform holds (found once).
+  llvm::DenseSet<const llvm::LoadInst *> UniformCandidates;
   /// The bits of UnknownArgIndex that stand for loads.
   uint64_t UniformLoadMask = 0;
   /// The base of each pointer loaded warp-uniformly, by the address it was
