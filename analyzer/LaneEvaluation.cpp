@@ -461,15 +461,19 @@ const LaneValues &ThreadIndexModel::exitValue(const PHINode &Phi, const Loop &L,
     return unmodelled(fresh());
   unsigned Cap = L.getSubLoops().empty() ? InnerCap : OuterCap;
   unsigned N = iterationsOf(&L, St.S, Cap);
-  if (N == 0 || N >= Cap)
-    return unmodelled(fresh());
-  WarpSample First = St.S, Last = St.S;
-  First.Iterations.push_back({&L, 0});
-  Last.Iterations.push_back({&L, N - 1});
   bool DD = false;
-  if (activeLanes(L.getHeader(), First, DD) != activeLanes(L.getHeader(), Last, DD) || DD)
-    return unmodelled(fresh());
-  return eval(&Phi, Last);
+  if (N > 0 && N < Cap) {
+    WarpSample First = St.S, Last = St.S;
+    First.Iterations.push_back({&L, 0});
+    Last.Iterations.push_back({&L, N - 1});
+    if (activeLanes(L.getHeader(), First, DD) == activeLanes(L.getHeader(), Last, DD) && !DD)
+      return eval(&Phi, Last);
+  }
+  // Past the cap, or lanes that leave after different trip counts: the
+  // closed form ScalarEvolution finds, evaluated lane by lane.
+  if (const LaneValues *R = scevExitValue(Phi, L, St))
+    return *R;
+  return unmodelled(fresh());
 }
 
 } // namespace warplint

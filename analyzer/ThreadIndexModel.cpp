@@ -164,8 +164,15 @@ void ThreadIndexModel::computeDeps() {
       const BasicBlock *BB = Phi->getParent();
       const Loop *L = LI->getLoopFor(BB);
       bool Header = L && L->getHeader() == BB;
-      if (Header)
+      if (Header) {
         D |= loopBit(L);
+        // Seen after the loop, its value follows the trip count: what the
+        // loop's exits test.
+        SmallVector<BasicBlock *, 4> Exiting;
+        L->getExitingBlocks(Exiting);
+        for (const BasicBlock *E : Exiting)
+          D |= TermDeps(E);
+      }
       for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
         D |= depsOf(Phi->getIncomingValue(K));
         if (!Header)
@@ -191,6 +198,11 @@ void ThreadIndexModel::computeDeps() {
     for (const BasicBlock &BB : F) {
       uint64_t A = DepWarp;
       for (const BasicBlock *D = &BB; D != Entry;) {
+        if (isJoin(D)) {
+          for (const BasicBlock *P : predecessors(D))
+            A |= ActiveDeps.lookup(P) | TermDeps(P);
+          break;
+        }
         if (LI->isLoopHeader(D)) {
           const Loop *L = LI->getLoopFor(D);
           A |= loopBit(L);
@@ -497,6 +509,11 @@ ThreadIndexModel::findReachSteps(const BasicBlock *BB) const {
   const BasicBlock *Entry = &F.getEntryBlock();
   for (const BasicBlock *D = BB; D != Entry;) {
     ReachStep Step;
+    if (isJoin(D)) {
+      Step.Join = D;
+      Steps.push_back(Step);
+      break;
+    }
     if (LI->isLoopHeader(D))
       Step.Header = LI->getLoopFor(D);
     const DomTreeNode *Node = DT->getNode(D);
@@ -521,6 +538,25 @@ ThreadIndexModel::findReachSteps(const BasicBlock *BB) const {
   return Steps;
 }
 
+bool ThreadIndexModel::isJoin(const BasicBlock *BB) const {
+  if (BB->hasNPredecessorsOrMore(2) == false || LI->isLoopHeader(BB))
+    return false;
+  for (const BasicBlock *P : predecessors(BB)) {
+    const Loop *PL = LI->getLoopFor(P);
+    if ((PL && !PL->contains(BB)) || DT->dominates(BB, P) || !DT->isReachableFromEntry(P))
+      return false;
+  }
+  return true;
+}
+
+uint32_t ThreadIndexModel::joinLanes(const BasicBlock *J, State &St, bool &DataDependent) {
+  uint32_t Mask = 0;
+  for (const BasicBlock *P : predecessors(J))
+    if (uint32_t In = activeIn(P, St, DataDependent))
+      Mask |= In & takesEdge(P, J, St, DataDependent);
+  return Mask;
+}
+
 uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &DataDependent) {
   if (!Exhausted.empty())
     return 0;
@@ -542,6 +578,8 @@ uint32_t ThreadIndexModel::activeIn(const BasicBlock *BB, State &From, bool &Dat
       Mask &= stillLooping(Step.Header, St, DD);
     if (Step.From)
       Mask &= takesEdge(Step.From, Step.To, St, DD);
+    if (Step.Join)
+      Mask &= joinLanes(Step.Join, St, DD);
   }
   // stateFor may have rehashed States; St stays valid (it lives in a slab).
   St.ActiveLanes[BB] = {Mask, DD};

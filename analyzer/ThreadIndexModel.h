@@ -34,6 +34,8 @@
 namespace llvm {
 class LoadInst;
 class Operator;
+class PHINode;
+class SCEV;
 class ScalarEvolution;
 }
 
@@ -203,6 +205,16 @@ private:
   /// takes as it is (a loop phi's previous iteration, a forwarded operand).
   const LaneValues &compute(const llvm::Value *V, State &St);
   const LaneValues &evalPhi(const llvm::PHINode &Phi, State &St);
+  /// The value header phi Phi of loop L leaves, from ScalarEvolution (a
+  /// closed form in values outside L), in St; null when it has none.
+  const LaneValues *scevExitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
+  /// Evaluates S in every lane of St into R (its lanes and flags); false
+  /// when S holds what the lanes cannot evaluate (a recurrence, a value of
+  /// Left, a type wider than 64 bits).
+  bool evalScev(const llvm::SCEV *S, State &St, const llvm::Loop &Left, LaneValues &R,
+                unsigned Depth);
+  struct ScevState;
+  std::unique_ptr<ScevState> Scev;
   /// An operation the model does not evaluate: data-dependent when an
   /// operand is, else not modelled.
   const LaneValues &opaque(const llvm::Operator &Op, State &St);
@@ -223,7 +235,16 @@ private:
   struct ReachStep {
     const llvm::Loop *Header = nullptr;
     const llvm::BasicBlock *From = nullptr, *To = nullptr;
+    /// A join (isJoin) ends the walk: the lanes that reach it are those
+    /// that arrive on one of its edges.
+    const llvm::BasicBlock *Join = nullptr;
   };
+  /// A block that paths from several branches reach (not a loop header, no
+  /// loop exit or back edge into it): the dominator walk would take every
+  /// lane through it.
+  bool isJoin(const llvm::BasicBlock *BB) const;
+  /// The lanes of St that arrive at join J on one of its edges.
+  uint32_t joinLanes(const llvm::BasicBlock *J, State &St, bool &DataDependent);
   /// The steps of BB (activeIn walks them for every state: found once per
   /// block, into Reach).
   std::vector<ReachStep> findReachSteps(const llvm::BasicBlock *BB) const;

@@ -11,9 +11,24 @@
 #include "analyzer/ThreadIndexModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/Module.h"
 
 
 namespace warplint {
+
+/// What ScalarEvolution needs, made on first use (most kernels never ask):
+/// exit values of loops that sampling cannot find (ScevEvaluation.cpp).
+struct ThreadIndexModel::ScevState {
+  llvm::TargetLibraryInfoImpl TLII;
+  llvm::TargetLibraryInfo TLI;
+  llvm::AssumptionCache AC;
+  llvm::ScalarEvolution SE;
+  ScevState(llvm::Function &F, llvm::DominatorTree &DT, llvm::LoopInfo &LI)
+      : TLII(F.getParent()->getTargetTriple()), TLI(TLII), AC(F), SE(F, TLI, AC, DT, LI) {}
+};
 
 /// The values of one sample, or of a projection of samples onto the parts a
 /// value reads (all blocks alike for a value that does not read blockIdx, all

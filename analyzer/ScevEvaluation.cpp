@@ -1,0 +1,156 @@
+//===- ScevEvaluation.cpp - A loop's exit value from ScalarEvolution ------===//
+//
+// ThreadIndexModel::scevExitValue: where sampling cannot tell the value a
+// loop leaves (its trip count depends on an unknown argument or runs past the
+// sampling cap: a pointer walked through a per-thread slice, the induction
+// variable a runtime-unrolled loop hands to its remainder), LLVM's
+// ScalarEvolution gives it as an expression of values outside the loop,
+// which the model evaluates in each lane.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/ThreadIndexModelImpl.h"
+
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace warplint::detail;
+
+namespace warplint {
+
+namespace {
+
+uint64_t maskBits(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
+}
+
+int64_t signedBits(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? int64_t(V) : SignExtend64(V, Bits);
+}
+
+} // namespace
+
+bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, LaneValues &R,
+                                unsigned Depth) {
+  ScalarEvolution &SE = Scev->SE;
+  unsigned Bits = SE.getTypeSizeInBits(S->getType());
+  if (Depth > 32 || Bits > 64)
+    return false;
+  auto Merge = [&](const LaneValues &Op) {
+    if (!R.DataDependentOn)
+      R.DataDependentOn = Op.DataDependentOn;
+    R.ArgMask |= Op.ArgMask;
+    R.Unmodelled |= Op.Unmodelled;
+  };
+  switch (S->getSCEVType()) {
+  case scConstant:
+    R.V.fill(maskBits(cast<SCEVConstant>(S)->getAPInt().getZExtValue(), Bits));
+    return true;
+  case scUnknown: {
+    const Value *V = cast<SCEVUnknown>(S)->getValue();
+    // A value of the loop itself is not an exit value.
+    if (const auto *I = dyn_cast<Instruction>(V); I && Left.contains(I))
+      return false;
+    const LaneValues &X = evalIn(V, St);
+    Merge(X);
+    for (unsigned L = 0; L < 32; ++L)
+      R.V[L] = maskBits(X.V[L], Bits);
+    return true;
+  }
+  case scVScale:
+  case scCouldNotCompute:
+  case scAddRecExpr:
+    return false;
+  case scTruncate:
+  case scZeroExtend:
+  case scSignExtend:
+  case scPtrToInt: {
+    const auto *C = cast<SCEVCastExpr>(S);
+    const SCEV *Op = C->getOperand();
+    unsigned OpBits = SE.getTypeSizeInBits(Op->getType());
+    LaneValues X;
+    if (OpBits > 64 || !evalScev(Op, St, Left, X, Depth + 1))
+      return false;
+    Merge(X);
+    for (unsigned L = 0; L < 32; ++L)
+      R.V[L] = maskBits(S->getSCEVType() == scSignExtend
+                            ? uint64_t(signedBits(X.V[L], OpBits))
+                            : maskBits(X.V[L], OpBits),
+                        Bits);
+    return true;
+  }
+  default:
+    break;
+  }
+  const auto *N = dyn_cast<SCEVNAryExpr>(S);
+  const auto *D = dyn_cast<SCEVUDivExpr>(S);
+  if (!N && !D)
+    return false;
+  SmallVector<const SCEV *, 4> Ops(N ? N->operands() : D->operands());
+  LaneValues Acc;
+  for (size_t K = 0; K < Ops.size(); ++K) {
+    LaneValues X;
+    if (!evalScev(Ops[K], St, Left, X, Depth + 1))
+      return false;
+    Merge(X);
+    if (K == 0) {
+      Acc.V = X.V;
+      continue;
+    }
+    for (unsigned L = 0; L < 32; ++L) {
+      uint64_t A = Acc.V[L], B = X.V[L];
+      int64_t SA = signedBits(A, Bits), SB = signedBits(B, Bits);
+      switch (S->getSCEVType()) {
+      case scAddExpr:
+        A += B;
+        break;
+      case scMulExpr:
+        A *= B;
+        break;
+      case scUDivExpr:
+        A = B ? maskBits(A, Bits) / maskBits(B, Bits) : 0;
+        break;
+      case scUMaxExpr:
+        A = std::max(maskBits(A, Bits), maskBits(B, Bits));
+        break;
+      case scUMinExpr:
+      case scSequentialUMinExpr:
+        A = std::min(maskBits(A, Bits), maskBits(B, Bits));
+        break;
+      case scSMaxExpr:
+        A = uint64_t(std::max(SA, SB));
+        break;
+      case scSMinExpr:
+        A = uint64_t(std::min(SA, SB));
+        break;
+      default:
+        return false;
+      }
+      Acc.V[L] = maskBits(A, Bits);
+    }
+  }
+  R.V = Acc.V;
+  return true;
+}
+
+const LaneValues *ThreadIndexModel::scevExitValue(const PHINode &Phi, const Loop &L,
+                                                  State &St) {
+  if (!Scev)
+    Scev = std::make_unique<ScevState>(const_cast<Function &>(F), *DT, *LI);
+  ScalarEvolution &SE = Scev->SE;
+  if (!SE.isSCEVable(Phi.getType()))
+    return nullptr;
+  const SCEV *Exit = SE.getSCEVAtScope(const_cast<PHINode *>(&Phi), L.getParentLoop());
+  if (isa<SCEVCouldNotCompute>(Exit) || SE.containsAddRecurrence(Exit))
+    return nullptr;
+  LaneValues &R = freshLanes();
+  R.DataDependentOn = nullptr;
+  R.ArgMask = 0;
+  R.Unmodelled = false;
+  if (!evalScev(Exit, St, L, R, 0))
+    return nullptr;
+  return &R;
+}
+
+} // namespace warplint
