@@ -19,6 +19,7 @@ launch = collections.Counter()
 kernels = 0
 stopped = 0
 unmodelled_sites = collections.Counter()
+budget_sites = 0
 ms_total = 0
 
 
@@ -58,7 +59,7 @@ for rc, nv, ms, f in rows:
     except (ValueError, OSError):
         reasons["unreadable JSON"] += 1
         continue
-    for k in data.get("kernels", []):
+    for k in (k for entry in data.get("files", []) for k in entry.get("kernels", [])):
         kernels += 1
         stopped += "analysis_stopped" in k
         src = k["launch"]["source"]
@@ -80,7 +81,10 @@ for rc, nv, ms, f in rows:
             if not a.get("line") or not a.get("file"):
                 no_line.append((f, k["name"]))
             if a["pattern"] == "unmodelled" and a["space"] in ("global", "generic"):
-                unmodelled_sites[f] += 1
+                if "budget" in a.get("depends_on", ""):
+                    budget_sites += 1
+                else:
+                    unmodelled_sites[f] += 1
 
 total = sum(patterns.values())
 glob = sum(v for s, v in spaces.items() if s in ("global", "generic"))
@@ -97,7 +101,8 @@ for p, n in patterns.most_common():
 dd = patterns["data-dependent"]
 un = sum(unmodelled_sites.values())
 print(f"data-dependent: {100.0 * dd / max(total, 1):.1f}% of accesses")
-print(f"not modelled: {100.0 * un / max(glob, 1):.2f}% of global accesses ({un} of {glob})")
+print(f"not modelled: {100.0 * un / max(glob, 1):.2f}% of global accesses ({un} of {glob}); "
+      f"{budget_sites} more where a kernel's analysis budget ran out")
 print(f"without a line: {len(no_line)}")
 print("launches:")
 for k, n in launch.most_common():

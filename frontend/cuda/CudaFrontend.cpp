@@ -425,6 +425,23 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
   }
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;
+  // A header of the host code is missing: the same compile with it served
+  // empty and the host code kept, so that its launches are still read (the
+  // kernels' launch shapes and arguments live in main). When host code then
+  // fails on what the header declared, its launches are kept all the same.
+  std::vector<SourceLaunch> HostLaunches;
+  if (std::vector<std::string> Missing = missingHeaders(R.Diags); !Missing.empty()) {
+    Attempt Stubbed = A;
+    Stubbed.StubHeaders = Missing;
+    AttemptResult S = runAttempt(Path, Opts, Sdk, Stubbed, Readers);
+    if (S.DM.M && !S.Crashed) {
+      S.DM.Notes.push_back((Path + ": host headers not found were served empty (" +
+                            firstError(R.Diags) + ")")
+                               .str());
+      return S;
+    }
+    HostLaunches = std::move(S.DM.Launches);
+  }
   Attempt Host = A;
   Host.SkipHostBodies = true;
   AttemptResult H;
@@ -438,6 +455,9 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
   }
   if (!H.DM.M)
     return R;
+  for (SourceLaunch &L : HostLaunches)
+    if (L.Source == "host-launch")
+      H.DM.Launches.push_back(std::move(L));
   H.DM.Notes.push_back(
       (Path + ": host code skipped: the device-side compile failed on code that "
               "the kernels do not need (" + firstError(R.Diags) +

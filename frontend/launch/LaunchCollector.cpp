@@ -72,7 +72,7 @@ public:
     const FunctionDecl *Callee = E->getDirectCallee();
     const CallExpr *Config = E->getConfig();
     if (!Callee || !Config || Config->getNumArgs() < 2 ||
-        Callee->isDependentContext())
+        Callee->isDependentContext() || Callee->isInvalidDecl())
       return true;
     // The host code's data flow in the function that launches. A function
     // template's pattern: its instantiations, walked too, tell the values;
@@ -182,8 +182,9 @@ public:
     return true;
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return;
+    // After errors too (a compile whose host code fails hands its launches
+    // to the retry that skips host code; expressions with errors evaluate
+    // to unknown).
     Visitor V(Ctx, Launches);
     for (Decl *D : Parsed)
       V.TraverseDecl(D);
