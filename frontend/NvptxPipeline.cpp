@@ -104,6 +104,25 @@ void lowerSpacesLikeCodegen(Module &M) {
 
 } // namespace
 
+void internalizeDeviceFunctions(Module &M) {
+  // nvcc compiles a file's device code as a whole program (without -rdc):
+  // its device functions are seen by no other file, and NVVM inlines them,
+  // large ones called once included (a 700-line solver step called from
+  // one kernel). With external linkage LLVM's inliner keeps such a call,
+  // and the accesses behind it lose the kernel's lanes. Kernels keep theirs.
+  for (Function &F : M) {
+    if (F.isDeclaration() || isKernel(F) || !F.hasExternalLinkage() ||
+        F.hasFnAttribute(Attribute::NoInline))
+      continue;
+    F.setLinkage(GlobalValue::InternalLinkage);
+    // Called from one place: inlined there whatever its size.
+    if (F.hasOneUse())
+      if (const auto *CB = dyn_cast<CallBase>(F.user_back());
+          CB && CB->getCalledFunction() == &F)
+        F.addFnAttr(Attribute::AlwaysInline);
+  }
+}
+
 void optimizeForNvptx(Module &M, TargetMachine &TM) {
   M.setDataLayout(TM.createDataLayout());
   LoopAnalysisManager LAM;
@@ -116,6 +135,7 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  internalizeDeviceFunctions(M);
   {
     ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
     MPM.run(M, MAM);

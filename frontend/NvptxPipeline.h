@@ -26,6 +26,11 @@ namespace warplint {
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNvptxTargetMachine(llvm::StringRef Arch);
 
+/// Gives M's device functions (not kernels, not noinline) internal linkage,
+/// as nvcc's whole-program compile sees them, so the inliner treats a
+/// function called once as NVVM does.
+void internalizeDeviceFunctions(llvm::Module &M);
+
 /// Runs the IR pipeline NVPTX instruction selection would see on M: the O2
 /// module pipeline with NVPTX's callbacks, then InferAddressSpaces,
 /// SeparateConstOffsetFromGEP-free cleanups and the LoadStoreVectorizer.
