@@ -1019,6 +1019,20 @@ WarpStatus Executor::run() {
         case SR_Clock:
         case SR_Clock64: FOR_LANES(D[L] = B.Result.Stats.WarpInsts); break;
         case SR_DynSmemSize: FOR_LANES(D[L] = B.Shape.DynamicShared); break;
+        case SR_ReservedBegin:
+        case SR_ReservedOffset0:
+          FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes));
+          break;
+        case SR_ReservedEnd:
+          FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes) +
+                           B.Shape.ReservedShared);
+          break;
+        case SR_ReservedCap: FOR_LANES(D[L] = B.Shape.ReservedShared); break;
+        case SR_ReservedOffset1:
+          // Cooperative groups' scratch (288 bytes) in the upper half.
+          FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes) +
+                           B.Shape.ReservedShared / 2);
+          break;
         default: FOR_LANES(D[L] = 0); break;
         }
         break;
