@@ -62,6 +62,7 @@ enum class Op : uint16_t {
   Load, Store, AtomicRMW, CmpXchg, MemCpy, MemSet,
   // Warp and block.
   Shfl, Vote, Barrier, WarpSync, Printf,
+  Redux, ///< redux.sync: Aux = ReduxKind; A the lanes' values.
   // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
   Malloc, Free,
   // Control.

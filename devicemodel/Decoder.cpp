@@ -5,6 +5,7 @@
 #include "devicemodel/GlobalLayout.h"
 #include "devicemodel/InlineAsm.h"
 #include "devicemodel/MathFunctions.h"
+#include "devicemodel/WarpReduce.h"
 #include "frontend/DeviceModule.h"
 #include "frontend/TypeNames.h"
 
@@ -1091,6 +1092,10 @@ bool ProgramDecoder::decodeIntrinsic(const CallBase &CB, StringRef Name) {
         {"smid", SR_SmId}, {"nsmid", SR_NSmId}, {"globaltimer", SR_Clock64},
         {"dynamic_smem_size", SR_DynSmemSize}};
     StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    if (Reg.starts_with("envreg")) {
+      refuse("cannot run: " + envregRefusal(Reg));
+      return true;
+    }
     for (auto &R : Regs)
       if (Reg == R.first) {
         Inst D;
@@ -1146,6 +1151,18 @@ bool ProgramDecoder::decodeIntrinsic(const CallBase &CB, StringRef Name) {
     D.A = Arg(1);
     D.B = Arg(2);
     D.C = Arg(3);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.redux.sync.")) {
+    std::optional<ReduxKind> K = reduxKind(Name.drop_front(strlen("llvm.nvvm.redux.sync.")));
+    if (!K || CB.arg_size() != 2 || !CB.getType()->isIntegerTy(32))
+      return false;
+    Inst D;
+    D.Opc = Op::Redux;
+    D.Aux = *K;
+    D.A = Arg(0);
     D.Dst = valueSlot(&CB);
     emit(D);
     return true;

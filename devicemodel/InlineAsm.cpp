@@ -45,13 +45,17 @@ AsmMeaning asmMeaning(const InlineAsm &Asm) {
     }
   if (Reg.starts_with("envreg")) {
     M.K = AsmMeaning::Refused;
-    M.Why = (Reg == "envreg1" || Reg == "envreg2")
-                ? "grid-wide sync needs a cooperative launch (this_grid() reads the driver's "
-                  "grid workspace from %envreg1 and %envreg2): cooperative launches are not "
-                  "supported yet"
-                : ("the driver-defined register %" + Reg + " is not modelled").str();
+    M.Why = envregRefusal(Reg);
   }
   return M;
+}
+
+std::string envregRefusal(StringRef Reg) {
+  if (Reg == "envreg1" || Reg == "envreg2")
+    return "grid-wide sync needs a cooperative launch (cooperative_groups::this_grid() "
+           "reads the driver's grid workspace from %envreg1 and %envreg2): cooperative "
+           "launches are not supported yet";
+  return ("the driver-defined register %" + Reg + " is not modelled").str();
 }
 
 std::string asmText(const InlineAsm &Asm) {

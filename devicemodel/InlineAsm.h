@@ -12,6 +12,8 @@
 
 #include "devicemodel/Decoded.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 
 namespace llvm {
@@ -35,6 +37,10 @@ struct AsmMeaning {
 /// Decodes the asm "mov.{u32,b32,u64,b64} $0, %REG;" (one output, volatile
 /// or not) for the special registers the interpreter models.
 AsmMeaning asmMeaning(const llvm::InlineAsm &Asm);
+
+/// Why the device model does not run a read of the driver-defined register
+/// %envregN (this_grid() reads the grid workspace from envreg1 and 2).
+std::string envregRefusal(llvm::StringRef Reg);
 
 /// The asm's text and constraints as a message quotes them.
 std::string asmText(const llvm::InlineAsm &Asm);

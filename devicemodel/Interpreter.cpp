@@ -6,6 +6,7 @@
 // post-dominator.
 //
 //===----------------------------------------------------------------------===//
+#include "devicemodel/WarpReduce.h"
 #include "devicemodel/WarpState.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -1085,6 +1086,15 @@ WarpStatus Executor::run() {
                      : Aux == VK_Any  ? Ballot != 0
                                       : (Ballot == 0 || Ballot == M);
         FOR_LANES(D[L] = V);
+        for (BlockObserver *O : B.Obs)
+          O->onWarpSync(W.Index, M);
+        break;
+      }
+      case Op::Redux: {
+        uint32_t Acc = uint32_t(A[countr_zero(M)]);
+        for (uint32_t MM = M & (M - 1); MM; MM &= MM - 1)
+          Acc = reduxStep(ReduxKind(Aux), Acc, uint32_t(A[countr_zero(MM)]));
+        FOR_LANES(D[L] = Acc);
         for (BlockObserver *O : B.Obs)
           O->onWarpSync(W.Index, M);
         break;
