@@ -90,7 +90,10 @@ BlockResult BlockRunner::run(uint64_t Linear, ArrayRef<BlockObserver *> Observer
   S.MaxInsts = Shape.BlockBudget;
   S.ProbeAfter = Shape.ProbeAfter;
   S.NextCheck = S.MaxInsts ? std::min(S.ProbeAfter, S.MaxInsts) : S.ProbeAfter;
-  S.Shared.assign(P.SharedStaticBytes + Shape.DynamicShared, 0);
+  S.Shared.assign(Shape.ReservedShared
+                      ? Shape.reservedSharedBase(P.SharedStaticBytes) + Shape.ReservedShared
+                      : P.SharedStaticBytes + Shape.DynamicShared,
+                  0);
 
   uint64_t Threads = Shape.Block.count();
   unsigned NumWarps = (Threads + Shape.WarpSize - 1) / Shape.WarpSize;

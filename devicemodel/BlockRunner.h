@@ -16,6 +16,17 @@ namespace dm {
 struct LaunchShape {
   Dim3 Grid, Block;
   uint64_t DynamicShared = 0;
+  /// The system's reserved shared memory (ArchProfile::SharedReservedPerBlock)
+  /// for a kernel that reads %reserved_smem_offset_* (cooperative groups from
+  /// sm_80 on), else 0. The model places it after the kernel's shared memory
+  /// (the hardware places it before), zeroed and initialized, as system
+  /// software leaves it.
+  uint64_t ReservedShared = 0;
+  /// Where the reserved shared memory begins, for a kernel with StaticBytes
+  /// of static shared memory.
+  uint64_t reservedSharedBase(uint64_t StaticBytes) const {
+    return (StaticBytes + DynamicShared + 127) / 128 * 128;
+  }
   unsigned WarpSize = MaxLanes;
   /// Warp-level instructions one block may execute before it is stopped
   /// (--max-instructions); 0: no limit, a kernel that does not terminate is

@@ -62,6 +62,7 @@ enum class Op : uint16_t {
   Load, Store, AtomicRMW, CmpXchg, MemCpy, MemSet,
   // Warp and block.
   Shfl, Vote, Barrier, WarpSync, Printf,
+  Redux, ///< redux.sync: Aux = ReduxKind; A the lanes' values.
   // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
   Malloc, Free,
   // Control.
@@ -77,6 +78,11 @@ enum SRegKind : uint32_t {
   SR_LaneId, SR_WarpId, SR_WarpSize, SR_LaneMaskLt, SR_LaneMaskLe,
   SR_LaneMaskGt, SR_LaneMaskGe, SR_LaneMaskEq, SR_Clock, SR_Clock64,
   SR_SmId, SR_NSmId, SR_DynSmemSize,
+  /// The system-reserved shared memory (sm_80 on): where it begins and ends,
+  /// its size, and the two offsets in it that system software hands out
+  /// (cooperative groups keep their multi-warp scratch at offset 1).
+  SR_ReservedBegin, SR_ReservedEnd, SR_ReservedCap, SR_ReservedOffset0,
+  SR_ReservedOffset1,
 };
 
 /// Atomic read-modify-write kinds (Aux of AtomicRMW).

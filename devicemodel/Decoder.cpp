@@ -3,16 +3,20 @@
 
 #include "analyzer/arch/MemoryCost.h"
 #include "devicemodel/GlobalLayout.h"
+#include "devicemodel/InlineAsm.h"
 #include "devicemodel/MathFunctions.h"
+#include "devicemodel/WarpReduce.h"
 #include "frontend/DeviceModule.h"
 #include "frontend/TypeNames.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -321,14 +325,18 @@ private:
     Out->InstLoc.push_back(CurLoc);
   }
 
+  /// An instruction the interpreter cannot run: stops the kernel when
+  /// reached with "cannot run: Why 'instruction'".
   void unsupported(const Instruction &I, StringRef Why) {
     std::string Text;
     raw_string_ostream OS(Text);
     I.print(OS);
     StringRef T = StringRef(Text).trim();
-    SourceLoc L = userLocation(I);
-    std::string Msg = (Why + " '" + T + "'").str();
-    (void)L;
+    refuse(("cannot run: " + Why + " '" + T + "'").str());
+  }
+
+  /// Stops the kernel with Msg when reached.
+  void refuse(std::string Msg) {
     Inst D;
     D.Opc = Op::Unsupported;
     D.Aux = P.Messages.size();
@@ -366,6 +374,8 @@ private:
   void decodeGep(const GetElementPtrInst &I);
   void decodeMemory(const Instruction &I);
   void decodeCall(const CallBase &CB);
+  void decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm);
+  void sharedFromInteger(const CastInst &I, const Value *Src, unsigned FromBits);
   bool decodeIntrinsic(const CallBase &CB, StringRef Name);
   bool decodeHeapCall(const CallBase &CB, StringRef Name);
   void decodeTerminator(const Instruction &I);
@@ -692,6 +702,46 @@ void ProgramDecoder::decodeBinary(const BinaryOperator &I) {
   }
 }
 
+void ProgramDecoder::sharedFromInteger(const CastInst &I, const Value *Src, unsigned FromBits) {
+  for (unsigned K = 0, N = flatCount(I.getType()); K < N; ++K) {
+    uint32_t Off = slot(Src, K);
+    if (FromBits < 64) {
+      Inst T;
+      T.Opc = Op::Trunc;
+      T.Dst = allocValues(1);
+      T.A = Off;
+      T.Imm = widthMask(FromBits);
+      emit(T);
+      Off = T.Dst;
+    }
+    Inst D;
+    D.Opc = Op::Or;
+    D.Dst = valueSlot(&I) + K;
+    D.A = Off;
+    D.B = constSlot(tagOf(AS_Shared));
+    D.Aux = 64;
+    D.Imm = widthMask(64);
+    emit(D);
+  }
+}
+
+/// Inline asm the frontend left: a special-register read the interpreter
+/// models, or a stop that quotes the asm.
+void ProgramDecoder::decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm) {
+  AsmMeaning M = asmMeaning(Asm);
+  if (M.K == AsmMeaning::Refused)
+    return refuse("cannot run: " + M.Why + ": inline asm " + asmText(Asm));
+  if (M.K == AsmMeaning::NotUnderstood || CB.getType()->isVoidTy())
+    return refuse("cannot run: inline asm not understood: " + asmText(Asm));
+  if (M.Reg >= SR_ReservedBegin)
+    P.UsesReservedShared = true;
+  Inst D;
+  D.Opc = Op::SReg;
+  D.Aux = M.Reg;
+  D.Dst = valueSlot(&CB);
+  emit(D);
+}
+
 void ProgramDecoder::decodeCast(const CastInst &I) {
   Type *From = I.getSrcTy()->getScalarType(), *To = I.getDestTy()->getScalarType();
   unsigned N = flatCount(I.getType());
@@ -716,8 +766,13 @@ void ProgramDecoder::decodeCast(const CastInst &I) {
   if (!supportedScalar(From))
     return unsupported(I, "unsupported type in");
   switch (I.getOpcode()) {
-  case Instruction::ZExt:
   case Instruction::IntToPtr:
+    // An integer made a shared pointer is an offset of the shared window
+    // (cvta.shared, the reserved shared memory): give it the space's tag.
+    if (To->getPointerAddressSpace() == AS_Shared)
+      return sharedFromInteger(I, Src, FromBits);
+    [[fallthrough]];
+  case Instruction::ZExt:
   case Instruction::AddrSpaceCast:
     if (I.getOpcode() == Instruction::IntToPtr && FromBits < 64)
       return Each(Op::Trunc, 0, widthMask(FromBits));
@@ -887,8 +942,10 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
 
 void ProgramDecoder::decodeCall(const CallBase &CB) {
   const llvm::Function *Callee = CB.getCalledFunction();
+  if (const auto *Asm = dyn_cast<InlineAsm>(CB.getCalledOperand()))
+    return decodeInlineAsm(CB, *Asm);
   if (!Callee)
-    return unsupported(CB, "indirect call");
+    return unsupported(CB, "indirect call (a call through a function pointer) in");
   StringRef Name = Callee->getName();
   if (decodeIntrinsic(CB, Name))
     return;
@@ -949,6 +1006,10 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
     D.A = slot(CB.getArgOperand(0));
     return emit(D);
   }
+  if (Callee->isDeclaration() && !Name.starts_with("llvm.") && !Name.starts_with("__nv_") &&
+      !Callee->isIntrinsic())
+    return refuse("cannot run: " + demangle(Name) + " is declared but not defined (no " +
+                  "definition of this device function is in the translation unit)");
   if (Callee->isDeclaration())
     return unsupported(CB, "call to unknown function " + Name.str() + " in");
   for (const Argument &A : Callee->args())
@@ -1031,6 +1092,10 @@ bool ProgramDecoder::decodeIntrinsic(const CallBase &CB, StringRef Name) {
         {"smid", SR_SmId}, {"nsmid", SR_NSmId}, {"globaltimer", SR_Clock64},
         {"dynamic_smem_size", SR_DynSmemSize}};
     StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    if (Reg.starts_with("envreg")) {
+      refuse("cannot run: " + envregRefusal(Reg));
+      return true;
+    }
     for (auto &R : Regs)
       if (Reg == R.first) {
         Inst D;
@@ -1086,6 +1151,18 @@ bool ProgramDecoder::decodeIntrinsic(const CallBase &CB, StringRef Name) {
     D.A = Arg(1);
     D.B = Arg(2);
     D.C = Arg(3);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.redux.sync.")) {
+    std::optional<ReduxKind> K = reduxKind(Name.drop_front(strlen("llvm.nvvm.redux.sync.")));
+    if (!K || CB.arg_size() != 2 || !CB.getType()->isIntegerTy(32))
+      return false;
+    Inst D;
+    D.Opc = Op::Redux;
+    D.Aux = *K;
+    D.A = Arg(0);
     D.Dst = valueSlot(&CB);
     emit(D);
     return true;

@@ -48,6 +48,9 @@ struct Program {
   unsigned FirstFreeBuffer = 1; ///< Window index for the launch's buffers.
   uint32_t MaxLocalBytes = 0;   ///< Per thread, deepest call chain.
   std::string KernelName;       ///< Source name.
+  /// The kernel reads %reserved_smem_offset_*: its blocks get the system's
+  /// reserved shared memory (LaunchShape::ReservedShared).
+  bool UsesReservedShared = false;
 
   const SourceLoc &locationOf(const Function &F, uint32_t InstIdx) const {
     return Locations[F.InstLoc[InstIdx]];

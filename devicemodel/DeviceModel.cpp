@@ -60,7 +60,9 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.Buffers = L->Buffers;
   MemoryCounters Counters(*R.Prog, Arch);
   RaceDetector Races(*R.Prog, Arch.WarpSize);
-  InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize);
+  InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize,
+                   L->Shape.reservedSharedBase(R.Prog->SharedStaticBytes),
+                   L->Shape.ReservedShared);
   SmallVector<Observer *, 3> Obs = {&Counters, &Races};
   if (Opts.ShadowChecks)
     Obs.push_back(&Init);

@@ -6,6 +6,7 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Demangle/Demangle.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -46,7 +47,12 @@ std::string where(const SourceLoc &L) {
 class InitBlock : public BlockObserver {
 public:
   InitBlock(const InitChecker &Parent, const BlockInfo &B)
-      : Parent(Parent), Info(B), Local(B.Warps) {}
+      : Parent(Parent), Info(B), Local(B.Warps) {
+    if (Parent.ReservedBytes) {
+      Shared.assign(Parent.ReservedBegin + Parent.ReservedBytes, 0);
+      std::fill(Shared.begin() + Parent.ReservedBegin, Shared.end(), 1);
+    }
+  }
 
   void onMemory(const MemoryEvent &E) override {
     if (E.Space == AS_Const || (E.Space == AS_Global && !Parent.Mem.tracksInit()))

@@ -20,8 +20,12 @@ namespace dm {
 
 class InitChecker : public Observer {
 public:
-  InitChecker(const Program &P, DeviceMemory &Mem, const Dim3 &Block, unsigned WarpSize)
-      : P(P), Mem(Mem), Block(Block), WarpSize(WarpSize) {}
+  /// Shared bytes [ReservedBegin, ReservedBegin + ReservedBytes) are the
+  /// system's reserved shared memory, which blocks start with initialized.
+  InitChecker(const Program &P, DeviceMemory &Mem, const Dim3 &Block, unsigned WarpSize,
+              uint64_t ReservedBegin = 0, uint64_t ReservedBytes = 0)
+      : P(P), Mem(Mem), Block(Block), WarpSize(WarpSize), ReservedBegin(ReservedBegin),
+        ReservedBytes(ReservedBytes) {}
   std::unique_ptr<BlockObserver> startBlock(const BlockInfo &B) override;
   void finishBlock(std::unique_ptr<BlockObserver> B) override;
   /// Reads of uninitialized memory, one per site, in block order.
@@ -33,6 +37,7 @@ private:
   DeviceMemory &Mem;
   Dim3 Block;
   unsigned WarpSize;
+  uint64_t ReservedBegin, ReservedBytes;
   std::vector<Finding> Found;
 };
 

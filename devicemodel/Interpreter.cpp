@@ -6,6 +6,7 @@
 // post-dominator.
 //
 //===----------------------------------------------------------------------===//
+#include "devicemodel/WarpReduce.h"
 #include "devicemodel/WarpState.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -1019,6 +1020,20 @@ WarpStatus Executor::run() {
         case SR_Clock:
         case SR_Clock64: FOR_LANES(D[L] = B.Result.Stats.WarpInsts); break;
         case SR_DynSmemSize: FOR_LANES(D[L] = B.Shape.DynamicShared); break;
+        case SR_ReservedBegin:
+        case SR_ReservedOffset0:
+          FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes));
+          break;
+        case SR_ReservedEnd:
+          FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes) +
+                           B.Shape.ReservedShared);
+          break;
+        case SR_ReservedCap: FOR_LANES(D[L] = B.Shape.ReservedShared); break;
+        case SR_ReservedOffset1:
+          // Cooperative groups' scratch (288 bytes) in the upper half.
+          FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes) +
+                           B.Shape.ReservedShared / 2);
+          break;
         default: FOR_LANES(D[L] = 0); break;
         }
         break;
@@ -1071,6 +1086,15 @@ WarpStatus Executor::run() {
                      : Aux == VK_Any  ? Ballot != 0
                                       : (Ballot == 0 || Ballot == M);
         FOR_LANES(D[L] = V);
+        for (BlockObserver *O : B.Obs)
+          O->onWarpSync(W.Index, M);
+        break;
+      }
+      case Op::Redux: {
+        uint32_t Acc = uint32_t(A[countr_zero(M)]);
+        for (uint32_t MM = M & (M - 1); MM; MM &= MM - 1)
+          Acc = reduxStep(ReduxKind(Aux), Acc, uint32_t(A[countr_zero(MM)]));
+        FOR_LANES(D[L] = Acc);
         for (BlockObserver *O : B.Obs)
           O->onWarpSync(W.Index, M);
         break;

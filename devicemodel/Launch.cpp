@@ -145,6 +145,8 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
   L.Shape.Grid = *Req.Grid;
   L.Shape.Block = *Req.Block;
   L.Shape.DynamicShared = Req.SharedBytes;
+  if (P.UsesReservedShared)
+    L.Shape.ReservedShared = Arch.SharedReservedPerBlock;
   L.Shape.WarpSize = Arch.WarpSize;
   if (Arch.WarpSize > MaxLanes)
     return fail("warp size " + Twine(Arch.WarpSize) + " is larger than the device model's");

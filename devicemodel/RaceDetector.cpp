@@ -20,6 +20,7 @@ struct Access {
   uint32_t Epoch = 0;
   uint8_t Bytes = 0; ///< Byte mask within the word.
   uint32_t Sync = 0; ///< Warp synchronizations of Thread before it.
+  uint32_t Event = 0; ///< The warp instruction's number in the block.
 };
 struct Shadow {
   Access Write, Read1, Read2;
@@ -43,6 +44,7 @@ public:
     if (E.Space != AS_Shared || E.Op == MemOp::Atomic || E.Op == MemOp::Reduction)
       return;
     bool Write = E.Op == MemOp::Store;
+    ++Event;
     for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
       unsigned L = countr_zero(MM);
       uint32_t Thread = E.Warp * Parent.WarpSize + L;
@@ -75,6 +77,10 @@ private:
   /// of a warp do not run in lockstep (independent thread scheduling).
   bool conflicts(const Access &A, uint32_t Thread, uint8_t Mask) const {
     if (A.Thread == ~0u || A.Epoch != Epoch || !(A.Bytes & Mask) || A.Thread == Thread)
+      return false;
+    // Lanes of one instruction on one word (cooperative groups' reduce has
+    // every lane store the warp's result to its slot): one access.
+    if (A.Event == Event)
       return false;
     return !sameWarp(A.Thread, Thread) || LaneSync[A.Thread] == A.Sync;
   }
@@ -112,7 +118,7 @@ private:
     if (W >= Shadows.size())
       Shadows.resize(std::max<uint64_t>(W + 1, Shadows.size() * 2));
     Shadow &S = Shadows[W];
-    Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread]};
+    Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread], Event};
     if (conflicts(S.Write, Thread, Mask))
       report(S.Write, true, Thread, E, Write, W);
     if (Write) {
@@ -136,6 +142,7 @@ private:
   const RaceDetector &Parent;
   BlockInfo Info;
   uint32_t Epoch = 1;
+  uint32_t Event = 0; ///< Memory events seen (numbers each warp instruction).
   std::vector<Shadow> Shadows;
   std::set<std::pair<uint32_t, uint32_t>> Seen;
   std::vector<uint32_t> LaneSync; ///< Per thread: warp synchronizations so far.

@@ -110,8 +110,13 @@ public:
     static const Regex Store("^[[:space:]]*st((\\.[a-z_0-9]+)+)[[:space:]]+\\[[[:space:]]*"
                              "(\\$[0-9]+)[[:space:]]*\\][[:space:]]*,[[:space:]]*(\\$[0-9]+)"
                              "[[:space:]]*;?[[:space:]]*$");
+    static const Regex Red("^[[:space:]]*red((\\.[a-z_0-9]+)+)[[:space:]]+\\[[[:space:]]*"
+                           "(\\$[0-9]+)[[:space:]]*\\][[:space:]]*,[[:space:]]*(\\$[0-9]+)"
+                           "[[:space:]]*;?[[:space:]]*$");
     if (Atom.match(Text, &M))
       return lowerAtom(M[1], M[3], M[4], M[6]);
+    if (Red.match(Text, &M))
+      return lowerRed(M[1], M[3], M[4]);
     if (Load.match(Text, &M))
       return lowerLoad(M[1], M[3]);
     if (Store.match(Text, &M))
@@ -184,6 +189,27 @@ private:
     if (!Ptr)
       return false;
     return finish(B.CreateAtomicRMW(*Op, Ptr, A, Al, Order, Q->Scope));
+  }
+
+  /// red: an atom whose old value nobody reads (cooperative groups'
+  /// multi-warp barriers: red.and.release.cta.b32 [$0], $1;).
+  bool lowerRed(StringRef Dotted, StringRef Addr, StringRef ValTok) {
+    std::optional<Qualifiers> Q = parseQualifiers(Dotted, CI.getContext());
+    if (!Q || Q->Op.empty() || Q->Op == "cas" || Q->Op == "exch" || Q->Volatile || Outputs)
+      return false;
+    Value *A = input(ValTok);
+    if (!A || !fits(A->getType(), *Q))
+      return false;
+    bool Float = Q->Kind == 'f';
+    std::optional<AtomicRMWInst::BinOp> Op = ptxAtomicOp(Q->Op, Float, Q->Kind == 's');
+    if (!Op || Float != A->getType()->isFloatingPointTy())
+      return false;
+    Value *Ptr = address(Addr, *Q);
+    if (!Ptr)
+      return false;
+    B.CreateAtomicRMW(*Op, Ptr, A, Align(Q->Bits / 8), Q->Order.value_or(AtomicOrdering::Monotonic),
+                      Q->Scope);
+    return finish(nullptr);
   }
 
   bool lowerLoad(StringRef Dotted, StringRef Addr) {

@@ -17,7 +17,11 @@ namespace warplint {
 
 /// Replaces each inline asm call of M that only moves a special register
 /// into its result ("mov.u32 $0, %laneid;") by the NVVM intrinsic that reads
-/// that register. Returns how many calls were replaced.
+/// that register. A block that makes a generic pointer of a shared-window
+/// offset register (cooperative groups' reserved_shared_ptr(): mov.u32 from
+/// %reserved_smem_offset_1, cvt.u64.u32, cvta.shared.u64) becomes the one
+/// register read (asm still: LLVM has no intrinsic for it) and the casts that
+/// say "a shared address" in IR. Returns how many calls were replaced.
 unsigned lowerSpecialRegisterAsm(llvm::Module &M);
 
 } // namespace warplint

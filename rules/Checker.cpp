@@ -117,8 +117,17 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
       K.Run = &*Run;
       K.RunSynthesized = Synthesized;
     } else {
-      Notes.push_back(formatv("{0}: kernel {1}: the device model could not run it: {2}",
-                              DM.Path, K.Name, toString(R.takeError())));
+      // The check could not do what --confirm asked: a note that makes it
+      // exit 2.
+      Finding N;
+      N.Rule = "device-fault";
+      N.Level = Severity::Note;
+      N.Kernel = K.Name;
+      N.Loc = kernelLocation(F, Sources);
+      N.Message = formatv("kernel '{0}': the device model could not run it: {1}", K.Name,
+                          toString(R.takeError()));
+      N.Incomplete = true;
+      Sink(std::move(N));
     }
   }
   if (Opts.OnKernel)

@@ -70,6 +70,7 @@ void DeviceFaultRule::check(const KernelFacts &K, const FindingSink &Out) const 
         F.Notes.push_back({E->Loc, "the run stopped at this error: later blocks did not run, "
                                    "and figures measured after it are missing"});
       F.Confirmed = eventConfirmation(K, StringRef(FK.Kind), true, false);
+      F.Incomplete = StringRef(FK.Kind) == "unsupported";
       Out(std::move(F));
     }
   }

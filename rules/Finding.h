@@ -62,6 +62,9 @@ struct Finding {
   std::vector<RelatedNote> Notes;
   std::vector<FixIt> FixIts;
   std::optional<Confirmation> Confirmed;
+  /// The tool could not do all of its job here (check --confirm's run could
+  /// not run the kernel): the check exits 2 whatever the severity.
+  bool Incomplete = false;
 
   /// Message + " [rule-id]".
   std::string text() const { return Message + " [" + Rule + "]"; }

@@ -178,6 +178,7 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       if (CL.Werror && F.Level == Severity::Warning)
         F.Level = Severity::Error;
       C.Found |= F.Level != Severity::Note;
+      C.Failed |= F.Incomplete;
       C.Findings.push_back(std::move(F));
     }
   }

@@ -326,8 +326,12 @@ int runRunCommand(const CommandLine &CL) {
         R->Notes.insert(R->Notes.begin(), "parameter names from " + DM.NamesFrom +
                                               " (#0, #1, ... name them by position)");
       demoteGuessedOverruns(*R);
-      for (const dm::Finding &F : R->Errors)
+      // A run stopped by what the model cannot run did not do its job
+      // (exit 2), whatever it found before.
+      for (const dm::Finding &F : R->Errors) {
         FoundErrors |= !F.Note;
+        ToolFailed |= F.Kind == "unsupported";
+      }
       if (Json) {
         Kernels.push_back(reportJson(*R));
       } else {

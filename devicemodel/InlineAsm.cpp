@@ -1,0 +1,70 @@
+//===- InlineAsm.cpp - Inline asm the device model runs -------------------===//
+#include "devicemodel/InlineAsm.h"
+
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/Support/Regex.h"
+
+using namespace llvm;
+
+namespace warplint {
+namespace dm {
+
+AsmMeaning asmMeaning(const InlineAsm &Asm) {
+  AsmMeaning M;
+  StringRef Cons = Asm.getConstraintString();
+  if (!Cons.starts_with("=r") && !Cons.starts_with("=l"))
+    return M;
+  static const Regex Mov("^[[:space:]]*mov\\.[ub](32|64)[[:space:]]+\\$0[[:space:]]*,[[:space:]]*"
+                         "%([a-z_0-9.]+)[[:space:]]*;?[[:space:]]*$");
+  SmallVector<StringRef, 3> Match;
+  if (!Mov.match(Asm.getAsmString(), &Match))
+    return M;
+  StringRef Reg = Match[2];
+  static const std::pair<const char *, SRegKind> Regs[] = {
+      {"tid.x", SR_TidX},         {"tid.y", SR_TidY},         {"tid.z", SR_TidZ},
+      {"ntid.x", SR_NTidX},       {"ntid.y", SR_NTidY},       {"ntid.z", SR_NTidZ},
+      {"ctaid.x", SR_CtaIdX},     {"ctaid.y", SR_CtaIdY},     {"ctaid.z", SR_CtaIdZ},
+      {"nctaid.x", SR_NCtaIdX},   {"nctaid.y", SR_NCtaIdY},   {"nctaid.z", SR_NCtaIdZ},
+      {"laneid", SR_LaneId},      {"warpid", SR_WarpId},
+      {"lanemask_lt", SR_LaneMaskLt}, {"lanemask_le", SR_LaneMaskLe},
+      {"lanemask_gt", SR_LaneMaskGt}, {"lanemask_ge", SR_LaneMaskGe},
+      {"lanemask_eq", SR_LaneMaskEq}, {"clock", SR_Clock},       {"clock64", SR_Clock64},
+      {"globaltimer", SR_Clock64}, {"globaltimer_lo", SR_Clock},
+      {"smid", SR_SmId},          {"nsmid", SR_NSmId},
+      {"dynamic_smem_size", SR_DynSmemSize},
+      {"reserved_smem_offset_begin", SR_ReservedBegin},
+      {"reserved_smem_offset_end", SR_ReservedEnd},
+      {"reserved_smem_offset_cap", SR_ReservedCap},
+      {"reserved_smem_offset_0", SR_ReservedOffset0},
+      {"reserved_smem_offset_1", SR_ReservedOffset1}};
+  for (const auto &R : Regs)
+    if (Reg == R.first) {
+      M.K = AsmMeaning::Register;
+      M.Reg = R.second;
+      return M;
+    }
+  if (Reg.starts_with("envreg")) {
+    M.K = AsmMeaning::Refused;
+    M.Why = envregRefusal(Reg);
+  }
+  return M;
+}
+
+std::string envregRefusal(StringRef Reg) {
+  if (Reg == "envreg1" || Reg == "envreg2")
+    return "grid-wide sync needs a cooperative launch (cooperative_groups::this_grid() "
+           "reads the driver's grid workspace from %envreg1 and %envreg2): cooperative "
+           "launches are not supported yet";
+  return ("the driver-defined register %" + Reg + " is not modelled").str();
+}
+
+std::string asmText(const InlineAsm &Asm) {
+  std::string S = "'" + Asm.getAsmString().str() + "'";
+  for (char &C : S)
+    if (C == '\n' || C == '\t')
+      C = ' ';
+  return S + " (constraints \"" + Asm.getConstraintString().str() + "\")";
+}
+
+} // namespace dm
+} // namespace warplint
