@@ -67,14 +67,6 @@ bool sassSelected(const CommandLine &CL, const SassFunction &F) {
   return CL.Kernel.empty() || CL.Kernel == F.Name || CL.Kernel == F.SourceName;
 }
 
-/// An entry of a file's "errors": what was not analyzed, and why.
-json::Object errorJson(const Finding &F) {
-  return json::Object{{"file", F.Loc.File},
-                      {"line", F.Loc.Line},
-                      {"column", F.Loc.Column},
-                      {"kernel", F.Kernel},
-                      {"message", F.Message}};
-}
 
 } // namespace
 
@@ -129,7 +121,7 @@ int runAccessesCommand(const CommandLine &CL) {
     for (const Finding &F : droppedFindings(DM)) {
       Dropped = true;
       if (CL.Format == "json")
-        Errors.push_back(errorJson(F));
+        Errors.push_back(notAnalyzedJson(F));
       else
         errs() << formatv("{0}:{1}:{2}: error: {3}\n", F.Loc.File, F.Loc.Line, F.Loc.Column,
                           F.Message);
@@ -161,7 +153,7 @@ int runAccessesCommand(const CommandLine &CL) {
     if (CL.Format == "json")
       Files.push_back(json::Object{{"file", Path},
                                    {"kernels", json::Array()},
-                                   {"errors", json::Array{errorJson(fileErrorFinding(Path, Error))}}});
+                                   {"errors", json::Array{notAnalyzedJson(fileErrorFinding(Path, Error))}}});
   });
   if (Dropped)
     Exit = ExitToolError;

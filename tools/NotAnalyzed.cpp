@@ -68,4 +68,12 @@ Finding fileErrorFinding(StringRef Path, StringRef ErrorText) {
   return F;
 }
 
+json::Object notAnalyzedJson(const Finding &F) {
+  return json::Object{{"file", F.Loc.File},
+                      {"line", F.Loc.Line},
+                      {"column", F.Loc.Column},
+                      {"kernel", F.Kernel},
+                      {"message", F.Message}};
+}
+
 } // namespace warplint

@@ -14,6 +14,7 @@
 #include "rules/Finding.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
 
 #include <vector>
 
@@ -40,6 +41,10 @@ std::vector<Finding> droppedFindings(const DeviceModule &DM);
 /// "file:line:col: error: message" of ErrorText (compile-error), else at Path
 /// without a line (input-error). The message names Path.
 Finding fileErrorFinding(llvm::StringRef Path, llvm::StringRef ErrorText);
+
+/// An entry of a file's "errors" in the accesses JSON (accesses, report):
+/// {file, line, column, kernel, message} of a finding of isNotAnalyzed.
+llvm::json::Object notAnalyzedJson(const Finding &F);
 
 } // namespace warplint
 
