@@ -126,6 +126,18 @@ struct SourceDecls {
   llvm::StringMap<VariableDecl> Variables;
 };
 
+/// Code that a frontend left out of the module because it did not compile
+/// (a CUDA kernel whose body, or a callee's, Clang rejected): reported as an
+/// error, so that a file with kernels left out never looks clean.
+struct DroppedCode {
+  /// The kernel that was not analyzed (source name); empty for a device
+  /// function that no kernel calls.
+  std::string Kernel;
+  SourceLoc Loc; ///< Clang's error.
+  /// "kernel 'k' was not analyzed: use of undeclared identifier 'f'".
+  std::string Message;
+};
+
 /// The output of a frontend.
 struct DeviceModule {
   std::unique_ptr<llvm::LLVMContext> Context;
@@ -148,6 +160,12 @@ struct DeviceModule {
   /// Notes about how the input was compiled, for the user (host code that
   /// did not compile for the device side and was skipped).
   std::vector<std::string> Notes;
+  /// Kernels and device functions left out (see DroppedCode), in source
+  /// order; the module holds no definition of those kernels.
+  std::vector<DroppedCode> Dropped;
+  /// Clang's diagnostics of the compile that failed before code was left out
+  /// (what a plain compile of the file reports); empty when none was.
+  std::string DroppedDiagnostics;
   /// Where a CUDA input's preamble came from, for --time-report: "reused
   /// from cache", "built and cached", "not cached (why)"; empty when the
   /// compile used no preamble store.

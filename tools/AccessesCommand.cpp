@@ -10,7 +10,9 @@
 #include "tools/InputLoop.h"
 #include "tools/KernelJson.h"
 #include "tools/Locations.h"
+#include "tools/NotAnalyzed.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -65,6 +67,7 @@ bool sassSelected(const CommandLine &CL, const SassFunction &F) {
   return CL.Kernel.empty() || CL.Kernel == F.Name || CL.Kernel == F.SourceName;
 }
 
+
 } // namespace
 
 int runAccessesCommand(const CommandLine &CL) {
@@ -81,6 +84,7 @@ int runAccessesCommand(const CommandLine &CL) {
   unsigned Threads = kernelThreads(CL);
   heapsForThreads(Threads);
   json::Array Files;
+  bool Dropped = false;
   int Exit = forEachInput(CL, [&](DeviceModule &DM) {
     if (CL.DumpIr)
       DM.M->print(errs(), nullptr);
@@ -112,8 +116,19 @@ int runAccessesCommand(const CommandLine &CL) {
       KernelFacts K{DM, F, sourceName(F), *Arch, S, P, Registers, Sources, Loops, Shared};
       Kernels.push_back(kernelJson(K));
     }
+    // Kernels left out for compile errors: the file's "errors", or stderr.
+    json::Array Errors;
+    for (const Finding &F : droppedFindings(DM)) {
+      Dropped = true;
+      if (CL.Format == "json")
+        Errors.push_back(notAnalyzedJson(F));
+      else
+        errs() << formatv("{0}:{1}:{2}: error: {3}\n", F.Loc.File, F.Loc.Line, F.Loc.Column,
+                          F.Message);
+    }
     if (CL.Format == "json")
-      Files.push_back(json::Object{{"file", DM.Path}, {"kernels", std::move(Kernels)}});
+      Files.push_back(json::Object{
+          {"file", DM.Path}, {"kernels", std::move(Kernels)}, {"errors", std::move(Errors)}});
   }, [&](const SassListing &L) {
     if (CL.Format != "json") {
       outs() << L.Path << ": " << L.Format << " listing"
@@ -131,8 +146,17 @@ int runAccessesCommand(const CommandLine &CL) {
                                  {"input", "sass"},
                                  {"listing", L.Format},
                                  {"arch", L.Arch.empty() ? json::Value(nullptr) : json::Value(L.Arch)},
-                                 {"kernels", std::move(Kernels)}});
+                                 {"kernels", std::move(Kernels)},
+                                 {"errors", json::Array()}});
+  }, [&](StringRef Path, StringRef Error) {
+    // A file that could not be analyzed says so, in its place.
+    if (CL.Format == "json")
+      Files.push_back(json::Object{{"file", Path},
+                                   {"kernels", json::Array()},
+                                   {"errors", json::Array{notAnalyzedJson(fileErrorFinding(Path, Error))}}});
   });
+  if (Dropped)
+    Exit = ExitToolError;
   if (CL.Format == "json")
     outs() << formatv("{0:2}", json::Value(json::Object{{"files", std::move(Files)}}))
            << "\n";

@@ -31,7 +31,9 @@ int runCheckCommand(const CommandLine &CL) {
 
   std::vector<FileResult> Results = checkFiles(CL, *In, *Opts);
 
-  CheckedFiles C = gatherFindings(CL, Results);
+  // Text output has each failed file's errors on stderr; JSON and SARIF
+  // carry them too, so that a failed file never reads as a clean one.
+  CheckedFiles C = gatherFindings(CL, Results, CL.Format != "text");
   std::vector<Finding> &All = C.Findings;
   if (CL.Format == "json")
     outs() << formatv("{0:2}", findingsJson(All)) << "\n";

@@ -2,6 +2,7 @@
 #include "tools/CheckFile.h"
 
 #include "tools/Heap.h"
+#include "tools/NotAnalyzed.h"
 #include "tools/Progress.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -11,6 +12,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 
@@ -74,6 +76,7 @@ configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path) {
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   FileResult R;
+  R.Input = Path.str();
   auto CA = configAndArch(CL, Opts, Path);
   if (!CA) {
     R.Error = toString(CA.takeError());
@@ -106,7 +109,21 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   R.PreambleSource = DM->PreambleSource;
   R.Notes = DM->Notes;
   R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
+  addDroppedCode(*DM, R);
   return R;
+}
+
+void addDroppedCode(const DeviceModule &DM, FileResult &R) {
+  R.CompileErrors = DM.DroppedDiagnostics;
+  if (DM.Dropped.empty()) {
+    if (llvm::none_of(*DM.M, [](const Function &F) { return isKernel(F); }))
+      R.Notes.push_back(DM.Path + ": no kernels found: nothing was analyzed");
+    return;
+  }
+  std::vector<Finding> Dropped = droppedFindings(DM);
+  R.Findings.insert(R.Findings.end(), std::make_move_iterator(Dropped.begin()),
+                    std::make_move_iterator(Dropped.end()));
+  std::stable_sort(R.Findings.begin(), R.Findings.end());
 }
 
 std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
@@ -157,7 +174,8 @@ std::string kernelTimeLine(StringRef Path, StringRef Kernel, const AccessPattern
   return formatv("time: {0}: kernel {1}: analysis {2:f3} s\n", Path, Kernel, P.seconds());
 }
 
-CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results) {
+CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results,
+                            bool FileErrorsAsFindings) {
   CheckedFiles C;
   StringSet<> Told; // Files sharing a broken configuration get one message.
   for (FileResult &R : Results) {
@@ -165,7 +183,11 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       if (Told.insert(R.Error).second)
         errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
       C.Failed = true;
+      if (FileErrorsAsFindings)
+        C.Findings.push_back(fileErrorFinding(R.Input, R.Error));
     }
+    if (!R.CompileErrors.empty())
+      errs() << R.CompileErrors << (StringRef(R.CompileErrors).ends_with("\n") ? "" : "\n");
     for (const std::string &N : R.Notes)
       WithColor::note(errs(), "warplint") << N << "\n";
     if (CL.TimeReport && !R.Path.empty())
@@ -178,7 +200,7 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       if (CL.Werror && F.Level == Severity::Warning)
         F.Level = Severity::Error;
       C.Found |= F.Level != Severity::Note;
-      C.Failed |= F.Incomplete;
+      C.Failed |= F.Incomplete || isNotAnalyzed(F);
       C.Findings.push_back(std::move(F));
     }
   }

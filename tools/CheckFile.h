@@ -19,6 +19,11 @@ struct FileResult {
   /// Notes about the check itself (ptxas not found, a run that failed).
   std::vector<std::string> Notes;
   std::string Error; ///< The tool could not check the file; names it.
+  /// The file as given (set even when Error is).
+  std::string Input;
+  /// Clang's diagnostics when kernels were left out of the file for errors
+  /// (each of those is also an error finding: tools/NotAnalyzed.h).
+  std::string CompileErrors;
   /// The check stopped early because its text went out of date (an editor's
   /// newer edit); nothing else in the result is meaningful.
   bool Abandoned = false;
@@ -63,7 +68,8 @@ checkFiles(const CommandLine &CL, const InputSet &In, const CheckOptions &Opts,
 /// The findings of several files and how the check went.
 struct CheckedFiles {
   std::vector<Finding> Findings; ///< In file order.
-  bool Failed = false;           ///< A file could not be checked.
+  /// A file, or a kernel of one, could not be checked.
+  bool Failed = false;
   bool Found = false;            ///< A warning or an error was found.
   /// ExitToolError, ExitFindings or ExitClean.
   int exitCode() const {
@@ -78,7 +84,16 @@ std::string kernelTimeLine(llvm::StringRef Path, llvm::StringRef Kernel,
 
 /// Prints each file's errors (once per message) and notes on stderr and
 /// gathers the findings in file order, warnings as errors with --werror.
-CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results);
+/// With FileErrorsAsFindings (JSON, SARIF), a file that could not be checked
+/// is also an error finding in its place (fileErrorFinding), so that the
+/// output never looks clean for it.
+CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Results,
+                            bool FileErrorsAsFindings = false);
+
+/// Adds the kernels and device functions DM left out (compile errors) to R:
+/// error findings among R's, in order, and Clang's diagnostics; with no
+/// kernel at all, a note that nothing was analyzed.
+void addDroppedCode(const DeviceModule &DM, FileResult &R);
 
 } // namespace warplint
 

@@ -112,6 +112,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   if (isSassListing(Path))
     return checkFile(CL, std::move(FO), Opts, Path);
   FileResult R;
+  R.Input = Path.str();
   auto CA = configAndArch(CL, Opts, Path);
   if (!CA) {
     R.Error = toString(CA.takeError());
@@ -131,6 +132,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   if (DM.Frontend != "cuda") {
     // PTX and IR come optimized from their frontends: check them whole.
     R.Findings = checkModule(DM, Arch, Config, Opts, R.Notes);
+    addDroppedCode(DM, R);
     return R;
   }
   if (Stale()) {
@@ -219,6 +221,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   }
   Cache.Entries = std::move(Next);
   R.Findings = finishFindings(std::move(All), Sources);
+  addDroppedCode(DM, R);
   Timer.lap("finish");
   return R;
 }

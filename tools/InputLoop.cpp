@@ -94,7 +94,8 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
 bool isSassListing(StringRef Path) { return Path == "-" || Path.ends_with(".sass"); }
 
 int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
-                 function_ref<void(const SassListing &)> OnSass) {
+                 function_ref<void(const SassListing &)> OnSass,
+                 function_ref<void(StringRef, StringRef)> OnError) {
   Expected<InputSet> In = collectInputs(CL);
   if (!In) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
@@ -123,8 +124,13 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
       std::string Msg = toString(DM.takeError());
       errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");
       Exit = ExitToolError;
+      if (OnError)
+        OnError(Path, Msg);
       continue;
     }
+    const std::string &Dropped = DM->DroppedDiagnostics;
+    if (!Dropped.empty())
+      errs() << Dropped << (StringRef(Dropped).ends_with("\n") ? "" : "\n");
     for (const std::string &N : DM->Notes)
       WithColor::note(errs(), "warplint") << N << "\n";
     if (CL.TimeReport && !DM->PreambleSource.empty())

@@ -34,10 +34,13 @@ bool isSassListing(llvm::StringRef Path);
 
 /// Loads each file of CL.Files and calls Fn on it, or OnSass for a SASS
 /// listing (an error when the command takes none). A file that cannot be
-/// loaded gets its message on stderr and the others still run. Returns
+/// loaded gets its message on stderr (and to OnError, with the file's name)
+/// and the others still run; Clang's diagnostics of kernels left out of a
+/// file go to stderr too (the kernels are in DeviceModule::Dropped). Returns
 /// ExitToolError when any file failed or none was given, else ExitClean.
 int forEachInput(const CommandLine &CL, llvm::function_ref<void(DeviceModule &)> Fn,
-                 llvm::function_ref<void(const SassListing &)> OnSass = nullptr);
+                 llvm::function_ref<void(const SassListing &)> OnSass = nullptr,
+                 llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> OnError = nullptr);
 
 /// The launches the user gave: --launch-file entries, then --grid/--block/
 /// --arg from the command line (which come first, so they win).

@@ -21,6 +21,7 @@
 #include "tools/IncrementalCheck.h"
 #include "tools/InputLoop.h"
 #include "tools/LspConvert.h"
+#include "tools/NotAnalyzed.h"
 
 #include "frontend/cuda/Preamble.h"
 
@@ -313,13 +314,21 @@ private:
       for (json::Value &V : errorDiagnostics(R.Error, Path, Text))
         Diags.push_back(std::move(V));
     }
+    if (!R.CompileErrors.empty())
+      Logger::info("{0}", R.CompileErrors);
     // Findings in other files (a kernel in an included header) are left to
-    // that file's own check.
-    for (Finding &F : R.Findings)
-      if (sameFile(F.Loc.File, Path)) {
-        Diags.push_back(toDiagnostic(F, Path, Text));
-        Kept.push_back(std::move(F));
+    // that file's own check; a kernel of this file left out for an error in
+    // another (a header's device function) is told at the first line.
+    for (Finding &F : R.Findings) {
+      if (!sameFile(F.Loc.File, Path)) {
+        if (!isNotAnalyzed(F))
+          continue;
+        F.Message = formatv("{0}:{1}:{2}: {3}", F.Loc.File, F.Loc.Line, F.Loc.Column, F.Message);
+        F.Loc = SourceLoc{Path.str(), 1, 1};
       }
+      Diags.push_back(toDiagnostic(F, Path, Text));
+      Kept.push_back(std::move(F));
+    }
     std::lock_guard<std::mutex> G(Lock);
     if (!Sync && (D.Closed || D.Generation != Job.Generation))
       return Logger::info("dropped {0} version {1}: its text changed", Path, Job.Version);

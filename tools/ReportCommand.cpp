@@ -10,6 +10,7 @@
 #include "tools/CheckFile.h"
 #include "tools/DiagnosticOutput.h"
 #include "tools/KernelJson.h"
+#include "tools/NotAnalyzed.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -117,11 +118,22 @@ int runReportCommand(const CommandLine &CL) {
         std::lock_guard<std::mutex> Guard(Lock);
         Kernels[File].push_back(std::move(O));
       });
+  // Each file's "errors", as `accesses` writes them: what was not analyzed.
+  std::vector<json::Array> NotAnalyzed(In->Files.size());
+  for (size_t I = 0; I < In->Files.size(); ++I) {
+    if (!Results[I].Error.empty())
+      NotAnalyzed[I].push_back(notAnalyzedJson(fileErrorFinding(In->Files[I], Results[I].Error)));
+    for (const Finding &F : Results[I].Findings)
+      if (isNotAnalyzed(F))
+        NotAnalyzed[I].push_back(notAnalyzedJson(F));
+  }
   CheckedFiles C = gatherFindings(CL, Results);
 
   json::Array Files, Errors;
   for (size_t I = 0; I < In->Files.size(); ++I) {
-    Files.push_back(json::Object{{"file", In->Files[I]}, {"kernels", std::move(Kernels[I])}});
+    Files.push_back(json::Object{{"file", In->Files[I]},
+                                 {"kernels", std::move(Kernels[I])},
+                                 {"errors", std::move(NotAnalyzed[I])}});
     if (!Results[I].Error.empty())
       Errors.push_back(json::Object{{"file", In->Files[I]}, {"message", Results[I].Error}});
   }

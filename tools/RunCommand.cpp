@@ -299,6 +299,10 @@ int runRunCommand(const CommandLine &CL) {
         continue;
       }
       if (!K) {
+        // A kernel left out because it did not compile: Clang's error says why.
+        for (const DroppedCode &D : DM.Dropped)
+          if (!Req.Kernel.empty() && D.Kernel == Req.Kernel)
+            Error = formatv("{0}:{1}:{2}: {3}", D.Loc.File, D.Loc.Line, D.Loc.Column, D.Message);
         WithColor::error(errs(), "warplint") << DM.Path << ": " << Error << "\n";
         ToolFailed = true;
         continue;

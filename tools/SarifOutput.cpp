@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "rules/Rule.h"
 #include "tools/DiagnosticOutput.h"
+#include "tools/NotAnalyzed.h"
 #include "tools/SourceMapper.h"
 
 #include "clang/Basic/Sarif.h"
@@ -150,6 +151,10 @@ ResultExtras appendFinding(clang::SarifDocumentWriter &Writer, size_t RuleIdx, c
   else if (F.Loc.valid())
     Extras.PrimaryLocation =
         json::Object{{"physicalLocation", Regions.physical(F.Loc)}};
+  else if (!F.Loc.File.empty()) // A file without a line (one that cannot be read).
+    Extras.PrimaryLocation = json::Object{
+        {"physicalLocation",
+         json::Object{{"artifactLocation", json::Object{{"uri", Regions.uri(F.Loc.File)}}}}}};
   SmallVector<clang::CharSourceRange, 4> Related;
   for (const RelatedNote &N : F.Notes) {
     if (clang::SourceLocation NL = Map.locate(N.Loc); NL.isValid()) {
@@ -202,6 +207,29 @@ void describeTool(json::Object &Run) {
   }
 }
 
+/// The run's invocation: executionSuccessful is false when anything was not
+/// analyzed, with a notification (level error, at the result's location) for
+/// each file or kernel that was not; Results are the written results of
+/// Findings, in order.
+json::Object invocation(ArrayRef<Finding> Findings, const json::Array &Results) {
+  json::Array Notifications;
+  for (size_t I = 0; I < Findings.size() && I < Results.size(); ++I) {
+    const Finding &F = Findings[I];
+    if (!isNotAnalyzed(F))
+      continue;
+    json::Object N{{"level", "error"},
+                   {"message", message(F.Message)},
+                   {"descriptor", json::Object{{"id", F.Rule}}}};
+    if (const json::Array *Locations = Results[I].getAsObject()->getArray("locations"))
+      N["locations"] = json::Array(*Locations);
+    Notifications.push_back(std::move(N));
+  }
+  json::Object Invocation{{"executionSuccessful", Notifications.empty()}};
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = std::move(Notifications);
+  return Invocation;
+}
+
 /// Gives every artifactLocation under V that has a URI of the run's artifacts
 /// that artifact's index, as the writer does for its own locations.
 void indexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
@@ -242,6 +270,8 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
   };
   for (const RuleInfo &R : allRules())
     AddRule(R.Id, R.Summary, R.DefaultLevel);
+  for (StringRef Id : {CompileErrorRule, InputErrorRule})
+    AddRule(Id, notAnalyzedSummary(Id), Severity::Error);
   std::vector<ResultExtras> Extras;
   for (const Finding &F : Findings) {
     if (!RuleIndex.count(F.Rule)) // Not in the registry: still reported.
@@ -254,6 +284,7 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
   json::Array &Results = *Run.getArray("results");
   for (size_t I = 0; I < Results.size(); ++I)
     addExtras(*Results[I].getAsObject(), std::move(Extras[I]));
+  Run["invocations"] = json::Array{invocation(Findings, Results)};
   // The writer numbers artifacts as it meets them but lists them sorted by
   // URI; SARIF's index is the position in the list, so put them in order.
   json::Array &Artifacts = *Run.getArray("artifacts");
@@ -268,6 +299,7 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
     ArtifactIndex[*A.getAsObject()->getObject("location")->getString("uri")] = IndexOf(A);
   for (json::Value &R : Results)
     indexArtifacts(R, ArtifactIndex);
+  indexArtifacts(*Run.get("invocations"), ArtifactIndex);
   return Doc;
 }
 

@@ -9,6 +9,7 @@
 #include "frontend/cuda/CudaFrontend.h"
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
+#include "frontend/cuda/FailedBodies.h"
 #include "frontend/cuda/Preamble.h"
 #include "frontend/cuda/PreambleStore.h"
 #include "frontend/NvptxPipeline.h"
@@ -92,6 +93,11 @@ struct Attempt {
   std::vector<std::string> StubHeaders;
   /// Take the preamble from FrontendOptions::PreambleStoreDir.
   bool UseStore = false;
+  /// Skip the bodies of these kernels and device functions (bodyKey): they
+  /// hold errors (see FailedBodies.h).
+  std::set<std::string> SkipBodies;
+  /// Any body skipped: no preamble (it is parsed with every body).
+  bool skipsBodies() const { return SkipHostBodies || !SkipBodies.empty(); }
 };
 
 /// The real file system with the prelude mounted at PreludeDir, stub headers
@@ -116,26 +122,45 @@ IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const Fronten
 /// Skips the bodies of functions that run only on the host, which the
 /// device side never emits: host code nvcc accepts but Clang's device-side
 /// parse rejects (mixed-type min/max, OpenMP) then no longer stops kernels.
+/// Also skips the bodies of the kernels and device functions that hold
+/// errors, when asked: the other kernels of the file still compile.
 class HostSkippingConsumer : public clang::MultiplexConsumer {
 public:
-  HostSkippingConsumer(std::vector<std::unique_ptr<clang::ASTConsumer>> C, bool Skip)
-      : MultiplexConsumer(std::move(C)), Skip(Skip) {}
+  HostSkippingConsumer(std::vector<std::unique_ptr<clang::ASTConsumer>> C,
+                       const clang::SourceManager &SM, const Attempt &A)
+      : MultiplexConsumer(std::move(C)), SM(SM), A(A) {}
   bool shouldSkipFunctionBody(clang::Decl *D) override {
     const clang::FunctionDecl *FD = D->getAsFunction();
-    return Skip && FD && !FD->hasAttr<clang::CUDADeviceAttr>() &&
-           !FD->hasAttr<clang::CUDAGlobalAttr>();
+    if (!FD)
+      return false;
+    if (FD->hasAttr<clang::CUDADeviceAttr>() || FD->hasAttr<clang::CUDAGlobalAttr>())
+      return !A.SkipBodies.empty() && A.SkipBodies.count(bodyKey(SM, *D));
+    return A.SkipHostBodies;
   }
 
 private:
-  bool Skip;
+  const clang::SourceManager &SM;
+  const Attempt &A;
+};
+
+/// What a compile learns about the bodies that hold errors: filled at the
+/// end of the translation unit (createFailedBodyLocator).
+struct BodyFindings {
+  /// Clang's errors, as they are reported.
+  std::vector<ClangError> Errors;
+  /// The kernel and device function bodies that hold them (a failed compile).
+  BodyErrors Located;
+  /// Mangled names of the functions whose bodies were skipped for errors, to
+  /// their keys (a compile that skipped some).
+  std::map<std::string, std::string> SkippedNames;
 };
 
 /// EmitLLVMOnlyAction that also runs the readers over the AST.
 class DeviceCodeGenAction : public clang::EmitLLVMOnlyAction {
 public:
   DeviceCodeGenAction(LLVMContext &Ctx, DeviceModule &Result,
-                      ArrayRef<AstReaderFactory> Readers, bool SkipHost)
-      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers), SkipHost(SkipHost) {}
+                      ArrayRef<AstReaderFactory> Readers, const Attempt &A, BodyFindings &Bodies)
+      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers), A(A), Bodies(Bodies) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
@@ -148,14 +173,18 @@ public:
     Consumers.push_back(createDeclarationCollector(CI, Result.Decls));
     for (const AstReaderFactory &Make : Readers)
       Consumers.push_back(Make(CI, Result));
+    Consumers.push_back(createFailedBodyLocator(CI, Bodies.Errors, A.SkipBodies, Bodies.Located,
+                                                Bodies.SkippedNames));
     Consumers.push_back(std::move(Backend));
-    return std::make_unique<HostSkippingConsumer>(std::move(Consumers), SkipHost);
+    return std::make_unique<HostSkippingConsumer>(std::move(Consumers), CI.getSourceManager(),
+                                                  A);
   }
 
 private:
   DeviceModule &Result;
   ArrayRef<AstReaderFactory> Readers;
-  bool SkipHost;
+  const Attempt &A;
+  BodyFindings &Bodies;
 };
 
 std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
@@ -202,14 +231,16 @@ struct AttemptResult {
   std::string StoreKey;
   /// Clang could not use the stored PCH (a header changed since, say).
   bool StoreRejected = false;
+  BodyFindings Bodies;
 };
 
 /// Passes diagnostics on to a printer, noting those that say a precompiled
 /// file could not be used (so a stale stored preamble is told from the
-/// file's own errors).
+/// file's own errors) and keeping every error with its location.
 class PchRejectionWatch : public clang::DiagnosticConsumer {
 public:
-  explicit PchRejectionWatch(clang::DiagnosticConsumer &Next) : Next(Next) {}
+  PchRejectionWatch(clang::DiagnosticConsumer &Next, std::vector<ClangError> &Errors)
+      : Next(Next), Errors(Errors) {}
   void BeginSourceFile(const clang::LangOptions &LO, const clang::Preprocessor *PP) override {
     Next.BeginSourceFile(LO, PP);
   }
@@ -220,12 +251,18 @@ public:
     clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level >= clang::DiagnosticsEngine::Error && isPrecompiledFileDiagnostic(Info.getID()))
       Rejected = true;
+    if (Level >= clang::DiagnosticsEngine::Error) {
+      SmallString<128> Message;
+      Info.FormatDiagnostic(Message);
+      Errors.push_back({Info.getLocation(), Message.str().str()});
+    }
     Next.HandleDiagnostic(Level, Info);
   }
   bool Rejected = false;
 
 private:
   clang::DiagnosticConsumer &Next;
+  std::vector<ClangError> &Errors;
 };
 
 /// Where a compile's preamble came from, in words (for --time-report).
@@ -304,8 +341,8 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   // checks (kept alive here until the compile is done).
   std::shared_ptr<const clang::PrecompiledPreamble> Preamble;
   std::unique_ptr<MemoryBuffer> MainText;
-  // (Not for a retry that skips host bodies: the preamble is shared.)
-  if (Opts.Preambles && Opts.Contents && !A.SkipHostBodies) {
+  // (Not for a retry that skips bodies: the preamble is shared.)
+  if (Opts.Preambles && Opts.Contents && !A.skipsBodies()) {
     MainText = MemoryBuffer::getMemBuffer(*Opts.Contents, Path);
     Preamble = Opts.Preambles->use(*Invocation, FS, *MainText);
     // The preamble remaps the main file to MainText, which stays ours.
@@ -319,17 +356,17 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     R.StoreKey = Stored.Key;
     R.DM.PreambleSource = preambleSource(Stored);
   }
-  Invocation->getFrontendOpts().SkipFunctionBodies = A.SkipHostBodies;
+  Invocation->getFrontendOpts().SkipFunctionBodies = A.skipsBodies();
 
-  PchRejectionWatch Watch(Printer);
+  PchRejectionWatch Watch(Printer, R.Bodies.Errors);
   auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
   CI->createVirtualFileSystem(FS, &Watch);
   CI->createDiagnostics(&Watch, /*ShouldOwnClient=*/false);
   // "N errors generated" belongs with the errors, not on our stderr (where
   // parallel checks would interleave it).
   CI->setVerboseOutputStream(DiagOS);
-  auto Action = std::make_unique<DeviceCodeGenAction>(*R.DM.Context, R.DM, Readers,
-                                                      A.SkipHostBodies);
+  auto Action = std::make_unique<DeviceCodeGenAction>(*R.DM.Context, R.DM, Readers, A,
+                                                      R.Bodies);
   bool Ok = false;
   // A crash inside Clang is this file's error; the other files of a check
   // still run. The compile runs on a thread with a large stack, as clang's
@@ -395,7 +432,7 @@ std::string firstError(StringRef Diags) {
 /// its errors are those of a plain compile.
 AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
                                Attempt A, ArrayRef<AstReaderFactory> Readers) {
-  A.UseStore = !Opts.PreambleStoreDir.empty() && !Opts.Preambles && !A.SkipHostBodies;
+  A.UseStore = !Opts.PreambleStoreDir.empty() && !Opts.Preambles && !A.skipsBodies();
   AttemptResult R = runAttempt(Path, Opts, Sdk, A, Readers);
   if (R.DM.M || R.Stored == StoredPreamble::None)
     return R;
@@ -410,11 +447,46 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
   return runAttempt(Path, Opts, Sdk, A, Readers);
 }
 
+/// Compile rounds that skip failing bodies: each may find errors that the
+/// errors before it hid (Clang stops after 20).
+constexpr unsigned BodyRounds = 4;
+
+/// Compiles as Base does, but without the bodies of the kernels and device
+/// functions that hold Failed's errors, and of those that then fail in turn
+/// (BodyRounds at most). On success the module has the kernels that compiled;
+/// those left out are in DM.Dropped and Failed's diagnostics in
+/// DM.DroppedDiagnostics. None when the errors are not all in such bodies.
+std::optional<AttemptResult> compileWithoutFailedBodies(StringRef Path, const FrontendOptions &Opts,
+                                                        StringRef Sdk, Attempt Base,
+                                                        const AttemptResult &Failed,
+                                                        ArrayRef<AstReaderFactory> Readers) {
+  FailedBodies Bodies = Failed.Bodies.Located.Bodies;
+  for (unsigned Round = 0; Round < BodyRounds && !Bodies.empty(); ++Round) {
+    for (const auto &KV : Bodies)
+      Base.SkipBodies.insert(KV.first);
+    AttemptResult T = runAttempt(Path, Opts, Sdk, Base, Readers);
+    if (T.DM.M) {
+      dropFailedKernels(*T.DM.M, Bodies, T.Bodies.SkippedNames, T.DM.Dropped);
+      T.DM.DroppedDiagnostics = Failed.Diags;
+      return T;
+    }
+    if (T.Crashed || T.DriverFailed)
+      return std::nullopt;
+    size_t Known = Bodies.size();
+    Bodies.insert(T.Bodies.Located.Bodies.begin(), T.Bodies.Located.Bodies.end());
+    if (Bodies.size() == Known)
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 /// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
 /// parallelism, then, when the compile still fails, once more without the
 /// bodies of host-only functions (and with missing headers served empty).
-/// The retry's success is told as a note; its failure reports the first
-/// compile's errors.
+/// The retry's success is told as a note. Errors inside kernels and device
+/// functions leave those out (compileWithoutFailedBodies), keeping host code
+/// when every error is in device code. When nothing helps, the first
+/// compile's errors are reported.
 AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
                                  ArrayRef<AstReaderFactory> Readers) {
   Attempt A;
@@ -425,6 +497,9 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
   }
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;
+  if (R.Bodies.Located.FirstOutside.empty())
+    if (std::optional<AttemptResult> D = compileWithoutFailedBodies(Path, Opts, Sdk, A, R, Readers))
+      return std::move(*D);
   // A header of the host code is missing: the same compile with it served
   // empty and the host code kept, so that its launches are still read (the
   // kernels' launch shapes and arguments live in main). When host code then
@@ -453,6 +528,16 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
     if (H.DM.M || Missing.empty())
       break;
   }
+  std::string HostError = R.Bodies.Located.FirstOutside.empty()
+                              ? firstError(R.Diags)
+                              : R.Bodies.Located.FirstOutside;
+  if (!H.DM.M && !H.Crashed && !H.DriverFailed) {
+    std::optional<AttemptResult> D = compileWithoutFailedBodies(Path, Opts, Sdk, Host, H, Readers);
+    if (!D)
+      return R;
+    D->DM.DroppedDiagnostics = R.Diags;
+    H = std::move(*D);
+  }
   if (!H.DM.M)
     return R;
   for (SourceLaunch &L : HostLaunches)
@@ -460,7 +545,7 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
       H.DM.Launches.push_back(std::move(L));
   H.DM.Notes.push_back(
       (Path + ": host code skipped: the device-side compile failed on code that "
-              "the kernels do not need (" + firstError(R.Diags) +
+              "the kernels do not need (" + HostError +
        "); the kernels were analyzed without the bodies of host functions")
           .str());
   return H;

@@ -4,8 +4,8 @@ usage: validate_sarif.py SCHEMA LOG
 
 Besides the schema, checks what the schema cannot: each result's ruleIndex
 names a rule with the result's ruleId, and each artifact index names the
-artifact with that URI. Prints one line per rule, result, related location
-and fix, for FileCheck. Exits 1 on any violation.
+artifact with that URI. Prints one line per rule, result, related location,
+fix, invocation and tool notification, for FileCheck. Exits 1 on any violation.
 """
 import json
 import sys
@@ -65,6 +65,12 @@ def summarize(run):
                     text = rep.get("insertedContent", {}).get("text")
                     print(f"  fix {region(loc)} -> {json.dumps(text)}: "
                           f"{fix.get('description', {}).get('text')}")
+    for inv in run.get("invocations", []):
+        print(f"invocation executionSuccessful={inv.get('executionSuccessful')}")
+        for n in inv.get("toolExecutionNotifications", []):
+            where = ", ".join(region(l) for l in n.get("locations", []))
+            rule = n.get("descriptor", {}).get("id")
+            print(f"  notification {n.get('level')} {rule} {where}: {n['message']['text']}")
 
 
 def main():

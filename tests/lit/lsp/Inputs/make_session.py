@@ -33,6 +33,8 @@ __global__ void transpose(const float *__restrict__ in, float *__restrict__ out,
 """
 
 BROKEN = "__global__ void k(float *p) {\n  p[threadIdx.x] = 1.0f\n}\n"
+# Broken outside any body: nothing of the file compiles.
+BROKEN_DECL = "__global__ void k(no_such_type *p) {\n  p[threadIdx.x] = 1.0f;\n}\n"
 
 
 def frame(message):
@@ -75,6 +77,9 @@ def main():
         {"method": "textDocument/didChange",
          "params": {"textDocument": {**doc, "version": 5},
                     "contentChanges": [{"text": BROKEN}]}},
+        {"method": "textDocument/didChange",
+         "params": {"textDocument": {**doc, "version": 6},
+                    "contentChanges": [{"text": BROKEN_DECL}]}},
         {"method": "textDocument/didClose", "params": {"textDocument": doc}},
         {"id": 4, "method": "textDocument/codeAction",
          "params": {"textDocument": doc,

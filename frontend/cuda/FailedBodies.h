@@ -1,0 +1,84 @@
+//===- FailedBodies.h - Leave out device code Clang rejects -----*- C++ -*-===//
+//
+// One kernel that does not compile must not take the rest of its file down.
+// When the device compile fails on errors inside the bodies of kernels or
+// device functions, the compile is redone with those bodies skipped (as the
+// host-code retry skips host bodies); the kernels that call a skipped device
+// function are then left out of the module too, and each kernel or device
+// function left out is reported at Clang's error (DeviceModule::Dropped).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_CUDA_FAILEDBODIES_H
+#define WARPLINT_FRONTEND_CUDA_FAILEDBODIES_H
+
+#include "frontend/DeviceModule.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+class Decl;
+class SourceManager;
+} // namespace clang
+
+namespace warplint {
+
+/// An error Clang reported during one compile, where it reported it.
+struct ClangError {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+/// A kernel or device function whose body holds an error.
+struct FailedBody {
+  std::string Name; ///< Qualified source name ("ns::k").
+  bool IsKernel = false;
+  SourceLoc ErrorLoc; ///< Clang's first error in the body.
+  std::string Error;  ///< Its message.
+};
+
+/// Bodies are named by where the function's name is written ("file:line:col",
+/// the same in every compile of one text), so that a retry can skip them.
+using FailedBodies = std::map<std::string, FailedBody>;
+
+/// What one compile's errors say about device function bodies.
+struct BodyErrors {
+  FailedBodies Bodies;
+  /// The first error outside every kernel and device function body (host
+  /// code, a declaration), as "file:line:col: error: message"; empty if none.
+  std::string FirstOutside;
+};
+
+/// The key of FailedBodies for D: where its name is written.
+std::string bodyKey(const clang::SourceManager &SM, const clang::Decl &D);
+
+/// An AST consumer that, at the end of the translation unit, finds for each of
+/// Errors (those the compile reported so far) the kernel and device function
+/// bodies that hold it (into Out), and names (mangled, as the module will)
+/// each function whose body the compile skipped because Skipped holds its key
+/// (into SkippedNames: mangled name to key), template instantiations included.
+std::unique_ptr<clang::ASTConsumer>
+createFailedBodyLocator(clang::CompilerInstance &CI, const std::vector<ClangError> &Errors,
+                        const std::set<std::string> &Skipped, BodyErrors &Out,
+                        std::map<std::string, std::string> &SkippedNames);
+
+/// After a compile that skipped the bodies in Failed: deletes from M the
+/// bodies of the kernels that reach a skipped device function (SkippedNames
+/// maps its mangled names to its key), so that they are not analyzed, and
+/// records in Dropped each kernel left out (its own body, or a callee's,
+/// failed) and each failed device function no kernel calls, at its error,
+/// in source order.
+void dropFailedKernels(llvm::Module &M, const FailedBodies &Failed,
+                       const std::map<std::string, std::string> &SkippedNames,
+                       std::vector<DroppedCode> &Dropped);
+
+} // namespace warplint
+
+#endif
