@@ -23,14 +23,6 @@ using namespace warplint::detail;
 namespace warplint {
 namespace {
 
-uint64_t maskTo(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
-}
-
-int64_t signExtend(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? (int64_t)V : SignExtend64(V, Bits);
-}
-
 unsigned bitsOf(const Type *T) {
   if (T->isPointerTy())
     return 64;

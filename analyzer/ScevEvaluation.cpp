@@ -19,18 +19,6 @@ using namespace warplint::detail;
 
 namespace warplint {
 
-namespace {
-
-uint64_t maskBits(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
-}
-
-int64_t signedBits(uint64_t V, unsigned Bits) {
-  return Bits >= 64 ? int64_t(V) : SignExtend64(V, Bits);
-}
-
-} // namespace
-
 bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, LaneValues &R,
                                 unsigned Depth) {
   ScalarEvolution &SE = Scev->SE;
@@ -45,7 +33,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
   };
   switch (S->getSCEVType()) {
   case scConstant:
-    R.V.fill(maskBits(cast<SCEVConstant>(S)->getAPInt().getZExtValue(), Bits));
+    R.V.fill(maskTo(cast<SCEVConstant>(S)->getAPInt().getZExtValue(), Bits));
     return true;
   case scUnknown: {
     const Value *V = cast<SCEVUnknown>(S)->getValue();
@@ -55,7 +43,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
     const LaneValues &X = evalIn(V, St);
     Merge(X);
     for (unsigned L = 0; L < 32; ++L)
-      R.V[L] = maskBits(X.V[L], Bits);
+      R.V[L] = maskTo(X.V[L], Bits);
     return true;
   }
   case scVScale:
@@ -74,9 +62,9 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
       return false;
     Merge(X);
     for (unsigned L = 0; L < 32; ++L)
-      R.V[L] = maskBits(S->getSCEVType() == scSignExtend
-                            ? uint64_t(signedBits(X.V[L], OpBits))
-                            : maskBits(X.V[L], OpBits),
+      R.V[L] = maskTo(S->getSCEVType() == scSignExtend
+                            ? uint64_t(signExtend(X.V[L], OpBits))
+                            : maskTo(X.V[L], OpBits),
                         Bits);
     return true;
   }
@@ -100,7 +88,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
     }
     for (unsigned L = 0; L < 32; ++L) {
       uint64_t A = Acc.V[L], B = X.V[L];
-      int64_t SA = signedBits(A, Bits), SB = signedBits(B, Bits);
+      int64_t SA = signExtend(A, Bits), SB = signExtend(B, Bits);
       switch (S->getSCEVType()) {
       case scAddExpr:
         A += B;
@@ -109,14 +97,14 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
         A *= B;
         break;
       case scUDivExpr:
-        A = B ? maskBits(A, Bits) / maskBits(B, Bits) : 0;
+        A = B ? maskTo(A, Bits) / maskTo(B, Bits) : 0;
         break;
       case scUMaxExpr:
-        A = std::max(maskBits(A, Bits), maskBits(B, Bits));
+        A = std::max(maskTo(A, Bits), maskTo(B, Bits));
         break;
       case scUMinExpr:
       case scSequentialUMinExpr:
-        A = std::min(maskBits(A, Bits), maskBits(B, Bits));
+        A = std::min(maskTo(A, Bits), maskTo(B, Bits));
         break;
       case scSMaxExpr:
         A = uint64_t(std::max(SA, SB));
@@ -127,7 +115,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
       default:
         return false;
       }
-      Acc.V[L] = maskBits(A, Bits);
+      Acc.V[L] = maskTo(A, Bits);
     }
   }
   R.V = Acc.V;

@@ -15,6 +15,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 
 
 namespace warplint {
@@ -82,6 +83,14 @@ constexpr uint64_t LoadedBaseFirst = 4096;
 constexpr uint64_t DepBlock = 1, DepWarp = 2, DepArg = 4;
 constexpr unsigned FirstLoopBit = 3;
 constexpr uint64_t AllLoopBits = ~uint64_t(0) << FirstLoopBit;
+/// V cut to its low Bits bits.
+inline uint64_t maskTo(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? V : V & ((uint64_t(1) << Bits) - 1);
+}
+/// The low Bits bits of V as a signed value.
+inline int64_t signExtend(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? (int64_t)V : llvm::SignExtend64(V, Bits);
+}
 /// The budget is checked every this many new states or values.
 constexpr unsigned BudgetCheckEvery = 1024;
 } // namespace detail

@@ -108,10 +108,11 @@ void internalizeDeviceFunctions(Module &M) {
   // nvcc compiles a file's device code as a whole program (without -rdc):
   // its device functions are seen by no other file, and NVVM inlines them,
   // large ones called once included (a 700-line solver step called from
-  // one kernel). With external linkage LLVM's inliner keeps such a call,
-  // and the accesses behind it lose the kernel's lanes. Kernels keep theirs.
+  // one kernel). With external (or inline, linkonce) linkage LLVM's inliner
+  // keeps such a call, and the accesses behind it lose the kernel's lanes.
+  // Kernels keep theirs.
   for (Function &F : M) {
-    if (F.isDeclaration() || isKernel(F) || !F.hasExternalLinkage() ||
+    if (F.isDeclaration() || isKernel(F) || F.hasLocalLinkage() ||
         F.hasFnAttribute(Attribute::NoInline))
       continue;
     F.setLinkage(GlobalValue::InternalLinkage);

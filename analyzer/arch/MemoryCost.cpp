@@ -215,22 +215,29 @@ unsigned sharedPhases(WarpAddressView W, const ArchProfile &A) {
   return Phases;
 }
 
-unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A) {
-  // Lanes in one 32-bit word (1- and 2-byte accesses) are served together:
-  // the cost counts distinct words, never lanes.
+namespace {
+/// The sum over the phases of W's request (those with active lanes) of
+/// F(PhaseMask, WordShift, BankMask): a bank's cost per phase, the request's
+/// wavefronts.
+template <class Fn> unsigned sumOverPhases(WarpAddressView W, const ArchProfile &A, Fn F) {
   const unsigned LanesPerPhase = lanesPerPhase(W, A), WordShift = shiftOf(A.SharedBankBytes);
   const uint64_t BankMask = A.SharedBanks - 1;
   assert(llvm::isPowerOf2_32(A.SharedBanks) && A.SharedBanks <= 64);
   unsigned Total = 0;
-  for (unsigned First = 0; First < 32; First += LanesPerPhase) {
-    uint32_t PhaseMask =
-        W.Active & ((LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First);
-    if (!PhaseMask)
-      continue;
-    if (std::optional<unsigned> Near = nearWavefronts(W, PhaseMask, WordShift, A.SharedBanks)) {
-      Total += *Near;
-      continue;
-    }
+  for (unsigned First = 0; First < 32; First += LanesPerPhase)
+    if (uint32_t PhaseMask =
+            W.Active & ((LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First))
+      Total += F(PhaseMask, WordShift, BankMask);
+  return Total;
+}
+} // namespace
+
+unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A) {
+  // Lanes in one 32-bit word (1- and 2-byte accesses) are served together:
+  // the cost counts distinct words, never lanes.
+  return sumOverPhases(W, A, [&](uint32_t PhaseMask, unsigned WordShift, uint64_t BankMask) {
+    if (std::optional<unsigned> Near = nearWavefronts(W, PhaseMask, WordShift, A.SharedBanks))
+      return *Near;
     KeyVector Words;
     for (uint32_t M = PhaseMask; M; M &= M - 1) {
       unsigned L = llvm::countr_zero(M);
@@ -243,9 +250,8 @@ unsigned sharedWavefronts(WarpAddressView W, const ArchProfile &A) {
     forEachDistinct(Words, [&](uint64_t Wd) {
       Worst = std::max(Worst, ++PerBank[Wd & BankMask]);
     });
-    Total += Worst;
-  }
-  return Total;
+    return Worst;
+  });
 }
 
 unsigned sharedAtomicWavefronts(WarpAddressView W, const ArchProfile &A, bool CombinesLanes) {
@@ -256,13 +262,9 @@ unsigned sharedAtomicWavefronts(WarpAddressView W, const ArchProfile &A, bool Co
   if (std::optional<uint64_t> Words = laneSpanBits(W, W.Active, shiftOf(A.SharedBankBytes), 64);
       Words && llvm::popcount(*Words) == 1)
     return sharedPhases(W, A);
-  const unsigned LanesPerPhase = lanesPerPhase(W, A), WordShift = shiftOf(A.SharedBankBytes);
-  const uint64_t BankMask = A.SharedBanks - 1;
-  assert(llvm::isPowerOf2_32(A.SharedBanks) && A.SharedBanks <= 64);
-  unsigned Total = 0;
-  for (unsigned First = 0; First < 32; First += LanesPerPhase) {
-    uint32_t PhaseMask =
-        W.Active & ((LanesPerPhase >= 32 ? ~0u : ((1u << LanesPerPhase) - 1)) << First);
+  // Otherwise each lane updates its word in turn: a bank costs one
+  // wavefront per lane on it, same-word lanes included.
+  return sumOverPhases(W, A, [&](uint32_t PhaseMask, unsigned WordShift, uint64_t BankMask) {
     unsigned PerBank[64] = {};
     unsigned Worst = 0;
     for (uint32_t M = PhaseMask; M; M &= M - 1) {
@@ -271,9 +273,8 @@ unsigned sharedAtomicWavefronts(WarpAddressView W, const ArchProfile &A, bool Co
            ++Wd)
         Worst = std::max(Worst, ++PerBank[Wd & BankMask]);
     }
-    Total += Worst;
-  }
-  return Total;
+    return Worst;
+  });
 }
 
 bool atomicCombinesLanes(const llvm::Instruction &I) {
