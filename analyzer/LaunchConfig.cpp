@@ -71,15 +71,19 @@ void bindHostArgs(const DeviceModule &DM, const Function &F, LaunchConfig &C) {
   }
 }
 
-/// A host launch of F whose block the host code leaves unknown, said when
-/// the block came from elsewhere.
-void noteUnknownHostBlock(const DeviceModule &DM, const Function &F, LaunchConfig &C) {
+/// A host launch of F whose block the host code leaves unknown; null if none.
+const SourceLaunch *unknownHostBlock(const DeviceModule &DM, const Function &F) {
   for (const SourceLaunch &L : DM.Launches)
-    if (L.Kernel == F.getName() && L.Source == "host-launch" && !L.Block) {
-      C.Assumptions.push_back(
-          "the block of " + hostLaunchesText({&L}) + " is not known from the host code");
-      return;
-    }
+    if (L.Kernel == F.getName() && L.Source == "host-launch" && !L.Block)
+      return &L;
+  return nullptr;
+}
+
+/// Said when the block came from elsewhere than such a launch.
+void noteUnknownHostBlock(const DeviceModule &DM, const Function &F, LaunchConfig &C) {
+  if (const SourceLaunch *L = unknownHostBlock(DM, F))
+    C.Assumptions.push_back("the block of " + hostLaunchesText({L}) +
+                            " is not known from the host code");
 }
 
 } // namespace
@@ -145,13 +149,17 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
       C.Block.V = {AssumedBlockThreads, 1, 1};
       C.Source = "assumed";
       C.BlockAssumed = true;
+      const SourceLaunch *Host = unknownHostBlock(DM, F);
       C.Assumptions.push_back(
-          formatv("no launch given: assumed a 1-D block of {0} threads (a multiple of 32)",
+          formatv("{0}: assumed a 1-D block of {1} threads (a multiple of 32)",
+                  Host ? "the block of " + hostLaunchesText({Host}) +
+                             " is not known from the host code"
+                       : std::string("no launch given"),
                   AssumedBlockThreads)
               .str());
     }
   }
-  if (!HaveBlock)
+  if (!HaveBlock && !C.BlockAssumed)
     noteUnknownHostBlock(DM, F, C);
   // Dynamic shared memory: explicit, annotation, host launch, defaults.
   for (const LaunchEntry &E : Explicit)

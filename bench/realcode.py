@@ -68,7 +68,10 @@ for rc, nv, ms, f in rows:
                 "annotation" if src.startswith("annotation") else
                 "__launch_bounds__" if "launch_bounds" in src else "assumed")
         grid = k["launch"]["grid"]
-        if kind in ("assumed", "__launch_bounds__"):
+        said = " ".join(k["launch"].get("assumptions", []))
+        if "is not known from the host code" in said:
+            kind += " (host launch found, its block unknown: said so)"
+        elif kind in ("assumed", "__launch_bounds__"):
             # Does the file launch it (`name<<<`) where warplint did not follow?
             short = re.sub(r"<.*", "", k["name"]).split("::")[-1]
             text = source_text(f)

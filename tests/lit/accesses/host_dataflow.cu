@@ -50,6 +50,7 @@ __global__ void loopy(float *p) { p[threadIdx.x] = 0; }
 // The block size read from argc: unknown.
 __global__ void from_argc(float *p) { p[threadIdx.x] = 0; }
 // CHECK-LABEL: kernel from_argc  launch grid(?) block(256,1,1) (assumed)
+// JSON: "the block of the host launch at host_dataflow.cu:[[#]] is not known from the host code: assumed a 1-D block of 256 threads (a multiple of 32)"
 
 // n computed in main and passed: bound, with where it came from.
 __global__ void column(const float *a, float *out, int n) {
