@@ -504,7 +504,8 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
   // empty and the host code kept, so that its launches are still read (the
   // kernels' launch shapes and arguments live in main). When host code then
   // fails on what the header declared, its launches are kept all the same.
-  std::vector<SourceLaunch> HostLaunches;
+  // (The launches the failed compile read, when no header was missing.)
+  std::vector<SourceLaunch> HostLaunches = R.DM.Launches;
   if (std::vector<std::string> Missing = missingHeaders(R.Diags); !Missing.empty()) {
     Attempt Stubbed = A;
     Stubbed.StubHeaders = Missing;

@@ -4,6 +4,10 @@
 // RUN: %warplint check --no-cuda-sdk %s > %t.out 2> %t.err; echo "exit=$?" >> %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck --check-prefix=NOTE %s < %t.err
+// The launch in the skipped host code is still read (from the compile that
+// kept it): its block is unknown there, and the assumption says so.
+// RUN: %warplint accesses --no-cuda-sdk --format=json %s 2>/dev/null | FileCheck --check-prefix=LAUNCH %s
+// LAUNCH: "the block of the host launch at host-skipped.cu:22 is not known from the host code: assumed a 1-D block of 256 threads (a multiple of 32)"
 // NOTE: note: {{.*}}host-skipped.cu: host code skipped: the device-side compile failed on code that the kernels do not need ({{.*}}'warplint_host_only_api.h' file not found); the kernels were analyzed without the bodies of host functions
 #include "warplint_host_only_api.h"
 

@@ -4,6 +4,10 @@
 // code, even where that compile fails on what the header declared.
 // RUN: %warplint accesses --no-cuda-sdk %s 2>&1 | FileCheck %s
 // RUN: %warplint accesses --no-cuda-sdk %S/Inputs/missing-header-unused.cu 2>&1 | FileCheck --check-prefix=UNUSED %s
+// Host code with more errors than Clang reports before it stops: the launch
+// after them is still read.
+// RUN: %warplint accesses --no-cuda-sdk %S/Inputs/many-host-errors.cu 2>/dev/null | FileCheck --check-prefix=MANY %s
+// MANY: kernel blur  launch grid(64,1,1) block(128,1,1) (host-launch at line 37)
 #include <cuda_runtime.h>
 #include "no_such_bitmap_library.h"
 
@@ -22,8 +26,8 @@ int main() {
   shade<<<grid, block>>>(d, width);
 }
 // CHECK: note: {{.*}}missing-host-header.cu: host code skipped
-// CHECK: kernel shade  launch grid(?) block(16,8,1) (host-launch at line 22); width = 1024 from the host launch at missing-host-header.cu:22
-// CHECK: missing-host-header.cu:12:22 global st 4B irregular sectors_per_request=16.00 ideal 4.00
+// CHECK: kernel shade  launch grid(?) block(16,8,1) (host-launch at line 26); width = 1024 from the host launch at missing-host-header.cu:26
+// CHECK: missing-host-header.cu:16:22 global st 4B irregular sectors_per_request=16.00 ideal 4.00
 
 // UNUSED: note: {{.*}}missing-header-unused.cu: host headers not found were served empty
 // UNUSED: kernel scale  launch grid(64,1,1) block(256,1,1) (host-launch at line
