@@ -62,7 +62,7 @@ void DeviceMemory::trackInit(uint64_t Addr) {
 }
 
 uint64_t DeviceMemory::heapAllocate(uint64_t Bytes, HeapKind Kind, const SourceLoc &Loc,
-                                    std::string By) {
+                                    std::string By, const std::array<uint64_t, 6> &ByOrder) {
   std::lock_guard<std::mutex> G(HeapLock);
   if (!Bytes || Bytes > HeapLimit - HeapLive)
     return 0;
@@ -89,6 +89,7 @@ uint64_t DeviceMemory::heapAllocate(uint64_t Bytes, HeapKind Kind, const SourceL
   B->Heap->Bytes = Bytes;
   B->Heap->AllocLoc = Loc;
   B->Heap->AllocBy = std::move(By);
+  B->Heap->AllocOrder = ByOrder;
   B->Name = "heap block #" + std::to_string(B->Heap->Serial);
   HeapLive += Bytes;
   TracksInit = true;

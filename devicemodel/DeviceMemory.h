@@ -4,6 +4,7 @@
 
 #include "devicemodel/Decoder.h"
 
+#include <array>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -20,6 +21,9 @@ struct HeapBlock {
   uint64_t Bytes = 0;    ///< As allocated (Buffer::Bytes is 0 once freed).
   SourceLoc AllocLoc;    ///< The malloc / new.
   std::string AllocBy;   ///< "thread (3,0,0) of block (0,0,0)".
+  /// The allocating thread in launch order (block z, y, x, thread z, y, x):
+  /// blocks run on several cores, so Serial's order changes from run to run.
+  std::array<uint64_t, 6> AllocOrder{};
   bool Freed = false;
   SourceLoc FreeLoc;
   std::string FreedBy;
@@ -66,7 +70,7 @@ public:
   /// A device-heap block of Bytes for a kernel's malloc or new; returns its
   /// encoded address, or 0 when the heap is exhausted (or Bytes is 0).
   uint64_t heapAllocate(uint64_t Bytes, HeapKind Kind, const SourceLoc &Loc,
-                        std::string By);
+                        std::string By, const std::array<uint64_t, 6> &ByOrder = {});
   /// What free/delete of an address did.
   enum class FreeStatus { Freed, Null, DoubleFree, NotHeap, Interior };
   /// Releases the heap block at Addr; Block is the block Addr falls in.

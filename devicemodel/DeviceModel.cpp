@@ -19,13 +19,18 @@ void addLeaks(const DeviceMemory &Mem, std::vector<Finding> &Out) {
     if (Done[I])
       continue;
     uint64_t Count = 0, Bytes = 0;
+    // The site's first leak by launch order (the allocation order changes
+    // from run to run: blocks run on several cores).
+    const HeapBlock *First = Leaks[I];
     for (size_t J = I; J < Leaks.size(); ++J)
       if (!Done[J] && Leaks[J]->AllocLoc == Leaks[I]->AllocLoc) {
         Done[J] = true;
         ++Count;
         Bytes += Leaks[J]->Bytes;
+        if (Leaks[J]->AllocOrder < First->AllocOrder)
+          First = Leaks[J];
       }
-    const HeapBlock &H = *Leaks[I];
+    const HeapBlock &H = *First;
     const char *How = H.Kind == HK_Malloc ? "malloc" : H.Kind == HK_New ? "new" : "new[]";
     Finding F;
     F.Kind = "heap-leak";

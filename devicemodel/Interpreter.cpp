@@ -607,7 +607,9 @@ void Executor::heapAlloc(const Function &Fn, uint32_t Idx, const Inst &I, uint64
   const SourceLoc &Loc = B.P.locationOf(Fn, Idx);
   for (uint32_t MM = M; MM; MM &= MM - 1) {
     unsigned L = countr_zero(MM);
-    D[L] = B.Mem.heapAllocate(Size[L], HeapKind(I.Aux), Loc, threadName(L));
+    D[L] = B.Mem.heapAllocate(Size[L], HeapKind(I.Aux), Loc, threadName(L),
+                              {B.Idx.V[2], B.Idx.V[1], B.Idx.V[0], W.Tid[2][L], W.Tid[1][L],
+                               W.Tid[0][L]});
   }
 }
 
