@@ -136,6 +136,7 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   PB.registerFunctionAnalyses(FAM);
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  markAccessOrigins(M);
   internalizeDeviceFunctions(M);
   {
     ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
@@ -267,10 +268,8 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerShuffleAsm(*M);
   lowerAtomicAsm(*M);
   lowerBitFieldAsm(*M);
-  if (Optimize) {
-    markAccessOrigins(*M);
+  if (Optimize)
     optimizeForNvptx(*M, TM);
-  }
   Result.M = std::move(M);
 }
 

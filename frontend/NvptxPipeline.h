@@ -31,7 +31,8 @@ createNvptxTargetMachine(llvm::StringRef Arch);
 /// function called once as NVVM does.
 void internalizeDeviceFunctions(llvm::Module &M);
 
-/// Runs the IR pipeline NVPTX instruction selection would see on M: the O2
+/// Runs the IR pipeline NVPTX instruction selection would see on M (after
+/// markAccessOrigins and internalizeDeviceFunctions): the O2
 /// module pipeline with NVPTX's callbacks, then InferAddressSpaces,
 /// SeparateConstOffsetFromGEP-free cleanups and the LoadStoreVectorizer.
 void optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM);
