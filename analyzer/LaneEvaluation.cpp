@@ -43,13 +43,6 @@ const LaneValues &unmodelled(LaneValues &R) {
   return R;
 }
 
-void mergeFlags(LaneValues &R, const LaneValues &Op) {
-  if (!R.DataDependentOn)
-    R.DataDependentOn = Op.DataDependentOn;
-  R.ArgMask |= Op.ArgMask;
-  R.Unmodelled |= Op.Unmodelled;
-}
-
 /// R = F(A, B) in every lane, cut to Bits (one loop per operation: the
 /// switch over operations is taken once per warp, not once per lane).
 template <class Fn>
@@ -154,10 +147,14 @@ const LaneValues &ThreadIndexModel::loadedValue(const LoadInst &L, State &St) {
       It->second = uint64_t(LoadedBaseFirst + LoadedBases.size() - 1) << BaseShift;
     return broadcast(freshLanes(), It->second);
   }
-  unsigned Bits = bitsOf(L.getType());
+  return uniformUnknown(L.getType(), uint64_t(1) << UnknownArgIndex.lookup(&L), St);
+}
+
+const LaneValues &ThreadIndexModel::uniformUnknown(const Type *T, uint64_t Mask, State &St) {
+  unsigned Bits = bitsOf(T);
   LaneValues &R = freshLanes();
   broadcast(R, maskTo(argValue(St.S.ArgSample), Bits ? Bits : 64));
-  R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(&L);
+  R.ArgMask = Mask;
   return R;
 }
 
@@ -382,10 +379,7 @@ const LaneValues &ThreadIndexModel::opaque(const Operator &Op, State &St) {
     R.DataDependentOn = &Op;
     return R;
   }
-  LaneValues &R = freshLanes();
-  broadcast(R, maskTo(argValue(St.S.ArgSample), Bits ? Bits : 64));
-  R.ArgMask = Loaded;
-  return R;
+  return uniformUnknown(Op.getType(), Loaded, St);
 }
 
 const LaneValues &ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {

@@ -25,12 +25,6 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
   unsigned Bits = SE.getTypeSizeInBits(S->getType());
   if (Depth > 32 || Bits > 64)
     return false;
-  auto Merge = [&](const LaneValues &Op) {
-    if (!R.DataDependentOn)
-      R.DataDependentOn = Op.DataDependentOn;
-    R.ArgMask |= Op.ArgMask;
-    R.Unmodelled |= Op.Unmodelled;
-  };
   switch (S->getSCEVType()) {
   case scConstant:
     R.V.fill(maskTo(cast<SCEVConstant>(S)->getAPInt().getZExtValue(), Bits));
@@ -41,7 +35,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
     if (const auto *I = dyn_cast<Instruction>(V); I && Left.contains(I))
       return false;
     const LaneValues &X = evalIn(V, St);
-    Merge(X);
+    mergeFlags(R, X);
     for (unsigned L = 0; L < 32; ++L)
       R.V[L] = maskTo(X.V[L], Bits);
     return true;
@@ -60,7 +54,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
     LaneValues X;
     if (OpBits > 64 || !evalScev(Op, St, Left, X, Depth + 1))
       return false;
-    Merge(X);
+    mergeFlags(R, X);
     for (unsigned L = 0; L < 32; ++L)
       R.V[L] = maskTo(S->getSCEVType() == scSignExtend
                             ? uint64_t(signExtend(X.V[L], OpBits))
@@ -81,7 +75,7 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
     LaneValues X;
     if (!evalScev(Ops[K], St, Left, X, Depth + 1))
       return false;
-    Merge(X);
+    mergeFlags(R, X);
     if (K == 0) {
       Acc.V = X.V;
       continue;
@@ -133,9 +127,6 @@ const LaneValues *ThreadIndexModel::scevExitValue(const PHINode &Phi, const Loop
   if (isa<SCEVCouldNotCompute>(Exit) || SE.containsAddRecurrence(Exit))
     return nullptr;
   LaneValues &R = freshLanes();
-  R.DataDependentOn = nullptr;
-  R.ArgMask = 0;
-  R.Unmodelled = false;
   if (!evalScev(Exit, St, L, R, 0))
     return nullptr;
   return &R;

@@ -35,6 +35,7 @@ namespace llvm {
 class LoadInst;
 class Operator;
 class PHINode;
+class Type;
 class SCEV;
 class ScalarEvolution;
 }
@@ -299,6 +300,9 @@ private:
   /// The base of each pointer loaded warp-uniformly, by the address it was
   /// loaded from (a buffer of its own, 256-byte aligned like an argument's).
   llvm::DenseMap<uint64_t, uint64_t> LoadedBases;
+  /// One unknown value per warp of type T, sampled as an unknown argument
+  /// is, standing for the unknowns in Mask.
+  const LaneValues &uniformUnknown(const llvm::Type *T, uint64_t Mask, State &St);
   /// The value of load L in St: a warp-uniform unknown, or data.
   const LaneValues &loadedValue(const llvm::LoadInst &L, State &St);
   /// What each value and each block's active lanes read of a sample: a bit

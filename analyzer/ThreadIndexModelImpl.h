@@ -91,6 +91,13 @@ inline uint64_t maskTo(uint64_t V, unsigned Bits) {
 inline int64_t signExtend(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? (int64_t)V : llvm::SignExtend64(V, Bits);
 }
+/// Adds Op's flags to R (what it depends on, unknown arguments, unmodelled).
+inline void mergeFlags(LaneValues &R, const LaneValues &Op) {
+  if (!R.DataDependentOn)
+    R.DataDependentOn = Op.DataDependentOn;
+  R.ArgMask |= Op.ArgMask;
+  R.Unmodelled |= Op.Unmodelled;
+}
 /// The budget is checked every this many new states or values.
 constexpr unsigned BudgetCheckEvery = 1024;
 } // namespace detail
