@@ -136,6 +136,9 @@ struct DroppedCode {
   SourceLoc Loc; ///< Clang's error.
   /// "kernel 'k' was not analyzed: use of undeclared identifier 'f'".
   std::string Message;
+  /// A kernel template that nothing instantiates (Kernel is its name, Loc
+  /// where it is written), rather than code that did not compile.
+  bool NotInstantiated = false;
 };
 
 /// The output of a frontend.

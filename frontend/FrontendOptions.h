@@ -39,6 +39,12 @@ struct FrontendOptions {
   /// PCH in this directory between runs (see frontend/cuda/PreambleStore.h):
   /// the next compile of the file parses only the text after its includes.
   std::string PreambleStoreDir;
+  /// Kernel template instantiations to compile besides those the file makes
+  /// (`k<128, 8>`, named by a launch file); a CUDA input's own `// warplint:
+  /// instantiate k<...>` comments are read by the frontend.
+  std::vector<std::string> Instantiate;
+  /// Text compiled after the main file's (internal: the frontend sets it).
+  std::string AppendedText;
 };
 
 } // namespace warplint

@@ -108,8 +108,15 @@ private:
           launch(*L);
         else
           fail(KV.getValue(), "'launch' must be a mapping of grid, block and args");
+      } else if (*Key == "partial-ok") {
+        if (std::optional<std::string> V = scalar(KV.getValue())) {
+          if (*V == "true" || *V == "false")
+            C.PartialOk = *V == "true";
+          else
+            fail(KV.getValue(), "'partial-ok' must be true or false");
+        }
       } else {
-        fail(KV.getKey(), "unknown key '" + *Key + "' (arch, rules, launch)");
+        fail(KV.getKey(), "unknown key '" + *Key + "' (arch, rules, launch, partial-ok)");
       }
     }
   }

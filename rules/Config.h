@@ -39,6 +39,10 @@ struct WarplintConfig {
   llvm::StringSet<> Disabled;
   /// Launch defaults (Source "config FILE"); none when the file gives none.
   std::optional<LaunchEntry> Launch;
+  /// `partial-ok: true`: kernels left out of a file (for compile errors, or
+  /// templates nothing instantiates) are still reported, but do not make the
+  /// run exit 2 (a file that could not be analyzed at all still does).
+  bool PartialOk = false;
 
   bool enabled(llvm::StringRef Id) const { return !Disabled.contains(Id); }
   RuleOptions optionsFor(llvm::StringRef Id) const;

@@ -13,6 +13,7 @@
 #include "tools/NotAnalyzed.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -85,6 +86,7 @@ int runAccessesCommand(const CommandLine &CL) {
   heapsForThreads(Threads);
   json::Array Files;
   bool Dropped = false;
+  AnalyzedCount Count;
   int Exit = forEachInput(CL, [&](DeviceModule &DM) {
     if (CL.DumpIr)
       DM.M->print(errs(), nullptr);
@@ -116,19 +118,26 @@ int runAccessesCommand(const CommandLine &CL) {
       KernelFacts K{DM, F, sourceName(F), *Arch, S, P, Registers, Sources, Loops, Shared};
       Kernels.push_back(kernelJson(K));
     }
-    // Kernels left out for compile errors: the file's "errors", or stderr.
-    json::Array Errors;
+    // Kernels left out (compile errors, templates nothing instantiates): the
+    // file's "errors" and "not_analyzed", or stderr.
+    json::Array Errors, Left;
+    Count.Kernels += Selected.size();
     for (const Finding &F : droppedFindings(DM)) {
       Dropped = true;
-      if (CL.Format == "json")
+      Count.add(F);
+      if (CL.Format == "json") {
         Errors.push_back(notAnalyzedJson(F));
-      else
-        errs() << formatv("{0}:{1}:{2}: error: {3}\n", F.Loc.File, F.Loc.Line, F.Loc.Column,
-                          F.Message);
+        Left.push_back(notAnalyzedEntry(F));
+      } else {
+        errs() << formatv("{0}:{1}:{2}: {3}: {4} [{5}]\n", F.Loc.File, F.Loc.Line, F.Loc.Column,
+                          severityName(F.Level), F.Message, F.Rule);
+      }
     }
     if (CL.Format == "json")
-      Files.push_back(json::Object{
-          {"file", DM.Path}, {"kernels", std::move(Kernels)}, {"errors", std::move(Errors)}});
+      Files.push_back(json::Object{{"file", DM.Path},
+                                   {"kernels", std::move(Kernels)},
+                                   {"errors", std::move(Errors)},
+                                   {"not_analyzed", std::move(Left)}});
   }, [&](const SassListing &L) {
     if (CL.Format != "json") {
       outs() << L.Path << ": " << L.Format << " listing"
@@ -150,15 +159,22 @@ int runAccessesCommand(const CommandLine &CL) {
                                  {"errors", json::Array()}});
   }, [&](StringRef Path, StringRef Error) {
     // A file that could not be analyzed says so, in its place.
-    if (CL.Format == "json")
+    ++Count.FilesFailed;
+    if (CL.Format == "json") {
+      Finding F = fileErrorFinding(Path, Error);
       Files.push_back(json::Object{{"file", Path},
                                    {"kernels", json::Array()},
-                                   {"errors", json::Array{notAnalyzedJson(fileErrorFinding(Path, Error))}}});
+                                   {"errors", json::Array{notAnalyzedJson(F)}},
+                                   {"not_analyzed", json::Array{notAnalyzedEntry(F)}}});
+    }
   });
   if (Dropped)
     Exit = ExitToolError;
+  if (!Count.complete())
+    WithColor::warning(errs(), "warplint") << Count.summary() << "\n";
   if (CL.Format == "json")
-    outs() << formatv("{0:2}", json::Value(json::Object{{"files", std::move(Files)}}))
+    outs() << formatv("{0:2}", json::Value(json::Object{{"files", std::move(Files)},
+                                                        {"summary", Count.json()}}))
            << "\n";
   return Exit;
 }

@@ -35,12 +35,19 @@ int runCheckCommand(const CommandLine &CL) {
   // carry them too, so that a failed file never reads as a clean one.
   CheckedFiles C = gatherFindings(CL, Results, CL.Format != "text");
   std::vector<Finding> &All = C.Findings;
-  if (CL.Format == "json")
-    outs() << formatv("{0:2}", findingsJson(All)) << "\n";
+  if (CL.Format == "json") {
+    json::Value Out = findingsJson(All);
+    Out.getAsObject()->try_emplace("not_analyzed", notAnalyzedList(All));
+    Out.getAsObject()->try_emplace("summary", C.Count.json());
+    outs() << formatv("{0:2}", Out) << "\n";
+  }
   else if (CL.Format == "sarif")
     outs() << formatv("{0:2}", json::Value(findingsSarif(All))) << "\n";
   else
     printFindingsText(outs(), All, sys::Process::StandardOutHasColors());
+  // What was left out is named above; the count says how much.
+  if (!C.Count.complete())
+    WithColor::warning(errs(), "warplint") << C.Count.summary() << "\n";
   return C.exitCode();
 }
 

@@ -108,6 +108,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   }
   R.PreambleSource = DM->PreambleSource;
   R.Notes = DM->Notes;
+  R.PartialOk = Config.PartialOk;
   R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   addDroppedCode(*DM, R);
   return R;
@@ -115,6 +116,8 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
 
 void addDroppedCode(const DeviceModule &DM, FileResult &R) {
   R.CompileErrors = DM.DroppedDiagnostics;
+  R.KernelsAnalyzed = llvm::count_if(
+      *DM.M, [](const Function &F) { return isKernel(F) && !F.isDeclaration(); });
   if (DM.Dropped.empty()) {
     if (llvm::none_of(*DM.M, [](const Function &F) { return isKernel(F); }))
       R.Notes.push_back(DM.Path + ": no kernels found: nothing was analyzed");
@@ -183,6 +186,7 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       if (Told.insert(R.Error).second)
         errs() << R.Error << (StringRef(R.Error).ends_with("\n") ? "" : "\n");
       C.Failed = true;
+      ++C.Count.FilesFailed;
       if (FileErrorsAsFindings)
         C.Findings.push_back(fileErrorFinding(R.Input, R.Error));
     }
@@ -196,11 +200,13 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       errs() << Line;
     if (CL.TimeReport && !R.PreambleSource.empty())
       errs() << "preamble: " << R.Path << ": " << R.PreambleSource << "\n";
+    C.Count.Kernels += R.KernelsAnalyzed;
     for (Finding &F : R.Findings) {
       if (CL.Werror && F.Level == Severity::Warning)
         F.Level = Severity::Error;
       C.Found |= F.Level != Severity::Note;
-      C.Failed |= F.Incomplete || isNotAnalyzed(F);
+      C.Failed |= F.Incomplete || (isNotAnalyzed(F) && !R.PartialOk);
+      C.Count.add(F);
       C.Findings.push_back(std::move(F));
     }
   }

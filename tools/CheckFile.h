@@ -5,6 +5,7 @@
 #include "rules/Checker.h"
 #include "tools/CommandLine.h"
 #include "tools/InputLoop.h"
+#include "tools/NotAnalyzed.h"
 
 #include "llvm/Support/Error.h"
 
@@ -34,6 +35,10 @@ struct FileResult {
   double FrontEndSeconds = 0;
   /// Each kernel's analysis time (--time-report's lines), in the order checked.
   std::vector<std::string> KernelTimes;
+  /// Kernels analyzed (the others are findings of isNotAnalyzed).
+  unsigned KernelsAnalyzed = 0;
+  /// The file's configuration says `partial-ok: true`.
+  bool PartialOk = false;
 };
 
 /// The configuration (from Opts.Configs, or --config) and architecture that
@@ -71,6 +76,7 @@ struct CheckedFiles {
   /// A file, or a kernel of one, could not be checked.
   bool Failed = false;
   bool Found = false;            ///< A warning or an error was found.
+  AnalyzedCount Count;           ///< Kernels analyzed and not.
   /// ExitToolError, ExitFindings or ExitClean.
   int exitCode() const {
     return Failed ? ExitToolError : Found ? ExitFindings : ExitClean;

@@ -88,6 +88,14 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
                              CL.HeaderFilter.c_str(), RegexError.c_str());
   In.Base = CL.frontendOptions();
   In.Base.Arch = Arch->Name.str();
+  // A launch file naming a template's instantiation asks for it.
+  if (Expected<std::vector<LaunchEntry>> Launches = explicitLaunches(CL)) {
+    for (const LaunchEntry &E : *Launches)
+      if (StringRef(E.Kernel).contains('<'))
+        In.Base.Instantiate.push_back(E.Kernel);
+  } else {
+    consumeError(Launches.takeError()); // Reported by the command.
+  }
   return std::move(In);
 }
 

@@ -2,6 +2,7 @@
 #include "tools/NotAnalyzed.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
@@ -10,12 +11,14 @@ using namespace llvm;
 namespace warplint {
 
 bool isNotAnalyzed(const Finding &F) {
-  return F.Rule == CompileErrorRule || F.Rule == InputErrorRule;
+  return F.Rule == CompileErrorRule || F.Rule == InputErrorRule || F.Rule == NotInstantiatedRule;
 }
 
 StringRef notAnalyzedSummary(StringRef Rule) {
   if (Rule == CompileErrorRule)
     return "code that clang rejected was not analyzed: a file, or a kernel and what it calls";
+  if (Rule == NotInstantiatedRule)
+    return "a kernel template that nothing instantiates was not analyzed";
   return "a file that could not be read was not analyzed";
 }
 
@@ -23,8 +26,8 @@ std::vector<Finding> droppedFindings(const DeviceModule &DM) {
   std::vector<Finding> Out;
   for (const DroppedCode &D : DM.Dropped) {
     Finding F;
-    F.Rule = CompileErrorRule.str();
-    F.Level = Severity::Error;
+    F.Rule = D.NotInstantiated ? NotInstantiatedRule.str() : CompileErrorRule.str();
+    F.Level = D.NotInstantiated ? Severity::Warning : Severity::Error;
     F.Kernel = D.Kernel;
     F.Loc = D.Loc;
     F.Message = D.Message;
@@ -66,6 +69,45 @@ Finding fileErrorFinding(StringRef Path, StringRef ErrorText) {
       }
   F.Message = (Path + " was not analyzed: " + Message).str();
   return F;
+}
+
+json::Object notAnalyzedEntry(const Finding &F) {
+  // The reason is the message less its "kernel 'k' was not analyzed: ".
+  StringRef Reason = F.Message;
+  if (size_t At = Reason.find(" was not analyzed: "); At != StringRef::npos)
+    Reason = Reason.drop_front(At + StringRef(" was not analyzed: ").size());
+  return json::Object{{"name", F.Kernel.empty() ? json::Value(nullptr) : json::Value(F.Kernel)},
+                      {"file", F.Loc.File},
+                      {"line", F.Loc.Line},
+                      {"rule", F.Rule},
+                      {"reason", Reason}};
+}
+
+json::Array notAnalyzedList(ArrayRef<Finding> Findings) {
+  json::Array Out;
+  for (const Finding &F : Findings)
+    if (isNotAnalyzed(F))
+      Out.push_back(notAnalyzedEntry(F));
+  return Out;
+}
+
+void AnalyzedCount::add(const Finding &F) {
+  if (isNotAnalyzed(F) && !F.Kernel.empty())
+    ++NotAnalyzed;
+}
+
+std::string AnalyzedCount::summary() const {
+  std::string S = formatv("analyzed {0} of {1} kernel{2}", Kernels, Kernels + NotAnalyzed,
+                          Kernels + NotAnalyzed == 1 ? "" : "s");
+  if (FilesFailed)
+    S += formatv(", {0} file{1} not analyzed", FilesFailed, FilesFailed == 1 ? "" : "s").str();
+  return S;
+}
+
+json::Object AnalyzedCount::json() const {
+  return json::Object{{"kernels_analyzed", Kernels},
+                      {"kernels_not_analyzed", NotAnalyzed},
+                      {"files_not_analyzed", FilesFailed}};
 }
 
 json::Object notAnalyzedJson(const Finding &F) {

@@ -118,14 +118,19 @@ int runReportCommand(const CommandLine &CL) {
         std::lock_guard<std::mutex> Guard(Lock);
         Kernels[File].push_back(std::move(O));
       });
-  // Each file's "errors", as `accesses` writes them: what was not analyzed.
-  std::vector<json::Array> NotAnalyzed(In->Files.size());
+  // Each file's "errors" and "not_analyzed", as `accesses` writes them.
+  std::vector<json::Array> NotAnalyzed(In->Files.size()), Left(In->Files.size());
   for (size_t I = 0; I < In->Files.size(); ++I) {
-    if (!Results[I].Error.empty())
-      NotAnalyzed[I].push_back(notAnalyzedJson(fileErrorFinding(In->Files[I], Results[I].Error)));
+    if (!Results[I].Error.empty()) {
+      Finding F = fileErrorFinding(In->Files[I], Results[I].Error);
+      NotAnalyzed[I].push_back(notAnalyzedJson(F));
+      Left[I].push_back(notAnalyzedEntry(F));
+    }
     for (const Finding &F : Results[I].Findings)
-      if (isNotAnalyzed(F))
+      if (isNotAnalyzed(F)) {
         NotAnalyzed[I].push_back(notAnalyzedJson(F));
+        Left[I].push_back(notAnalyzedEntry(F));
+      }
   }
   CheckedFiles C = gatherFindings(CL, Results);
 
@@ -133,18 +138,24 @@ int runReportCommand(const CommandLine &CL) {
   for (size_t I = 0; I < In->Files.size(); ++I) {
     Files.push_back(json::Object{{"file", In->Files[I]},
                                  {"kernels", std::move(Kernels[I])},
-                                 {"errors", std::move(NotAnalyzed[I])}});
+                                 {"errors", std::move(NotAnalyzed[I])},
+                                 {"not_analyzed", std::move(Left[I])}});
     if (!Results[I].Error.empty())
       Errors.push_back(json::Object{{"file", In->Files[I]}, {"message", Results[I].Error}});
   }
   json::Value Check = findingsJson(C.Findings);
+  Check.getAsObject()->try_emplace("not_analyzed", notAnalyzedList(C.Findings));
+  Check.getAsObject()->try_emplace("summary", C.Count.json());
+  if (!C.Count.complete())
+    WithColor::warning(errs(), "warplint") << C.Count.summary() << "\n";
   json::Object Sources = sourcesJson(*Check.getAsObject()->getArray("diagnostics"), Files);
   json::Object Data{{"warplint", json::Object{{"version", WARPLINT_VERSION},
                                               {"arch", CL.Arch},
                                               {"confirm", CL.Confirm.getValue()},
                                               {"rule_docs", ruleDocsUri()}}},
                     {"check", std::move(Check)},
-                    {"accesses", json::Object{{"files", std::move(Files)}}},
+                    {"accesses", json::Object{{"files", std::move(Files)},
+                                              {"summary", C.Count.json()}}},
                     {"sources", std::move(Sources)},
                     {"errors", std::move(Errors)}};
 

@@ -217,7 +217,7 @@ json::Object invocation(ArrayRef<Finding> Findings, const json::Array &Results) 
     const Finding &F = Findings[I];
     if (!isNotAnalyzed(F))
       continue;
-    json::Object N{{"level", "error"},
+    json::Object N{{"level", severityName(F.Level)},
                    {"message", message(F.Message)},
                    {"descriptor", json::Object{{"id", F.Rule}}}};
     if (const json::Array *Locations = Results[I].getAsObject()->getArray("locations"))
@@ -272,6 +272,7 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
     AddRule(R.Id, R.Summary, R.DefaultLevel);
   for (StringRef Id : {CompileErrorRule, InputErrorRule})
     AddRule(Id, notAnalyzedSummary(Id), Severity::Error);
+  AddRule(NotInstantiatedRule, notAnalyzedSummary(NotInstantiatedRule), Severity::Warning);
   std::vector<ResultExtras> Extras;
   for (const Finding &F : Findings) {
     if (!RuleIndex.count(F.Rule)) // Not in the registry: still reported.

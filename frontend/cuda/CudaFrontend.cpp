@@ -10,6 +10,8 @@
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/FailedBodies.h"
+#include "frontend/cuda/KernelTemplates.h"
+#include "frontend/cuda/NvccRewrites.h"
 #include "frontend/cuda/Preamble.h"
 #include "frontend/cuda/PreambleStore.h"
 #include "frontend/NvptxPipeline.h"
@@ -96,8 +98,13 @@ struct Attempt {
   /// Skip the bodies of these kernels and device functions (bodyKey): they
   /// hold errors (see FailedBodies.h).
   std::set<std::string> SkipBodies;
-  /// Any body skipped: no preamble (it is parsed with every body).
-  bool skipsBodies() const { return SkipHostBodies || !SkipBodies.empty(); }
+  /// Files served rewritten (see NvccRewrites.h).
+  RewrittenFiles Rewritten;
+  /// Any body skipped or file rewritten: no preamble (it is parsed with
+  /// every body, from the files on disk).
+  bool skipsBodies() const {
+    return SkipHostBodies || !SkipBodies.empty() || !Rewritten.empty();
+  }
 };
 
 /// The real file system with the prelude mounted at PreludeDir, stub headers
@@ -107,14 +114,28 @@ IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const Fronten
   auto Overlay =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    Memory->setCurrentWorkingDirectory(Cwd);
   for (const EmbeddedFile &F : EmbeddedPrelude)
     Memory->addFile((PreludeDir + "/" + F.Name).str(), 0,
                     MemoryBuffer::getMemBuffer(F.Contents, F.Name));
   for (const std::string &H : A.StubHeaders)
     Memory->addFile((StubDir + "/" + H).str(), 0,
                     MemoryBuffer::getMemBuffer("/* warplint: host-only header */\n", H));
-  if (Opts.Contents)
-    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(*Opts.Contents, Path));
+  for (const auto &[Name, Text] : A.Rewritten)
+    if (Name != Path)
+      Memory->addFile(Name, 0, MemoryBuffer::getMemBufferCopy(Text, Name));
+  if (Opts.Contents || !Opts.AppendedText.empty() || A.Rewritten.count(Path.str())) {
+    std::string Text;
+    if (auto R = A.Rewritten.find(Path.str()); R != A.Rewritten.end())
+      Text = R->second; // Read with the appended text.
+    else if (Opts.Contents)
+      Text = *Opts.Contents + Opts.AppendedText;
+    else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path))
+      Text = (*B)->getBuffer().str() + Opts.AppendedText;
+    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(Text, Path));
+  }
   Overlay->pushOverlay(Memory);
   return Overlay;
 }
@@ -153,6 +174,9 @@ struct BodyFindings {
   /// Mangled names of the functions whose bodies were skipped for errors, to
   /// their keys (a compile that skipped some).
   std::map<std::string, std::string> SkippedNames;
+  /// The files rewritten so that Clang accepts what nvcc does (a __shared__
+  /// object, `%globaltimer`): NvccRewrites.h.
+  RewrittenFiles NvccRewrites;
 };
 
 /// EmitLLVMOnlyAction that also runs the readers over the AST.
@@ -171,10 +195,12 @@ public:
     // The readers see the AST before the backend consumes it.
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
     Consumers.push_back(createDeclarationCollector(CI, Result.Decls));
+    Consumers.push_back(createKernelTemplateCollector(CI, A.SkipHostBodies, Result.Dropped));
     for (const AstReaderFactory &Make : Readers)
       Consumers.push_back(Make(CI, Result));
     Consumers.push_back(createFailedBodyLocator(CI, Bodies.Errors, A.SkipBodies, Bodies.Located,
                                                 Bodies.SkippedNames));
+    Consumers.push_back(createNvccRewriter(CI, Bodies.Errors, Bodies.NvccRewrites));
     Consumers.push_back(std::move(Backend));
     return std::make_unique<HostSkippingConsumer>(std::move(Consumers), CI.getSourceManager(),
                                                   A);
@@ -313,6 +339,9 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   raw_string_ostream DriverOS(DriverText), DiagOS(R.Diags);
   clang::DiagnosticOptions DiagOpts;
   DiagOpts.ShowColors = false;
+  // As clang reports them: where #line directives say (an instantiation
+  // comment's line, generated code's source).
+  DiagOpts.ShowPresumedLoc = true;
   // The driver and the compiler get printers of their own so that Clang's
   // closing "N warnings generated" counts only the compile's diagnostics.
   clang::TextDiagnosticPrinter DriverPrinter(DriverOS, DiagOpts);
@@ -495,6 +524,14 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
     A.Rdc = true;
     R = runStoredAttempt(Path, Opts, Sdk, A, Readers);
   }
+  // What Clang rejects and nvcc accepts (__shared__ objects, `%globaltimer`;
+  // a second round for what the first's errors hid): rewritten as nvcc
+  // reads it.
+  for (unsigned Round = 0; Round < 2 && !R.DM.M && !R.Bodies.NvccRewrites.empty(); ++Round) {
+    for (auto &[Name, Text] : R.Bodies.NvccRewrites)
+      A.Rewritten[Name] = std::move(Text);
+    R = runAttempt(Path, Opts, Sdk, A, Readers);
+  }
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;
   if (R.Bodies.Located.FirstOutside.empty())
@@ -561,11 +598,27 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   if (Opts.Contents)
     sys::fs::make_absolute(Path);
   std::string Sdk = findCudaSdk(Opts);
-  AttemptResult R = compileWithRetries(Path, Opts, Sdk, Readers);
+  // Instantiations a launch file or the file's comments ask for.
+  FrontendOptions WithInstantiations = Opts;
+  std::vector<std::pair<unsigned, std::string>> Names;
+  for (const std::string &N : Opts.Instantiate)
+    Names.push_back({0, N});
+  if (Opts.Contents) {
+    for (auto &C : instantiationComments(*Opts.Contents))
+      Names.push_back(std::move(C));
+  } else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path)) {
+    for (auto &C : instantiationComments((*B)->getBuffer()))
+      Names.push_back(std::move(C));
+  }
+  if (!Names.empty())
+    WithInstantiations.AppendedText = instantiationText(Path, Names);
+  AttemptResult R = compileWithRetries(Path, WithInstantiations, Sdk, Readers);
   if (!R.DM.M)
     return createStringError(inconvertibleErrorCode(), "%s", R.Diags.c_str());
   // Warnings from Clang are not ours to report; the rules speak for warplint.
   DeviceModule &Result = R.DM;
+  std::stable_sort(Result.Dropped.begin(), Result.Dropped.end(),
+                   [](const DroppedCode &A, const DroppedCode &B) { return A.Loc < B.Loc; });
   Result.Path = Path.str();
   Result.Arch = Opts.Arch;
   Result.Frontend = "cuda";

@@ -46,6 +46,15 @@ TEST(RulesConfig, EmptyFileIsDefaults) {
   EXPECT_FALSE(C->Launch.has_value());
 }
 
+TEST(RulesConfig, PartialOkIsOffUnlessSaid) {
+  Expected<WarplintConfig> Off = parseConfig("arch: sm_90\n", "cfg.yaml");
+  ASSERT_TRUE(bool(Off)) << toString(Off.takeError());
+  EXPECT_FALSE(Off->PartialOk);
+  Expected<WarplintConfig> On = parseConfig("partial-ok: true\n", "cfg.yaml");
+  ASSERT_TRUE(bool(On)) << toString(On.takeError());
+  EXPECT_TRUE(On->PartialOk);
+}
+
 TEST(RulesConfig, ErrorsNameFileAndLine) {
   auto ErrorOf = [](StringRef Text) {
     Expected<WarplintConfig> C = parseConfig(Text, "cfg.yaml");
@@ -55,7 +64,10 @@ TEST(RulesConfig, ErrorsNameFileAndLine) {
             "cfg.yaml:3:3: error: unknown rule 'no-such-rule'");
   EXPECT_EQ(ErrorOf("rules:\n  global-uncoalesced:\n    severity: loud\n"),
             "cfg.yaml:3:15: error: severity must be note, warning or error");
-  EXPECT_EQ(ErrorOf("colour: blue\n"), "cfg.yaml:1:1: error: unknown key 'colour' (arch, rules, launch)");
+  EXPECT_EQ(ErrorOf("colour: blue\n"),
+            "cfg.yaml:1:1: error: unknown key 'colour' (arch, rules, launch, partial-ok)");
+  EXPECT_EQ(ErrorOf("partial-ok: sometimes\n"),
+            "cfg.yaml:1:13: error: 'partial-ok' must be true or false");
   EXPECT_NE(ErrorOf("launch:\n  block: [0]\n").find("cfg.yaml:2:"), std::string::npos);
   EXPECT_EQ(ErrorOf("rules:\n  global-uncoalesced:\n    threshold: lots\n"),
             "cfg.yaml:3:16: error: threshold must be a number of 0 or more");

@@ -1,0 +1,150 @@
+//===- NvccRewrites.cpp - What nvcc accepts and no Clang flag does --------===//
+#include "frontend/cuda/NvccRewrites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclGroup.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace clang;
+
+namespace warplint {
+namespace {
+
+/// Clang's message for a __shared__ variable with a constructor that works.
+constexpr llvm::StringLiteral SharedInitError =
+    "initialization is not supported for __shared__ variables";
+/// Clang's message for `%globaltimer` in inline asm.
+constexpr llvm::StringLiteral AsmEscapeError = "invalid % escape in inline assembly string";
+
+struct Edit {
+  unsigned Offset, Length;
+  std::string Text;
+};
+
+class DeclFinder : public RecursiveASTVisitor<DeclFinder> {
+public:
+  DeclFinder(ASTContext &Ctx, const std::vector<SourceLocation> &Rejected,
+             std::map<FileID, std::vector<Edit>> &Edits)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Rejected(Rejected), Edits(Edits) {}
+
+  bool VisitDeclStmt(DeclStmt *S) {
+    if (!S->isSingleDecl())
+      return true;
+    auto *VD = dyn_cast<VarDecl>(S->getSingleDecl());
+    if (!VD || !VD->hasAttr<CUDASharedAttr>() || !rejected(VD->getLocation()) ||
+        VD->getType()->isArrayType() || VD->getType()->isReferenceType())
+      return true;
+    SourceLocation Begin = SM.getExpansionLoc(S->getBeginLoc());
+    SourceLocation End = S->getEndLoc(); // The ';'.
+    SourceRange TypeRange = VD->getTypeSourceInfo()->getTypeLoc().getSourceRange();
+    if (End.isMacroID() || TypeRange.getBegin().isMacroID() || TypeRange.getEnd().isMacroID() ||
+        VD->getLocation().isMacroID() || SM.getFileID(Begin) != SM.getFileID(End))
+      return true;
+    StringRef Type = Lexer::getSourceText(CharSourceRange::getTokenRange(TypeRange), SM,
+                                          Ctx.getLangOpts());
+    if (Type.empty() || Type.contains('\n'))
+      return true;
+    std::string Cv;
+    if (VD->getType().isVolatileQualified())
+      Cv += "volatile ";
+    if (VD->getType().isConstQualified())
+      Cv += "const ";
+    std::string Name = VD->getName().str();
+    std::string Storage = "__warplint_shared_" + Name;
+    // One line, so that the lines after it keep their numbers.
+    std::string Text = llvm::formatv(
+        "__attribute__((shared)) alignas({0}) unsigned char {1}[sizeof({0})]; {2}{0} &{3} = "
+        "*reinterpret_cast<{2}{0} *>({1});",
+        Type, Storage, Cv, Name);
+    unsigned Offset = SM.getFileOffset(Begin);
+    unsigned EndOffset = SM.getFileOffset(End) + 1;
+    Edits[SM.getFileID(Begin)].push_back({Offset, EndOffset - Offset, std::move(Text)});
+    return true;
+  }
+
+private:
+  bool rejected(SourceLocation L) const {
+    L = SM.getFileLoc(L);
+    return llvm::any_of(Rejected, [&](SourceLocation R) { return SM.getFileLoc(R) == L; });
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  const std::vector<SourceLocation> &Rejected;
+  std::map<FileID, std::vector<Edit>> &Edits;
+};
+
+class NvccRewriter : public ASTConsumer {
+public:
+  NvccRewriter(const std::vector<ClangError> &Errors, RewrittenFiles &Out)
+      : Errors(Errors), Out(Out) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    Parsed.insert(Parsed.end(), DG.begin(), DG.end());
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<SourceLocation> Rejected;
+    std::map<FileID, std::vector<Edit>> Edits;
+    for (const ClangError &E : Errors) {
+      if (E.Message == SharedInitError)
+        Rejected.push_back(E.Loc);
+      // The error points into the string literal at the escape's last
+      // character (`%gl` of `%globaltimer`, the `g` read as a modifier), where
+      // it is written in a file, not a macro's expansion: one more `%` before
+      // it makes it `%%`.
+      if (E.Message == AsmEscapeError && E.Loc.isFileID()) {
+        unsigned Offset = SM.getFileOffset(E.Loc);
+        StringRef Text = SM.getBufferData(SM.getFileID(E.Loc));
+        for (unsigned Back = 0; Back < 3 && Back <= Offset; ++Back)
+          if (Text[Offset - Back] == '%') {
+            Edits[SM.getFileID(E.Loc)].push_back({Offset - Back, 0, "%"});
+            break;
+          }
+      }
+    }
+    if (!Rejected.empty()) {
+      DeclFinder F(Ctx, Rejected, Edits);
+      for (Decl *D : Parsed)
+        F.TraverseDecl(D);
+    }
+    for (auto &[FID, List] : Edits) {
+      OptionalFileEntryRef File = SM.getFileEntryRefForID(FID);
+      if (!File)
+        continue;
+      std::string Text = SM.getBufferData(FID).str();
+      // From the last edit back, so that offsets stay valid.
+      llvm::sort(List, [](const Edit &A, const Edit &B) { return A.Offset > B.Offset; });
+      unsigned Last = ~0u;
+      for (const Edit &E : List) {
+        if (E.Offset == Last) // One declaration, several instantiations.
+          continue;
+        Text.replace(E.Offset, E.Length, E.Text);
+        Last = E.Offset;
+      }
+      Out[File->getName().str()] = std::move(Text);
+    }
+  }
+
+private:
+  const std::vector<ClangError> &Errors;
+  RewrittenFiles &Out;
+  std::vector<Decl *> Parsed;
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> createNvccRewriter(CompilerInstance &,
+                                                const std::vector<ClangError> &Errors,
+                                                RewrittenFiles &Out) {
+  return std::make_unique<NvccRewriter>(Errors, Out);
+}
+
+} // namespace warplint
