@@ -56,6 +56,7 @@ enum class Op : uint16_t {
   FPToSI32, FPToUI32, FPToSI64, FPToUI64, ///< From f32 / f64; Imm masks.
   SIToFP32, UIToFP32, SIToFP64, UIToFP64, ///< To f32 / f64; Aux = src width.
   Math32, Math64, ///< Imm = function pointer; Aux = arity (1..3).
+  BitFn,          ///< Imm = BitFunctionPtr (IntegerFunctions.h); Aux = arity.
   // Thread state.
   SReg, ///< Aux = SRegKind.
   // Memory.

@@ -4,6 +4,7 @@
 #include "analyzer/arch/MemoryCost.h"
 #include "devicemodel/GlobalLayout.h"
 #include "devicemodel/InlineAsm.h"
+#include "devicemodel/IntegerFunctions.h"
 #include "devicemodel/MathFunctions.h"
 #include "devicemodel/WarpReduce.h"
 #include "frontend/DeviceModule.h"
@@ -961,6 +962,19 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
       D.C = slot(CB.getArgOperand(2));
     D.Aux = MF.Arity;
     D.Imm = reinterpret_cast<uint64_t>(MF.Fn);
+    return emit(D);
+  }
+  if (BitFunction BF = lookupBitFunction(Name); BF.Arity) {
+    Inst D;
+    D.Opc = Op::BitFn;
+    D.Dst = valueSlot(&CB);
+    D.A = slot(CB.getArgOperand(0));
+    if (BF.Arity > 1)
+      D.B = slot(CB.getArgOperand(1));
+    if (BF.Arity > 2)
+      D.C = slot(CB.getArgOperand(2));
+    D.Aux = BF.Arity;
+    D.Imm = reinterpret_cast<uint64_t>(BF.Fn);
     return emit(D);
   }
   if (Name == "__nv_sincosf" || Name == "__nv_sincos") {

@@ -6,6 +6,7 @@
 // post-dominator.
 //
 //===----------------------------------------------------------------------===//
+#include "devicemodel/IntegerFunctions.h"
 #include "devicemodel/WarpReduce.h"
 #include "devicemodel/WarpState.h"
 
@@ -995,6 +996,16 @@ WarpStatus Executor::run() {
           FOR_LANES(D[L] = bits(Fp(f64(A[L]), f64(Bv[L]), f64(C[L]))));
         }
         break;
+      case Op::BitFn: {
+        auto *Fp = reinterpret_cast<BitFunctionPtr>(Imm);
+        if (Aux == 1)
+          FOR_LANES(D[L] = Fp(A[L], 0, 0));
+        else if (Aux == 2)
+          FOR_LANES(D[L] = Fp(A[L], Bv[L], 0));
+        else
+          FOR_LANES(D[L] = Fp(A[L], Bv[L], C[L]));
+        break;
+      }
       // ---- thread state ----------------------------------------------------
       case Op::SReg: {
         const Dim3 &Blk = B.Shape.Block, &Grid = B.Shape.Grid;

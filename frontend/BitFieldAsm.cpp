@@ -1,4 +1,4 @@
-//===- BitFieldAsm.cpp - Inline asm that extracts a bit field -------------===//
+//===- BitFieldAsm.cpp - Inline asm that extracts or shifts bit fields ----===//
 #include "frontend/BitFieldAsm.h"
 #include "frontend/InlineAsmCalls.h"
 
@@ -7,6 +7,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Regex.h"
 
@@ -15,12 +16,40 @@ using namespace llvm;
 namespace warplint {
 
 namespace {
-/// The extraction CI's assembly does, built before CI, or null.
+/// shf.{l,r}.{wrap,clamp}.b32 $0, lo, hi, n (CUDA 13's __funnelshift_*): the
+/// upper (l) or lower (r) word of {hi, lo} shifted by n mod 32 (wrap) or
+/// min(n, 32) (clamp), as llvm.fshl/fshr, or null.
+Value *lowerFunnelShift(CallInst &CI, const InlineAsm &Asm) {
+  static const Regex Shf("^[[:space:]]*shf\\.(l|r)\\.(wrap|clamp)\\.b32[[:space:]]+\\$0[[:space:]]*,"
+                         "([^,;]+),([^,;]+),([^,;]+);?[[:space:]]*$");
+  SmallVector<StringRef, 6> M;
+  if (!Shf.match(Asm.getAsmString(), &M))
+    return nullptr;
+  Type *I32 = Type::getInt32Ty(CI.getContext());
+  Value *Lo = operandValue(CI, M[3], I32), *Hi = operandValue(CI, M[4], I32),
+        *N = operandValue(CI, M[5], I32);
+  if (!Lo || !Hi || !N)
+    return nullptr;
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  bool Left = M[1] == "l";
+  Intrinsic::ID Id = Left ? Intrinsic::fshl : Intrinsic::fshr;
+  if (M[2] == "wrap")
+    return B.CreateIntrinsic(Id, {I32}, {Hi, Lo, N});
+  Value *Clamped = B.CreateIntrinsic(Intrinsic::umin, {I32}, {N, B.getInt32(32)});
+  Value *Shifted = B.CreateIntrinsic(Id, {I32}, {Hi, Lo, Clamped});
+  // Shifted by 32, the whole other word.
+  return B.CreateSelect(B.CreateICmpEQ(Clamped, B.getInt32(32)), Left ? Lo : Hi, Shifted);
+}
+
+/// The extraction or shift CI's assembly does, built before CI, or null.
 Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   StringRef Constraints = Asm.getConstraintString();
   if (!Constraints.starts_with("=r,") || Constraints.drop_front(3).contains('=') ||
       !CI.getType()->isIntegerTy(32))
     return nullptr;
+  if (Value *V = lowerFunnelShift(CI, Asm))
+    return V;
   static const Regex Bfe("^[[:space:]]*bfe\\.u32[[:space:]]+\\$0[[:space:]]*,([^,;]+),"
                          "([^,;]+),([^,;]+);?[[:space:]]*$");
   SmallVector<StringRef, 4> M;

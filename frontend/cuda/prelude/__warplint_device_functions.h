@@ -112,8 +112,10 @@ __WL_DEV unsigned __umul24(unsigned a, unsigned b) { return (a & 0xffffff) * (b 
 __WL_DEV int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
 __WL_DEV unsigned __umulhi(unsigned a, unsigned b) {
   return (unsigned)(((unsigned long long)a * b) >> 32); }
-__WL_DEV long long __mul64hi(long long a, long long b) { return (long long)(((__int128)a * b) >> 64); }
-__WL_DEV unsigned __byte_perm(unsigned a, unsigned b, unsigned s) { return __nvvm_prmt(a, b, s); }
+extern "C" __device__ long long __nv_mul64hi(long long, long long);
+__WL_DEV long long __mul64hi(long long a, long long b) { return __nv_mul64hi(a, b); }
+// A selector's bit 3 is ignored (prmt's sign mode is not __byte_perm's).
+__WL_DEV unsigned __byte_perm(unsigned a, unsigned b, unsigned s) { return __nvvm_prmt(a, b, s & 0x7777u); }
 __WL_DEV unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned s) {
   return __builtin_elementwise_fshl(hi, lo, s & 31u); }
 __WL_DEV unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned s) {
@@ -142,5 +144,6 @@ __WL_DEV long long llabs(long long a) { return a < 0 ? -a : a; }
 __WL_DEV long labs(long a) { return a < 0 ? -a : a; }
 
 #include "__warplint_math.h"
+#include "__warplint_integer.h"
 
 #endif

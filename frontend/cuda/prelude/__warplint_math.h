@@ -65,8 +65,6 @@ __WL_MATH_DEV float __fdiv_rn(float a, float b) { return a / b; }
 __WL_MATH_DEV double __dadd_rn(double a, double b) { return a + b; }
 __WL_MATH_DEV double __dmul_rn(double a, double b) { return a * b; }
 __WL_MATH_DEV double __fma_rn(double a, double b, double c) { return __nv_fma(a, b, c); }
-__WL_MATH_DEV int __float2int_rn(float x) { return (int)__nv_rintf(x); }
-__WL_MATH_DEV int __float2int_rz(float x) { return (int)x; }
 __WL_MATH_DEV int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
 __WL_MATH_DEV unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
 __WL_MATH_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
