@@ -6,6 +6,7 @@
 #include "devicemodel/InlineAsm.h"
 #include "devicemodel/IntegerFunctions.h"
 #include "devicemodel/MathFunctions.h"
+#include "devicemodel/StructArgs.h"
 #include "devicemodel/WarpReduce.h"
 #include "frontend/DeviceModule.h"
 #include "frontend/TypeNames.h"
@@ -1377,17 +1378,22 @@ Expected<std::unique_ptr<Program>> decodeKernel(const llvm::Function &Kernel) {
                              "the device model does not run",
                              P->KernelName.c_str());
   unsigned ArgNo = 0;
+  uint64_t ConstEnd = Layout->constBytes();
   for (const Argument &A : Kernel.args()) {
     ParamInfo PI;
     PI.Name = A.hasName() ? A.getName().str() : "arg" + std::to_string(ArgNo);
     Type *T = A.getType();
-    if (T->isPointerTy()) {
+    if (T->isPointerTy() && A.hasByValAttr()) {
+      // In the constant bank, after the module's __constant__ variables.
+      PI.IsStruct = true;
+      PI.StructBytes = DL.getTypeAllocSize(A.getParamByValType());
+      ConstEnd = alignTo(ConstEnd, 8);
+      PI.StructOffset = ConstEnd;
+      ConstEnd += PI.StructBytes;
+      PI.Leaves = structLeaves(Kernel.getAttributes().getParamAttr(ArgNo, StructFieldsAttr),
+                               A.getParamByValType(), DL);
+    } else if (T->isPointerTy()) {
       PI.IsPointer = true;
-      if (A.hasByValAttr())
-        return createStringError(inconvertibleErrorCode(),
-                                 "kernel '%s': by-value struct parameter '%s' is not "
-                                 "supported by the device model",
-                                 P->KernelName.c_str(), PI.Name.c_str());
       PI.Bytes = 4;
       PI.ElemType = "float";
       Attribute Said = Kernel.getAttributes().getParamAttr(ArgNo, PointeeAttr);
@@ -1417,7 +1423,7 @@ Expected<std::unique_ptr<Program>> decodeKernel(const llvm::Function &Kernel) {
   }
   P->Globals = Layout->images();
   P->SharedStaticBytes = Layout->sharedBytes();
-  P->ConstBytes = Layout->constBytes();
+  P->ConstBytes = ConstEnd;
   P->FirstFreeBuffer = Layout->firstFreeBuffer();
   return std::move(P);
 }

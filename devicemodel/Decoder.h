@@ -17,12 +17,28 @@ namespace warplint {
 namespace dm {
 
 /// Kernel parameters as the launch sees them.
+/// A scalar or pointer inside a by-value structure parameter.
+struct StructLeaf {
+  std::string Name;     ///< "in", "dims.x", "stride[1]".
+  uint64_t Offset = 0;  ///< Byte offset in the structure.
+  unsigned Bytes = 4;   ///< The leaf's size.
+  bool IsPointer = false, IsFloat = false, IsSigned = true;
+  std::string ElemType; ///< A pointer's element type.
+  unsigned ElemBytes = 4;
+};
+
 struct ParamInfo {
   std::string Name;      ///< Source name ("arg3" when the IR has none).
   bool IsPointer = false;
   bool IsFloat = false;  ///< float / double scalar.
   unsigned Bytes = 4;    ///< Scalar size, or inferred pointee element size.
   std::string ElemType;  ///< "float", "int", "double", ... (pointers).
+  /// A structure passed by value: its bytes live in the constant bank (as
+  /// kernel parameters do on the GPU) at StructOffset, StructBytes long;
+  /// the argument is their address. Leaves: what fills them.
+  bool IsStruct = false;
+  uint64_t StructOffset = 0, StructBytes = 0;
+  std::vector<StructLeaf> Leaves;
 };
 
 /// One global variable with its initial bytes and its place.

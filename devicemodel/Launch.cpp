@@ -162,14 +162,22 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
     return Name;
   };
   auto Known = [&](StringRef Name) {
-    for (const ParamInfo &PI : P.Params)
-      if (PI.Name == Canonical(Name))
+    for (const ParamInfo &PI : P.Params) {
+      if (PI.Name == Canonical(Name) && !PI.IsStruct)
         return true;
+      for (const StructLeaf &Leaf : PI.Leaves)
+        if (Name == PI.Name + "." + Leaf.Name)
+          return true;
+    }
     return false;
   };
   std::string Names;
-  for (const ParamInfo &PI : P.Params)
-    Names += (Names.empty() ? "" : ", ") + PI.Name;
+  for (const ParamInfo &PI : P.Params) {
+    if (!PI.IsStruct)
+      Names += (Names.empty() ? "" : ", ") + PI.Name;
+    for (const StructLeaf &Leaf : PI.Leaves)
+      Names += (Names.empty() ? "" : ", ") + PI.Name + "." + Leaf.Name;
+  }
   if (!P.Params.empty())
     Names += "; or #0 to #" + std::to_string(P.Params.size() - 1) + " by position";
   for (auto &A : Req.Args)
@@ -193,81 +201,85 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
         return Bytes;
     return 0;
   };
-  for (const ParamInfo &PI : P.Params) {
-    const std::string *ArgText = Find(Req.Args, PI.Name);
-    if (PI.IsPointer && !ArgText) {
-      BufferInfo B;
-      B.Name = PI.Name;
-      B.ElemType = PI.ElemType;
-      B.ElemBytes = std::max(1u, PI.Bytes);
-      if (const std::string *Spec = Find(Req.Buffers, PI.Name)) {
-        auto [Count, Fill] = StringRef(*Spec).split(':');
-        if (Count.trim().getAsInteger(0, B.Count))
-          return fail("--buffer " + PI.Name + "=" + *Spec + ": COUNT must be an integer");
-        if (!Fill.empty()) {
-          Expected<FillSpec> F = parseFill(Fill);
-          if (!F)
-            return fail("--buffer " + PI.Name + ": " + toString(F.takeError()));
-          B.Fill = *F;
-        }
-      } else if (uint64_t Bytes = hostBufferBytes(PI.Name);
-                 Bytes && !errorToBool(checkBufferCount((Bytes + B.ElemBytes - 1) /
-                                                        B.ElemBytes))) {
-        B.Count = (Bytes + B.ElemBytes - 1) / B.ElemBytes;
-        L.Notes.push_back("buffer '" + PI.Name + "': " + std::to_string(B.Count) + " x " +
-                          B.ElemType + " (the " + std::to_string(Bytes) +
-                          " bytes the host code cudaMalloc's for it), zero");
-      } else {
-        B.Count = Threads * std::max<uint64_t>(1, Req.DefaultElemsPerThread);
-        B.Defaulted = true;
-        if (Error E = checkBufferCount(B.Count))
-          return fail("buffer '" + PI.Name + "' sized by the launch (" + Twine(Threads) +
-                      " threads): " + toString(std::move(E)) + "; give --buffer " +
-                      PI.Name + "=COUNT or a smaller --grid");
-        L.Notes.push_back("buffer '" + PI.Name + "': " + std::to_string(B.Count) + " x " +
-                          B.ElemType + " (" +
-                          std::to_string(std::max<uint64_t>(1, Req.DefaultElemsPerThread)) +
-                          " per thread of the launch; give --buffer " +
-                          PI.Name + "=COUNT[:FILL] to size it), zero");
+  // A buffer for the pointer Name (a parameter, or a structure's leaf).
+  auto MakeBuffer = [&](const std::string &Name, const std::string &ElemType,
+                        unsigned ElemBytes) -> Expected<uint64_t> {
+    BufferInfo B;
+    B.Name = Name;
+    B.ElemType = ElemType;
+    B.ElemBytes = std::max(1u, ElemBytes);
+    if (const std::string *Spec = Find(Req.Buffers, Name)) {
+      auto [Count, Fill] = StringRef(*Spec).split(':');
+      if (Count.trim().getAsInteger(0, B.Count))
+        return fail("--buffer " + Name + "=" + *Spec + ": COUNT must be an integer");
+      if (!Fill.empty()) {
+        Expected<FillSpec> F = parseFill(Fill);
+        if (!F)
+          return fail("--buffer " + Name + ": " + toString(F.takeError()));
+        B.Fill = *F;
       }
-      bool Unfilled = true;
-      if (const std::string *Spec = Find(Req.Buffers, PI.Name))
-        Unfilled = !StringRef(*Spec).contains(':');
-      B.Address = Mem.addBuffer(B.Name, B.Count * B.ElemBytes, B.ElemBytes, B.ElemType);
-      if (!Mem.bufferAt(B.Address)->Data)
-        return fail("buffer '" + PI.Name + "': cannot allocate " + Twine(B.Count) + " x " +
-                    B.ElemType + " (" + Twine(B.Count * B.ElemBytes) + " bytes)" +
-                    (B.Defaulted ? "; give --buffer " + PI.Name + "=COUNT" : ""));
-      if (Req.InitCheck && Unfilled)
-        Mem.trackInit(B.Address);
-      fillBuffer(Mem.global(B.Address, B.Count * B.ElemBytes), B.Count, B.ElemBytes,
-                 fillParts(B.ElemType, B.ElemBytes), B.Fill, std::hash<std::string>()(B.Name));
-      L.Args.push_back(B.Address);
-      L.Buffers.push_back(std::move(B));
-      continue;
+    } else if (uint64_t Bytes = hostBufferBytes(Name);
+               Bytes && !errorToBool(checkBufferCount((Bytes + B.ElemBytes - 1) /
+                                                      B.ElemBytes))) {
+      B.Count = (Bytes + B.ElemBytes - 1) / B.ElemBytes;
+      L.Notes.push_back("buffer '" + Name + "': " + std::to_string(B.Count) + " x " +
+                        B.ElemType + " (the " + std::to_string(Bytes) +
+                        " bytes the host code cudaMalloc's for it), zero");
+    } else {
+      B.Count = Threads * std::max<uint64_t>(1, Req.DefaultElemsPerThread);
+      B.Defaulted = true;
+      if (Error E = checkBufferCount(B.Count))
+        return fail("buffer '" + Name + "' sized by the launch (" + Twine(Threads) +
+                    " threads): " + toString(std::move(E)) + "; give --buffer " + Name +
+                    "=COUNT or a smaller --grid");
+      L.Notes.push_back("buffer '" + Name + "': " + std::to_string(B.Count) + " x " +
+                        B.ElemType + " (" +
+                        std::to_string(std::max<uint64_t>(1, Req.DefaultElemsPerThread)) +
+                        " per thread of the launch; give --buffer " + Name +
+                        "=COUNT[:FILL] to size it), zero");
     }
+    bool Unfilled = true;
+    if (const std::string *Spec = Find(Req.Buffers, Name))
+      Unfilled = !StringRef(*Spec).contains(':');
+    B.Address = Mem.addBuffer(B.Name, B.Count * B.ElemBytes, B.ElemBytes, B.ElemType);
+    if (!Mem.bufferAt(B.Address)->Data)
+      return fail("buffer '" + Name + "': cannot allocate " + Twine(B.Count) + " x " +
+                  B.ElemType + " (" + Twine(B.Count * B.ElemBytes) + " bytes)" +
+                  (B.Defaulted ? "; give --buffer " + Name + "=COUNT" : ""));
+    if (Req.InitCheck && Unfilled)
+      Mem.trackInit(B.Address);
+    fillBuffer(Mem.global(B.Address, B.Count * B.ElemBytes), B.Count, B.ElemBytes,
+               fillParts(B.ElemType, B.ElemBytes), B.Fill, std::hash<std::string>()(B.Name));
+    uint64_t Address = B.Address;
+    L.Buffers.push_back(std::move(B));
+    return Address;
+  };
+  // The bits of the scalar Name (a parameter, or a structure's leaf).
+  auto ScalarValue = [&](const std::string &Name, bool IsFloat,
+                         unsigned Bytes) -> Expected<uint64_t> {
+    const std::string *ArgText = Find(Req.Args, Name);
     uint64_t V = 0;
     if (!ArgText) {
-      if (PI.IsFloat) {
-        L.Notes.push_back("argument '" + PI.Name + "' = 1 (not given)");
-        L.DefaultedArgs.emplace_back(PI.Name, "1");
-        V = PI.Bytes == 8 ? llvm::bit_cast<uint64_t>(1.0) : llvm::bit_cast<uint32_t>(1.0f);
+      if (IsFloat) {
+        L.Notes.push_back("argument '" + Name + "' = 1 (not given)");
+        L.DefaultedArgs.emplace_back(Name, "1");
+        V = Bytes == 8 ? llvm::bit_cast<uint64_t>(1.0) : llvm::bit_cast<uint32_t>(1.0f);
       } else if (Req.DefaultIntArg) {
         V = *Req.DefaultIntArg;
-        L.Notes.push_back("argument '" + PI.Name + "' = " + std::to_string(V) +
+        L.Notes.push_back("argument '" + Name + "' = " + std::to_string(V) +
                           " (not given: the value the static analysis assumes)");
-        L.DefaultedArgs.emplace_back(PI.Name, std::to_string(V));
+        L.DefaultedArgs.emplace_back(Name, std::to_string(V));
       } else {
-        L.Notes.push_back("argument '" + PI.Name + "' = " + std::to_string(Threads) +
+        L.Notes.push_back("argument '" + Name + "' = " + std::to_string(Threads) +
                           " (not given: the number of threads of the launch)");
-        L.DefaultedArgs.emplace_back(PI.Name, std::to_string(Threads));
+        L.DefaultedArgs.emplace_back(Name, std::to_string(Threads));
         V = Threads;
       }
-    } else if (PI.IsFloat) {
+    } else if (IsFloat) {
       double D;
       if (StringRef(*ArgText).trim().getAsDouble(D))
-        return fail("--arg " + PI.Name + "=" + *ArgText + ": not a number");
-      V = PI.Bytes == 8 ? llvm::bit_cast<uint64_t>(D) : llvm::bit_cast<uint32_t>(float(D));
+        return fail("--arg " + Name + "=" + *ArgText + ": not a number");
+      V = Bytes == 8 ? llvm::bit_cast<uint64_t>(D) : llvm::bit_cast<uint32_t>(float(D));
     } else {
       int64_t N;
       double D;
@@ -277,11 +289,39 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
                std::fabs(D) < 9223372036854775808.0) // In int64_t's range.
         V = uint64_t(int64_t(D));
       else
-        return fail("--arg " + PI.Name + "=" + *ArgText + ": not an integer");
-      if (PI.Bytes < 8)
-        V &= (uint64_t(1) << (PI.Bytes * 8)) - 1;
+        return fail("--arg " + Name + "=" + *ArgText + ": not an integer");
     }
-    L.Args.push_back(V);
+    if (Bytes < 8)
+      V &= (uint64_t(1) << (Bytes * 8)) - 1;
+    return V;
+  };
+  for (const ParamInfo &PI : P.Params) {
+    if (PI.IsStruct) {
+      // Its bytes in the constant bank, leaf by leaf; the argument is their
+      // address.
+      uint8_t *Image = Mem.constant(PI.StructOffset, PI.StructBytes);
+      if (!Image)
+        return fail("kernel '" + P.KernelName + "': no room for parameter '" + PI.Name + "'");
+      memset(Image, 0, PI.StructBytes);
+      for (const StructLeaf &Leaf : PI.Leaves) {
+        if (Leaf.Offset + Leaf.Bytes > PI.StructBytes)
+          continue;
+        std::string Name = PI.Name + "." + Leaf.Name;
+        Expected<uint64_t> V = Leaf.IsPointer ? MakeBuffer(Name, Leaf.ElemType, Leaf.ElemBytes)
+                                              : ScalarValue(Name, Leaf.IsFloat, Leaf.Bytes);
+        if (!V)
+          return V.takeError();
+        memcpy(Image + Leaf.Offset, &*V, Leaf.Bytes);
+      }
+      L.Args.push_back(tagOf(AS_Const) | PI.StructOffset);
+      continue;
+    }
+    Expected<uint64_t> V = PI.IsPointer && !Find(Req.Args, PI.Name)
+                               ? MakeBuffer(PI.Name, PI.ElemType, PI.Bytes)
+                               : ScalarValue(PI.Name, PI.IsFloat, PI.Bytes);
+    if (!V)
+      return V.takeError();
+    L.Args.push_back(*V);
   }
   return std::move(L);
 }

@@ -124,6 +124,9 @@ struct SourceDecls {
   llvm::StringMap<std::vector<SourceLoc>> RestrictAt;
   /// __shared__, __constant__ and __device__ variables.
   llvm::StringMap<VariableDecl> Variables;
+  /// Per kernel, per by-value structure parameter (its index): its leaves as
+  /// StructFieldsAttr (TypeNames.h) says.
+  llvm::StringMap<std::map<unsigned, std::string>> StructParams;
 };
 
 /// Code that a frontend left out of the module because it did not compile

@@ -1,5 +1,6 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
+#include "frontend/TypeNames.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/AtomicAsm.h"
 #include "frontend/BitFieldAsm.h"
@@ -268,6 +269,12 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerShuffleAsm(*M);
   lowerAtomicAsm(*M);
   lowerBitFieldAsm(*M);
+  // What the device model fills a by-value structure argument from.
+  for (const auto &KV : Result.Decls.StructParams)
+    if (Function *F = M->getFunction(KV.getKey()))
+      for (const auto &[Index, Leaves] : KV.getValue())
+        if (Index < F->arg_size())
+          F->addParamAttr(Index, Attribute::get(M->getContext(), StructFieldsAttr, Leaves));
   if (Optimize)
     optimizeForNvptx(*M, TM);
   Result.M = std::move(M);

@@ -48,6 +48,11 @@ std::optional<Pointee> pointeeOf(llvm::StringRef ParamType);
 /// element type the IR no longer tells (PTX: byte offsets only), "NAME:BYTES"
 /// with BYTES 0 when the name gives no size; what sizes `--buffer P=COUNT`.
 constexpr const char *PointeeAttr = "warplint-pointee";
+/// On a kernel's by-value structure parameter (CUDA input): the structure's
+/// leaves as written, "NAME@OFFSET:KIND:BYTES[:ELEM:ELEMBYTES]" joined by
+/// ';' (KIND ptr, int, uint or float; ELEM a pointer's element type), e.g.
+/// "in@0:ptr:8:float:4;n@16:int:4;stride[1]@28:int:4".
+constexpr const char *StructFieldsAttr = "warplint-fields";
 
 } // namespace warplint
 

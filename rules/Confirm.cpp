@@ -42,11 +42,17 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   for (const Argument &A : Kernel.args())
     if (A.hasName())
       Params.insert(A.getName());
+  // A parameter, or a field of a structure parameter ("p.n", "p.dims[1]").
+  auto Names = [&](StringRef Name) {
+    return Params.count(Name) || Params.count(Name.take_until([](char C) {
+             return C == '.' || C == '[';
+           }));
+  };
   for (const auto &KV : Launch.Args)
-    if (Params.count(KV.first))
+    if (Names(KV.first))
       Req.Args.emplace_back(KV.first, std::to_string(KV.second));
   for (const auto &[Name, Bytes] : Launch.BufferBytes) // Below --buffer.
-    if (Params.count(Name))
+    if (Names(Name))
       Req.BufferBytes[Name] = Bytes;
   // Buffers, non-integral arguments and dynamic shared memory: the first
   // matching entry that gives one wins, the configuration's last.
@@ -54,12 +60,18 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   auto AddEntry = [&](const LaunchEntry &E) {
     for (const auto &KV : E.Buffers)
       if (std::string Name = parameterName(Kernel, KV.first);
-          Params.count(Name) && Given.insert(Name).second)
+          Names(Name) && Given.insert(Name).second)
         Req.Buffers.emplace_back(Name, KV.second);
     for (const auto &KV : E.FloatArgs)
       if (std::string Name = parameterName(Kernel, KV.first);
-          Params.count(Name) && !Launch.Args.count(Name) && Given.insert(Name).second)
+          Names(Name) && !Launch.Args.count(Name) && Given.insert(Name).second)
         Req.Args.emplace_back(Name, numberText(KV.second));
+    // Integer fields of structure parameters (the static analysis binds
+    // top-level scalars only).
+    for (const auto &KV : E.Args)
+      if (!Params.count(KV.first) && Names(KV.first) && !Launch.Args.count(KV.first) &&
+          Given.insert(KV.first).second)
+        Req.Args.emplace_back(KV.first, std::to_string(KV.second));
     if (!Req.SharedBytes)
       Req.SharedBytes = E.SharedBytes;
   };

@@ -12,11 +12,14 @@
 #include "clang/AST/DeclGroup.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -51,6 +54,15 @@ public:
     Params.clear();
     for (const ParmVarDecl *P : FD->parameters())
       Params.push_back(restrictAt(*P));
+    for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+      QualType T = FD->getParamDecl(I)->getType();
+      if (!T->isRecordType() || T->isDependentType() || T->isIncompleteType())
+        continue;
+      std::string Leaves;
+      structLeaves(T, 0, "", Leaves, 0);
+      if (!Leaves.empty())
+        Out.StructParams[Name][I] = std::move(Leaves);
+    }
     return true;
   }
 
@@ -74,6 +86,59 @@ public:
   }
 
 private:
+  /// Appends T's scalar and pointer leaves at byte Offset, named from Name,
+  /// to Out as StructFieldsAttr says (bit-fields, unions and vectors are left
+  /// zero: no leaf).
+  void structLeaves(QualType T, uint64_t Offset, const std::string &Name, std::string &Out,
+                    unsigned Depth) {
+    T = T.getCanonicalType().getUnqualifiedType();
+    if (Depth > 8 || Out.size() > 16384)
+      return;
+    auto Leaf = [&](StringRef Kind, uint64_t Bytes, StringRef Extra = "") {
+      Out += (Out.empty() ? "" : ";") + Name + "@" + std::to_string(Offset) + ":" + Kind.str() +
+             ":" + std::to_string(Bytes) + Extra.str();
+    };
+    if (const auto *RT = T->getAs<RecordType>()) {
+      const RecordDecl *RD = RT->getDecl()->getDefinition();
+      if (!RD || RD->isUnion() || RD->isInvalidDecl())
+        return;
+      const ASTRecordLayout &L = Ctx.getASTRecordLayout(RD);
+      if (const auto *CXX = dyn_cast<CXXRecordDecl>(RD))
+        for (const CXXBaseSpecifier &B : CXX->bases())
+          if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl(); Base && !B.isVirtual())
+            structLeaves(B.getType(), Offset + L.getBaseClassOffset(Base).getQuantity(), Name, Out,
+                         Depth + 1);
+      for (const FieldDecl *F : RD->fields()) {
+        if (F->isBitField() || F->getName().empty())
+          continue;
+        std::string Field = Name.empty() ? F->getName().str() : Name + "." + F->getName().str();
+        structLeaves(F->getType(), Offset + L.getFieldOffset(F->getFieldIndex()) / 8, Field, Out,
+                     Depth + 1);
+      }
+      return;
+    }
+    if (const ConstantArrayType *AT = Ctx.getAsConstantArrayType(T)) {
+      uint64_t ElemBytes = Ctx.getTypeSizeInChars(AT->getElementType()).getQuantity();
+      uint64_t N = std::min<uint64_t>(AT->getSize().getZExtValue(), 256);
+      for (uint64_t K = 0; K < N; ++K)
+        structLeaves(AT->getElementType(), Offset + K * ElemBytes,
+                     Name + "[" + std::to_string(K) + "]", Out, Depth + 1);
+      return;
+    }
+    uint64_t Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
+    if (T->isPointerType()) {
+      QualType E = T->getPointeeType().getUnqualifiedType();
+      uint64_t EB = E->isIncompleteType() || E->isVoidType() ? 1 : Ctx.getTypeSizeInChars(E).getQuantity();
+      std::string ElemName = E.getAsString(Ctx.getPrintingPolicy());
+      std::replace_if(ElemName.begin(), ElemName.end(), [](char C) { return C == ';' || C == ':' || C == '@'; }, '_');
+      Leaf("ptr", Bytes, ":" + ElemName + ":" + std::to_string(EB));
+    } else if (T->isRealFloatingType()) {
+      Leaf("float", Bytes);
+    } else if (T->isIntegralOrEnumerationType()) {
+      Leaf(T->isSignedIntegerOrEnumerationType() ? "int" : "uint", Bytes);
+    }
+  }
+
   std::string mangledName(const NamedDecl *D) {
     if (!Mangler->shouldMangleDeclName(D))
       return D->getName().str();

@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include <functional>
+
 using namespace llvm;
 
 namespace warplint {
@@ -146,10 +148,23 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
         return Fail("entry " + Twine(I) + ": " + toString(std::move(G)));
     if (O->get("args") && !O->getObject("args"))
       return Fail("entry " + Twine(I) + ": \"args\" is an object of NAME: VALUE");
-    if (const json::Object *Args = O->getObject("args"))
-      for (const auto &KV : *Args) {
-        std::string Name = KV.first.str();
-        const json::Value &V = KV.second;
+    if (const json::Object *Args = O->getObject("args")) {
+      // A structure's fields: {"p": {"n": 4, "dims": [2, 3]}} gives p.n,
+      // p.dims[0] and p.dims[1].
+      std::function<Error(const std::string &, const json::Value &)> Store =
+          [&](const std::string &Name, const json::Value &V) -> Error {
+        if (const json::Object *Fields = V.getAsObject()) {
+          for (const auto &KV : *Fields)
+            if (Error E = Store(Name + "." + KV.first.str(), KV.second))
+              return E;
+          return Error::success();
+        }
+        if (const json::Array *Items = V.getAsArray()) {
+          for (size_t K = 0; K < Items->size(); ++K)
+            if (Error E = Store(Name + "[" + std::to_string(K) + "]", (*Items)[K]))
+              return E;
+          return Error::success();
+        }
         bool Stored = true;
         if (std::optional<int64_t> N = V.getAsInteger())
           E.Args[Name] = *N;
@@ -167,7 +182,12 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
           Stored = false;
         if (!Stored)
           return Fail("entry " + Twine(I) + ": argument '" + Name + "' is not a number");
-      }
+        return Error::success();
+      };
+      for (const auto &KV : *Args)
+        if (Error Err = Store(KV.first.str(), KV.second))
+          return std::move(Err);
+    }
     if (O->get("buffers") && !O->getObject("buffers"))
       return Fail("entry " + Twine(I) +
                   ": \"buffers\" is an object of NAME: \"COUNT[:FILL]\"");
