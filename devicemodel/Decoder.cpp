@@ -7,6 +7,7 @@
 #include "devicemodel/IntegerFunctions.h"
 #include "devicemodel/MathFunctions.h"
 #include "devicemodel/WarpReduce.h"
+#include "frontend/CacheHintAsm.h"
 #include "frontend/DeviceModule.h"
 #include "frontend/TypeNames.h"
 
@@ -225,12 +226,13 @@ public:
                      unsigned Bytes) {
     SourceLoc L = userLocation(I);
     bool Combines = OpKind >= 2 && atomicCombinesLanes(I);
-    auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines);
+    std::string Hint = cacheHint(I);
+    auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint);
     auto It = SiteIndex.find(Key);
     if (It != SiteIndex.end())
       return It->second;
     uint32_t Idx = P.Sites.size();
-    P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines});
+    P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines, Hint});
     SiteIndex[Key] = Idx;
     return Idx;
   }
@@ -388,7 +390,8 @@ private:
   DenseMap<const llvm::Function *, uint32_t> FuncIndex;
   std::vector<uint32_t> Work;
   std::map<std::tuple<std::string, unsigned, unsigned>, uint32_t> LocIndex;
-  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool>,
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool,
+                      std::string>,
            uint32_t>
       SiteIndex;
 };

@@ -3,6 +3,7 @@
 #include "frontend/SourceLocation.h"
 #include "frontend/AtomicAsm.h"
 #include "frontend/BitFieldAsm.h"
+#include "frontend/CacheHintAsm.h"
 #include "frontend/ShuffleAsm.h"
 #include "frontend/SpecialRegisterAsm.h"
 
@@ -267,6 +268,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerSpecialRegisterAsm(*M);
   lowerShuffleAsm(*M);
   lowerAtomicAsm(*M);
+  lowerCacheHintAsm(*M);
   lowerBitFieldAsm(*M);
   if (Optimize)
     optimizeForNvptx(*M, TM);

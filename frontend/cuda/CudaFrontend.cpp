@@ -49,6 +49,8 @@ struct EmbeddedFile {
 #include "EmbeddedPrelude.inc"
 
 constexpr StringLiteral PreludeDir = "/__warplint_prelude";
+/// The prelude's file force-included with a CUDA SDK too.
+constexpr StringLiteral SdkSupplementHeader = "__warplint_sdk_supplement.h";
 /// The stack of the thread a compile runs on: deep but valid code (long
 /// macro chains, deep templates) needs more than a default thread's.
 constexpr unsigned CompileStackBytes = 256u << 20;
@@ -233,6 +235,9 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
     Args.insert(Args.end(), {"-Xclang", "-target-sdk-version=12.0"});
     std::vector<std::string> Inc = cudaSdkIncludeArgs(Sdk);
     Args.insert(Args.end(), Inc.begin(), Inc.end());
+    // What nvcc's headers declare and Clang's lack (the prelude's file,
+    // after Clang's runtime wrapper: see the file).
+    Args.insert(Args.end(), {"-include", (PreludeDir + "/" + SdkSupplementHeader).str()});
   }
   if (A.Rdc)
     Args.push_back("-fgpu-rdc");

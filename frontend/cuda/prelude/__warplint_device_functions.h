@@ -85,18 +85,8 @@ __WL_DEV unsigned __activemask() { return __nvvm_vote_ballot_sync(0xffffffffu, 1
 __WL_DEV unsigned __lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
 __WL_DEV unsigned __laneid() { return __nvvm_read_ptx_sreg_laneid(); }
 
-// ---- read-only loads --------------------------------------------------------
-template <class T> __WL_DEV T __ldg(const T *p) {
-  return *(const __attribute__((address_space(1))) T *)p; }
-template <class T> __WL_DEV T __ldcg(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldca(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldcs(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldlu(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldcv(const T *p) { return *p; }
-template <class T> __WL_DEV void __stcg(T *p, T v) { *p = v; }
-template <class T> __WL_DEV void __stcs(T *p, T v) { *p = v; }
-template <class T> __WL_DEV void __stwb(T *p, T v) { *p = v; }
-template <class T> __WL_DEV void __stwt(T *p, T v) { *p = v; }
+// ---- cache-hint loads and stores (__ldg, __ldcs, __stcs, ...) -------------
+#include "__warplint_cache_hints.h"
 
 // ---- integer intrinsics -----------------------------------------------------
 __WL_DEV int __popc(unsigned x) { return __builtin_popcount(x); }
