@@ -47,12 +47,24 @@ __WL_DEV unsigned int atomicInc(unsigned int *p, unsigned int v) {
 __WL_DEV unsigned int atomicDec(unsigned int *p, unsigned int v) {
   return __nvvm_atom_dec_gen_ui(p, v); }
 #define __WL_ATOMIC_SCOPED(Name) \
-  template <class T, class U> __WL_DEV T Name##_block(T *p, U v) { return Name(p, (T)v); } \
-  template <class T, class U> __WL_DEV T Name##_system(T *p, U v) { return Name(p, (T)v); }
+  template <class T, class U>                                                  \
+  __WL_DEV auto Name##_block(T *p, U v) -> decltype(Name(p, (T)v)) { return Name(p, (T)v); } \
+  template <class T, class U>                                                  \
+  __WL_DEV auto Name##_system(T *p, U v) -> decltype(Name(p, (T)v)) { return Name(p, (T)v); }
 __WL_ATOMIC_SCOPED(atomicAdd)
+__WL_ATOMIC_SCOPED(atomicSub)
 __WL_ATOMIC_SCOPED(atomicMax)
 __WL_ATOMIC_SCOPED(atomicMin)
 __WL_ATOMIC_SCOPED(atomicExch)
+__WL_ATOMIC_SCOPED(atomicAnd)
+__WL_ATOMIC_SCOPED(atomicOr)
+__WL_ATOMIC_SCOPED(atomicXor)
+__WL_ATOMIC_SCOPED(atomicInc)
+__WL_ATOMIC_SCOPED(atomicDec)
+template <class T> __WL_DEV auto atomicCAS_block(T *p, T c, T v) -> decltype(atomicCAS(p, c, v)) {
+  return atomicCAS(p, c, v); }
+template <class T> __WL_DEV auto atomicCAS_system(T *p, T c, T v) -> decltype(atomicCAS(p, c, v)) {
+  return atomicCAS(p, c, v); }
 
 // ---- warp shuffles and votes ----------------------------------------------
 #define __WL_SHFL_CLAMP(width, lo) ((((32 - (width)) << 8)) | (lo))
@@ -71,6 +83,8 @@ __WL_ATOMIC_SCOPED(atomicExch)
     return (unsigned long long)Name(m, (long long)v, l, w); }                   \
   __WL_DEV long Name(unsigned m, long v, LaneT l, int w = 32) {                \
     return (long)Name(m, (long long)v, l, w); }                                 \
+  __WL_DEV unsigned long Name(unsigned m, unsigned long v, LaneT l, int w = 32) { \
+    return (unsigned long)Name(m, (long long)v, l, w); }                        \
   __WL_DEV double Name(unsigned m, double v, LaneT l, int w = 32) {            \
     return __builtin_bit_cast(double, Name(m, __builtin_bit_cast(long long, v), l, w)); }
 __WL_SHUFFLE(__shfl_sync, idx, 0x1f, int)

@@ -5,4 +5,5 @@
 #ifndef __WARPLINT_SDK_SUPPLEMENT_H
 #define __WARPLINT_SDK_SUPPLEMENT_H
 #include "__warplint_cache_hints.h"
+#include "__warplint_host_functions.h"
 #endif
