@@ -10,6 +10,7 @@
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/FailedBodies.h"
+#include "frontend/cuda/HostCompiler.h"
 #include "frontend/cuda/KernelTemplates.h"
 #include "frontend/cuda/NvccRewrites.h"
 #include "frontend/cuda/Preamble.h"
@@ -244,6 +245,8 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
   if (!A.StubHeaders.empty())
     Args.insert(Args.end(), {"-idirafter", StubDir.str()});
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
+  std::vector<std::string> OpenMp = hostOpenMpArgs(Opts.ClangArgs, WARPLINT_CLANG_RESOURCE_DIR);
+  Args.insert(Args.end(), OpenMp.begin(), OpenMp.end());
   Args.push_back(Path.str());
   return Args;
 }

@@ -44,6 +44,12 @@ for _sdk in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
         config.substitutions.append(("%cuda-path", _sdk))
         break
 
+# Tests of host code using OpenMP need a host compiler's omp.h (GCC's, which
+# warplint takes when Clang's resource directory has none): "REQUIRES: host-openmp".
+import glob
+if glob.glob("/usr/lib/gcc/*/*/include/omp.h"):
+    config.available_features.add("host-openmp")
+
 # The corpus tests (tests/lit/corpus) analyze real library code from Debian's
 # libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".
 if os.path.exists("/usr/include/cub/cub.cuh"):

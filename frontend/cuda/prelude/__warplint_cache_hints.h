@@ -8,10 +8,10 @@
 //
 // The prelude includes this file; with a CUDA toolkit warplint force-includes
 // it, since Clang's CUDA headers define only some of these (__ldg, __ldcg,
-// __ldcv, __ldcs, __stwt, not for every type). Then the definitions live in
-// a namespace of their own and the global names are templates forwarding to
-// them: an overload Clang already has (a non-template) wins every call it
-// fits, so nothing is defined twice whatever Clang's version supplies.
+// __ldcv, __ldcs, __stwt, not for every type). The definitions live in a
+// namespace of their own and the global names are templates forwarding to
+// them: an overload Clang already has, or one the user wrote (a
+// non-template), wins every call it fits, so nothing is defined twice.
 #ifndef __WARPLINT_CACHE_HINTS_H
 #define __WARPLINT_CACHE_HINTS_H
 
@@ -96,33 +96,6 @@
   __WL_CH_TYPES(ST, __stcs, "cs", )                                            \
   __WL_CH_TYPES(ST, __stwt, "wt", )
 
-#ifdef __WARPLINT_PRELUDE__
-// No other definitions exist: these are the overloads themselves.
-__WL_CH_ALL
-// The ten for a type whose bits move as they are (the prelude's __half,
-// __half2, __nv_bfloat16, __nv_bfloat162: the toolkit's fp16 and bf16
-// headers declare these overloads).
-#define __WL_CH_BITWISE(T, P, R, C)                                            \
-  __WL_CH_BITWISE_LD(__ldg, "nc", , T, P, R, C)                                \
-  __WL_CH_BITWISE_LD(__ldcg, "cg", , T, P, R, C)                               \
-  __WL_CH_BITWISE_LD(__ldca, "ca", , T, P, R, C)                               \
-  __WL_CH_BITWISE_LD(__ldcs, "cs", , T, P, R, C)                               \
-  __WL_CH_BITWISE_LD(__ldlu, "lu", : "memory", T, P, R, C)                     \
-  __WL_CH_BITWISE_LD(__ldcv, "cv", : "memory", T, P, R, C)                     \
-  __WL_CH_BITWISE_ST(__stwb, "wb", T, P, R, C)                                 \
-  __WL_CH_BITWISE_ST(__stcg, "cg", T, P, R, C)                                 \
-  __WL_CH_BITWISE_ST(__stcs, "cs", T, P, R, C)                                 \
-  __WL_CH_BITWISE_ST(__stwt, "wt", T, P, R, C)
-#define __WL_CH_BITWISE_LD(Fn, Op, Clob, T, P, R, C)                           \
-  __WL_CH_DEV T Fn(const T *__p) {                                             \
-    R __r;                                                                     \
-    asm("ld.global." Op "." P " %0, [%1];" : "=" C(__r) : "l"(__p) Clob);      \
-    return __builtin_bit_cast(T, __r); }
-#define __WL_CH_BITWISE_ST(Fn, Op, T, P, R, C)                                 \
-  __WL_CH_DEV void Fn(T *__p, T __v) {                                         \
-    asm("st.global." Op "." P " [%0], %1;"                                     \
-        :: "l"(__p), C(__builtin_bit_cast(R, __v)) : "memory"); }
-#else
 namespace __wl_cache_hints {
 __WL_CH_ALL
 } // namespace __wl_cache_hints
@@ -148,7 +121,30 @@ __WL_CH_FORWARD_ST(__stcs)
 __WL_CH_FORWARD_ST(__stwt)
 #undef __WL_CH_FORWARD_LD
 #undef __WL_CH_FORWARD_ST
-#endif
+
+// The ten for a type whose bits move as they are (the prelude's __half,
+// __half2, __nv_bfloat16, __nv_bfloat162: the toolkit's fp16 and bf16
+// headers declare these overloads).
+#define __WL_CH_BITWISE(T, P, R, C)                                            \
+  __WL_CH_BITWISE_LD(__ldg, "nc", , T, P, R, C)                                \
+  __WL_CH_BITWISE_LD(__ldcg, "cg", , T, P, R, C)                               \
+  __WL_CH_BITWISE_LD(__ldca, "ca", , T, P, R, C)                               \
+  __WL_CH_BITWISE_LD(__ldcs, "cs", , T, P, R, C)                               \
+  __WL_CH_BITWISE_LD(__ldlu, "lu", : "memory", T, P, R, C)                     \
+  __WL_CH_BITWISE_LD(__ldcv, "cv", : "memory", T, P, R, C)                     \
+  __WL_CH_BITWISE_ST(__stwb, "wb", T, P, R, C)                                 \
+  __WL_CH_BITWISE_ST(__stcg, "cg", T, P, R, C)                                 \
+  __WL_CH_BITWISE_ST(__stcs, "cs", T, P, R, C)                                 \
+  __WL_CH_BITWISE_ST(__stwt, "wt", T, P, R, C)
+#define __WL_CH_BITWISE_LD(Fn, Op, Clob, T, P, R, C)                           \
+  __WL_CH_DEV T Fn(const T *__p) {                                             \
+    R __r;                                                                     \
+    asm("ld.global." Op "." P " %0, [%1];" : "=" C(__r) : "l"(__p) Clob);      \
+    return __builtin_bit_cast(T, __r); }
+#define __WL_CH_BITWISE_ST(Fn, Op, T, P, R, C)                                 \
+  __WL_CH_DEV void Fn(T *__p, T __v) {                                         \
+    asm("st.global." Op "." P " [%0], %1;"                                     \
+        :: "l"(__p), C(__builtin_bit_cast(R, __v)) : "memory"); }
 
 #undef __WL_CH_ALL
 #undef __WL_CH_TYPES

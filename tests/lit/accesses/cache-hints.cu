@@ -66,4 +66,11 @@ __global__ void values(const signed char *s, const unsigned char *u, const doubl
   // MODEL: s=-3 u=250 d=10.0,11.0 back=247
   // MODEL: exit=0
 }
+
+// A project's own overload (a fallback written for Clang's headers, which
+// lack __stcs) is a non-template: it wins over warplint's, no redefinition.
+__device__ void __stcs(short *p, short v) { *p = v; }
+__global__ void own(short *p) { __stcs(p + threadIdx.x, (short)1); }
+// ACC-LABEL: kernel own
+// ACC: cache-hints.cu:[[@LINE-3]]:{{[0-9]+}} global st 2B coalesced stride 2B sectors_per_request=2.00 ideal 2.00{{ *$}}
 // ACC: exit=0
