@@ -151,6 +151,8 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
       OS << " [" << A.Sites.size() << " IR sites]";
     if (!A.Reason.empty())
       OS << " (" << A.Reason << ")";
+    if (!A.CacheHint.empty())
+      OS << " cache=" << A.CacheHint;
     OS << "\n";
   }
   for (const BranchDivergence &B : Branches) {

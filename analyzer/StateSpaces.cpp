@@ -1,5 +1,6 @@
 //===- StateSpaces.cpp - The state space of every memory access -----------===//
 #include "analyzer/StateSpaces.h"
+#include "frontend/CacheHintAsm.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -179,6 +180,8 @@ void addAccess(const Instruction &I, const Value *Ptr, AccessOp Op, unsigned Byt
   A.Op = Op;
   A.Bytes = Bytes;
   A.Space = StateSpaces::spaceOf(Ptr, &A.Reason);
+  if (isa<LoadInst>(I) || isa<StoreInst>(I))
+    A.CacheHint = cacheHint(I);
   Out.push_back(std::move(A));
 }
 
@@ -269,9 +272,12 @@ StateSpaces StateSpaces::analyze(const DeviceModule &DM, const Function &Kernel)
           M.Op = A.Op;
           M.Space = A.Space;
           M.Reason = A.Reason;
+          M.CacheHint = A.CacheHint;
           R.Accesses.push_back(std::move(M));
         }
         MemoryAccess &M = R.Accesses[It->second];
+        if (M.CacheHint != A.CacheHint)
+          M.CacheHint = "mixed";
         M.Bytes = std::max(M.Bytes, A.Bytes);
         M.Sites.push_back(std::move(A));
       }
@@ -334,6 +340,8 @@ void StateSpaces::print(raw_ostream &OS) const {
       OS << " x" << A.Sites.size();
     if (!A.Reason.empty())
       OS << " (" << A.Reason << ")";
+    if (!A.CacheHint.empty())
+      OS << " cache=" << A.CacheHint;
     OS << "\n";
   }
   for (const LocalArrayStatus &L : Locals)

@@ -38,6 +38,7 @@ struct IrAccess {
   unsigned Space = AS_Generic;
   unsigned Bytes = 0;
   std::string Reason; ///< Why local / why generic; empty otherwise.
+  std::string CacheHint; ///< PTX cache operator and qualifiers ("cs"); "" if none.
 };
 
 /// One source-level access: all IR copies of one expression (unrolled loop
@@ -49,6 +50,9 @@ struct MemoryAccess {
   unsigned Space = AS_Generic;
   unsigned Bytes = 0;
   std::string Reason;
+  /// The cache hint its IR sites carry ("cs", "nc", ...; frontend/CacheHintAsm.h):
+  /// "" when none does, "mixed" when they differ.
+  std::string CacheHint;
   std::vector<IrAccess> Sites;
   /// When the expression selects a field of a structure: the sizes of the
   /// structures on its way (from DeviceModule::StructFields).

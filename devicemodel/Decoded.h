@@ -167,6 +167,9 @@ struct Site {
   /// An atomic that serves the lanes on one shared word at once
   /// (atomicCombinesLanes).
   bool CombinesLanes = false;
+  /// The PTX cache hint of a load or store ("cs", "nc"; "" for none): it
+  /// changes no value, only where the hardware would keep the line.
+  std::string CacheHint;
 };
 
 /// Where a global variable lives.

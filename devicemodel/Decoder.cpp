@@ -8,6 +8,7 @@
 #include "devicemodel/MathFunctions.h"
 #include "devicemodel/StructArgs.h"
 #include "devicemodel/WarpReduce.h"
+#include "frontend/CacheHintAsm.h"
 #include "frontend/DeviceModule.h"
 #include "frontend/TypeNames.h"
 
@@ -226,12 +227,13 @@ public:
                      unsigned Bytes) {
     SourceLoc L = userLocation(I);
     bool Combines = OpKind >= 2 && atomicCombinesLanes(I);
-    auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines);
+    std::string Hint = cacheHint(I);
+    auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint);
     auto It = SiteIndex.find(Key);
     if (It != SiteIndex.end())
       return It->second;
     uint32_t Idx = P.Sites.size();
-    P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines});
+    P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines, Hint});
     SiteIndex[Key] = Idx;
     return Idx;
   }
@@ -389,7 +391,8 @@ private:
   DenseMap<const llvm::Function *, uint32_t> FuncIndex;
   std::vector<uint32_t> Work;
   std::map<std::tuple<std::string, unsigned, unsigned>, uint32_t> LocIndex;
-  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool>,
+  std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool,
+                      std::string>,
            uint32_t>
       SiteIndex;
 };

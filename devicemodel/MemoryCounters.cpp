@@ -180,7 +180,12 @@ std::vector<SiteMetrics> MemoryCounters::siteMetrics(double Scale) const {
     // expression, two IR sites) are one Nsight Compute op: one site.
     MemOp Op = countedOp(Space, MemOp(S.OpKind));
     auto Key = std::make_tuple(S.Loc.File, S.Loc.Line, S.Loc.Column, Space, unsigned(Op));
+    bool First = !Keyed.count(Key);
     SiteMetrics &SM = Keyed[Key];
+    if (First)
+      SM.CacheHint = S.CacheHint;
+    else if (SM.CacheHint != S.CacheHint)
+      SM.CacheHint = "mixed";
     SM.Loc = S.Loc;
     SM.Space = Space;
     SM.Op = Op;

@@ -31,6 +31,9 @@ struct SiteMetrics {
   unsigned Space = 0; ///< Resolved space.
   MemOp Op = MemOp::Load;
   unsigned Bytes = 0;
+  /// The accesses' PTX cache hint ("cs", ...): "" for none, "mixed" when the
+  /// IR sites of the expression differ.
+  std::string CacheHint;
   MetricMap Metrics;
 
   /// Warp-level requests of the site, read from Metrics.

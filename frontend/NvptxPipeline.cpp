@@ -4,6 +4,7 @@
 #include "frontend/SourceLocation.h"
 #include "frontend/AtomicAsm.h"
 #include "frontend/BitFieldAsm.h"
+#include "frontend/CacheHintAsm.h"
 #include "frontend/ShuffleAsm.h"
 #include "frontend/SpecialRegisterAsm.h"
 
@@ -268,6 +269,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerSpecialRegisterAsm(*M);
   lowerShuffleAsm(*M);
   lowerAtomicAsm(*M);
+  lowerCacheHintAsm(*M);
   lowerBitFieldAsm(*M);
   // What the device model fills a by-value structure argument from.
   for (const auto &KV : Result.Decls.StructParams)

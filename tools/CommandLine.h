@@ -140,6 +140,13 @@ struct CommandLine {
                                       llvm::cl::sub(Lsp),
                                       llvm::cl::cat(Category)};
 
+  llvm::cl::opt<std::string> HostFlags{
+      "host-flags",
+      llvm::cl::desc("Flags the files' host code needs, space-separated (-fopenmp, an MPI "
+                     "-I path): host code that does not compile loses its launch shapes"),
+      llvm::cl::value_desc("flags"), llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+      llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::sub(Lsp), llvm::cl::cat(Category)};
+
   llvm::cl::opt<bool> DumpIr{"dump-ir", llvm::cl::desc("Print the module the analyses see"),
                              llvm::cl::Hidden, llvm::cl::sub(Accesses), llvm::cl::cat(Category)};
 
@@ -197,6 +204,10 @@ struct CommandLine {
     FrontendOptions O;
     O.Arch = Arch;
     O.ClangArgs = ClangArgs;
+    llvm::SmallVector<llvm::StringRef, 8> Host;
+    llvm::StringRef(HostFlags).split(Host, ' ', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef F : Host)
+      O.ClangArgs.push_back(F.str());
     O.CudaPath = CudaPath;
     O.ForcePrelude = NoCudaSdk;
     if (HeaderFilter.getNumOccurrences())

@@ -18,9 +18,20 @@ namespace warplint {
 
 namespace {
 
+/// Whether nvcc's -Xcompiler / --compiler-options value (a comma-separated
+/// list of host compiler flags) asks for OpenMP.
+bool hostFlagsAskOpenMp(StringRef List) {
+  SmallVector<StringRef, 4> Flags;
+  List.split(Flags, ',');
+  return llvm::any_of(Flags, [](StringRef F) {
+    F = F.trim().trim("\"'");
+    return F == "-fopenmp" || F.starts_with("-fopenmp=");
+  });
+}
+
 /// The flags of a compile command that matter to a device compile: include
-/// paths, macros, forced includes, the language standard and separate
-/// compilation (-rdc=true).
+/// paths, macros, forced includes, the language standard, separate
+/// compilation (-rdc=true) and OpenMP in the host code (-Xcompiler -fopenmp).
 std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd) {
   std::vector<std::string> Out;
   const std::vector<std::string> &A = Cmd.CommandLine;
@@ -42,6 +53,14 @@ std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileComman
                F == "-fgpu-rdc" || F == "-dc" || F == "--device-c") {
       // nvcc's separate compilation (device-side launches) is Clang's -fgpu-rdc.
       Out.push_back("-fgpu-rdc");
+    } else if ((F == "-Xcompiler" || F == "--compiler-options") && I + 1 < A.size()) {
+      if (hostFlagsAskOpenMp(A[++I]))
+        Out.push_back("-fopenmp");
+    } else if (F.consume_front("-Xcompiler=") || F.consume_front("--compiler-options=")) {
+      if (hostFlagsAskOpenMp(F))
+        Out.push_back("-fopenmp");
+    } else if (F == "-fopenmp" || F.starts_with("-fopenmp=")) {
+      Out.push_back("-fopenmp");
     } else if (F.starts_with("-I") || F.starts_with("-D") || F.starts_with("-U") ||
                F.starts_with("-std=") || F.starts_with("-isystem")) {
       Out.push_back(F.str());

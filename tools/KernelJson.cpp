@@ -72,6 +72,8 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
                  {"predicted", std::move(Predicted)},
                  {"assumptions", std::move(Assumptions)},
                  {"ir_sites", (int64_t)A.Sites.size()}};
+  if (!A.CacheHint.empty())
+    O["cache"] = A.CacheHint; // The PTX cache operator: "cs", "nc", ...
   if (P.StructBytes)
     O["struct_bytes"] = P.StructBytes;
   if (P.EveryFieldUsed)

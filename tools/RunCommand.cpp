@@ -67,16 +67,20 @@ json::Object findingJson(const dm::Finding &F) {
 json::Object reportJson(const dm::LaunchReport &R) {
   bool Sampled = R.Run.Sampled;
   json::Array Sites;
-  for (const dm::SiteMetrics &S : R.Sites)
-    Sites.push_back(json::Object{{"file", S.Loc.File},
-                                 {"line", S.Loc.Line},
-                                 {"column", S.Loc.Column},
-                                 {"space", addrSpaceName(S.Space)},
-                                 {"op", S.Op == dm::MemOp::Load    ? "ld"
-                                        : S.Op == dm::MemOp::Store ? "st"
-                                                                   : "atom"},
-                                 {"bytes", S.Bytes},
-                                 {"metrics", metricsJson(S.Metrics, Sampled)}});
+  for (const dm::SiteMetrics &S : R.Sites) {
+    json::Object O{{"file", S.Loc.File},
+                   {"line", S.Loc.Line},
+                   {"column", S.Loc.Column},
+                   {"space", addrSpaceName(S.Space)},
+                   {"op", S.Op == dm::MemOp::Load    ? "ld"
+                          : S.Op == dm::MemOp::Store ? "st"
+                                                     : "atom"},
+                   {"bytes", S.Bytes},
+                   {"metrics", metricsJson(S.Metrics, Sampled)}};
+    if (!S.CacheHint.empty())
+      O["cache"] = S.CacheHint;
+    Sites.push_back(std::move(O));
+  }
   json::Array Errors, Notes;
   for (const dm::Finding &F : R.Errors)
     Errors.push_back(findingJson(F));
@@ -125,6 +129,8 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
       else if (S.Space == AS_Const)
         OS << ", " << format("%.2f", *Cost - 1) << " replays/request";
     }
+    if (!S.CacheHint.empty())
+      OS << ", cache=" << S.CacheHint;
     OS << "\n";
   }
   for (const dm::Finding &F : R.Errors) {

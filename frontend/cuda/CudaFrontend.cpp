@@ -10,6 +10,7 @@
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/FailedBodies.h"
+#include "frontend/cuda/HostCompiler.h"
 #include "frontend/cuda/KernelTemplates.h"
 #include "frontend/cuda/NvccRewrites.h"
 #include "frontend/cuda/Preamble.h"
@@ -49,6 +50,8 @@ struct EmbeddedFile {
 #include "EmbeddedPrelude.inc"
 
 constexpr StringLiteral PreludeDir = "/__warplint_prelude";
+/// The prelude's file force-included with a CUDA SDK too.
+constexpr StringLiteral SdkSupplementHeader = "__warplint_sdk_supplement.h";
 /// The stack of the thread a compile runs on: deep but valid code (long
 /// macro chains, deep templates) needs more than a default thread's.
 constexpr unsigned CompileStackBytes = 256u << 20;
@@ -233,12 +236,17 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
     Args.insert(Args.end(), {"-Xclang", "-target-sdk-version=12.0"});
     std::vector<std::string> Inc = cudaSdkIncludeArgs(Sdk);
     Args.insert(Args.end(), Inc.begin(), Inc.end());
+    // What nvcc's headers declare and Clang's lack (the prelude's file,
+    // after Clang's runtime wrapper: see the file).
+    Args.insert(Args.end(), {"-include", (PreludeDir + "/" + SdkSupplementHeader).str()});
   }
   if (A.Rdc)
     Args.push_back("-fgpu-rdc");
   if (!A.StubHeaders.empty())
     Args.insert(Args.end(), {"-idirafter", StubDir.str()});
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
+  std::vector<std::string> OpenMp = hostOpenMpArgs(Opts.ClangArgs, WARPLINT_CLANG_RESOURCE_DIR);
+  Args.insert(Args.end(), OpenMp.begin(), OpenMp.end());
   Args.push_back(Path.str());
   return Args;
 }

@@ -36,10 +36,19 @@ def _find_ptxas():
 if _find_ptxas():
     config.available_features.add("ptxas")
 
-# Tests that need a CUDA SDK's headers say "REQUIRES: cuda-sdk".
-if os.path.exists("/usr/local/cuda/include/cuda_runtime.h") or \
-   os.path.exists(os.path.join(os.environ.get("CUDA_PATH", "/nonexistent"), "include", "cuda_runtime.h")):
-    config.available_features.add("cuda-sdk")
+# Tests that need a CUDA SDK's headers say "REQUIRES: cuda-sdk"; %cuda-path
+# is the toolkit warplint finds (CUDA_PATH first, as CudaSdk.cpp looks).
+for _sdk in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
+    if _sdk and os.path.exists(os.path.join(_sdk, "include", "cuda_runtime.h")):
+        config.available_features.add("cuda-sdk")
+        config.substitutions.append(("%cuda-path", _sdk))
+        break
+
+# Tests of host code using OpenMP need a host compiler's omp.h (GCC's, which
+# warplint takes when Clang's resource directory has none): "REQUIRES: host-openmp".
+import glob
+if glob.glob("/usr/lib/gcc/*/*/include/omp.h"):
+    config.available_features.add("host-openmp")
 
 # The corpus tests (tests/lit/corpus) analyze real library code from Debian's
 # libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".

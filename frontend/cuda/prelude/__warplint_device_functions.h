@@ -47,12 +47,24 @@ __WL_DEV unsigned int atomicInc(unsigned int *p, unsigned int v) {
 __WL_DEV unsigned int atomicDec(unsigned int *p, unsigned int v) {
   return __nvvm_atom_dec_gen_ui(p, v); }
 #define __WL_ATOMIC_SCOPED(Name) \
-  template <class T, class U> __WL_DEV T Name##_block(T *p, U v) { return Name(p, (T)v); } \
-  template <class T, class U> __WL_DEV T Name##_system(T *p, U v) { return Name(p, (T)v); }
+  template <class T, class U>                                                  \
+  __WL_DEV auto Name##_block(T *p, U v) -> decltype(Name(p, (T)v)) { return Name(p, (T)v); } \
+  template <class T, class U>                                                  \
+  __WL_DEV auto Name##_system(T *p, U v) -> decltype(Name(p, (T)v)) { return Name(p, (T)v); }
 __WL_ATOMIC_SCOPED(atomicAdd)
+__WL_ATOMIC_SCOPED(atomicSub)
 __WL_ATOMIC_SCOPED(atomicMax)
 __WL_ATOMIC_SCOPED(atomicMin)
 __WL_ATOMIC_SCOPED(atomicExch)
+__WL_ATOMIC_SCOPED(atomicAnd)
+__WL_ATOMIC_SCOPED(atomicOr)
+__WL_ATOMIC_SCOPED(atomicXor)
+__WL_ATOMIC_SCOPED(atomicInc)
+__WL_ATOMIC_SCOPED(atomicDec)
+template <class T> __WL_DEV auto atomicCAS_block(T *p, T c, T v) -> decltype(atomicCAS(p, c, v)) {
+  return atomicCAS(p, c, v); }
+template <class T> __WL_DEV auto atomicCAS_system(T *p, T c, T v) -> decltype(atomicCAS(p, c, v)) {
+  return atomicCAS(p, c, v); }
 
 // ---- warp shuffles and votes ----------------------------------------------
 #define __WL_SHFL_CLAMP(width, lo) ((((32 - (width)) << 8)) | (lo))
@@ -71,6 +83,8 @@ __WL_ATOMIC_SCOPED(atomicExch)
     return (unsigned long long)Name(m, (long long)v, l, w); }                   \
   __WL_DEV long Name(unsigned m, long v, LaneT l, int w = 32) {                \
     return (long)Name(m, (long long)v, l, w); }                                 \
+  __WL_DEV unsigned long Name(unsigned m, unsigned long v, LaneT l, int w = 32) { \
+    return (unsigned long)Name(m, (long long)v, l, w); }                        \
   __WL_DEV double Name(unsigned m, double v, LaneT l, int w = 32) {            \
     return __builtin_bit_cast(double, Name(m, __builtin_bit_cast(long long, v), l, w)); }
 __WL_SHUFFLE(__shfl_sync, idx, 0x1f, int)
@@ -85,18 +99,8 @@ __WL_DEV unsigned __activemask() { return __nvvm_vote_ballot_sync(0xffffffffu, 1
 __WL_DEV unsigned __lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
 __WL_DEV unsigned __laneid() { return __nvvm_read_ptx_sreg_laneid(); }
 
-// ---- read-only loads --------------------------------------------------------
-template <class T> __WL_DEV T __ldg(const T *p) {
-  return *(const __attribute__((address_space(1))) T *)p; }
-template <class T> __WL_DEV T __ldcg(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldca(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldcs(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldlu(const T *p) { return *p; }
-template <class T> __WL_DEV T __ldcv(const T *p) { return *p; }
-template <class T> __WL_DEV void __stcg(T *p, T v) { *p = v; }
-template <class T> __WL_DEV void __stcs(T *p, T v) { *p = v; }
-template <class T> __WL_DEV void __stwb(T *p, T v) { *p = v; }
-template <class T> __WL_DEV void __stwt(T *p, T v) { *p = v; }
+// ---- cache-hint loads and stores (__ldg, __ldcs, __stcs, ...) -------------
+#include "__warplint_cache_hints.h"
 
 // ---- integer intrinsics -----------------------------------------------------
 __WL_DEV int __popc(unsigned x) { return __builtin_popcount(x); }

@@ -108,5 +108,6 @@ static const __device__ int warpSize = 32;
 
 #include "__warplint_device_functions.h"
 #include "__warplint_runtime_api.h"
+#include "__warplint_host_functions.h"
 
 #endif

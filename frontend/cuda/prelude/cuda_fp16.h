@@ -11,6 +11,8 @@ struct __align__(2) __half {
   __host__ __device__ operator float() const { return (float)__x; }
 };
 struct __align__(4) __half2 { __half x, y; };
+__WL_CH_BITWISE(__half, "b16", unsigned short, "h")
+__WL_CH_BITWISE(__half2, "b32", unsigned int, "r")
 typedef __half half;
 typedef __half2 half2;
 static __host__ __device__ __forceinline__ __half __float2half(float f) { return (__half)f; }

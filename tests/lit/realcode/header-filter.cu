@@ -22,7 +22,7 @@ __global__ void via_header(const float *in, float *out) {
 }
 
 // ALL-DAG: header-filter.cu:16:{{[0-9]+}}: warning: {{.*}}[global-uncoalesced]
-// ALL-DAG: __warplint_device_functions.h:{{[0-9]+}}:{{[0-9]+}}: note: the access is in __warplint_device_functions.h:{{[0-9]+}} (a library header), reached from the line reported
+// ALL-DAG: __warplint_cache_hints.h:{{[0-9]+}}:{{[0-9]+}}: note: the access is in __warplint_cache_hints.h:{{[0-9]+}} (a library header), reached from the line reported
 // ALL-DAG: gather.cuh:4:{{[0-9]+}}: warning: {{.*}}[global-uncoalesced]
 // ALL: exit=1
 // NONE-DAG: header-filter.cu:16:{{[0-9]+}}: warning: {{.*}}[global-uncoalesced]

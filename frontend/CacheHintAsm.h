@@ -1,0 +1,53 @@
+//===- CacheHintAsm.h - Inline asm that is a load or store with a cache hint -*- C++ -*-===//
+//
+// CUDA's cache-hint intrinsics (__ldcs, __stcs, __ldg, ... as the toolkit,
+// Clang's headers and warplint's prelude write them) and libraries such as
+// CUB write global loads and stores with a cache operator as inline assembly
+// ("ld.global.cs.v4.f32 {%0,%1,%2,%3}, [%4];"). The analyses and the device
+// model read plain loads and stores; the operator travels with the access as
+// metadata, for the outputs and the models that price caching.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_CACHEHINTASM_H
+#define WARPLINT_FRONTEND_CACHEHINTASM_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace llvm {
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace warplint {
+
+/// The metadata kind that holds an access's PTX cache hint (an MDString:
+/// "cs", "nc", "cg.L2::128B", ...).
+inline constexpr llvm::StringLiteral CacheHintKind = "warplint.cache";
+
+/// The cache hint of a load or store: its PTX cache operator (ca, cg, cs, lu,
+/// cv, nc for loads; wb, cg, cs, wt for stores) followed by its L1/L2
+/// qualifiers, dot-separated; "" for a plain access.
+std::string cacheHint(const llvm::Instruction &I);
+
+/// Records Hint as I's cache hint.
+void setCacheHint(llvm::Instruction &I, llvm::StringRef Hint);
+
+/// Replaces each inline asm call of M that is one of
+///   ld.global[.COP][.L1::..][.L2::..][.v2|.v4].TYPE  DST, [$a];
+///   st.global[.COP][.L1::..][.L2::..][.v2|.v4].TYPE  [$a], SRC;
+/// (DST and SRC one operand or a braced list of 2 or 4; TYPE b, s, u or f of
+/// 8 to 64 bits; the address a generic or global pointer or a 64-bit integer)
+/// by a load or store of the global space that moves the same bytes, with
+/// its cache hint recorded (setCacheHint). The access is volatile: the
+/// toolkit writes these as one asm each (volatile for the loads) that the
+/// compiler neither merges, splits nor moves, and so the optimizer keeps it
+/// whole, with its hint. A load of Clang's __ldg (global,
+/// invariant) gets the hint "nc" that the toolkit's ld.global.nc carries.
+/// Returns how many calls were replaced; any other assembly is left as it is.
+unsigned lowerCacheHintAsm(llvm::Module &M);
+
+} // namespace warplint
+
+#endif
