@@ -86,6 +86,48 @@ void noteUnknownHostBlock(const DeviceModule &DM, const Function &F, LaunchConfi
                             " is not known from the host code");
 }
 
+/// Said for a host launch of F read from host code that did not compile:
+/// what it leaves unknown, as the host code writes it, and how a launch file
+/// gives it.
+void noteSkippedHostUnknowns(const DeviceModule &DM, const Function &F, bool HaveBlock,
+                             LaunchConfig &C) {
+  for (const SourceLaunch &L : DM.Launches) {
+    if (L.Kernel != F.getName() || L.Source != "host-launch" || !L.FromSkippedHost)
+      continue;
+    std::vector<std::string> Parts, Given;
+    for (const auto &[What, Text] : L.UnknownFrom) {
+      if (What == "grid" && !C.Grid) {
+        Parts.push_back("the grid (" + Text + ")");
+        Given.push_back("\"grid\": [X, Y, Z]");
+      } else if (What == "block" && !HaveBlock) {
+        Parts.push_back("the block (" + Text + ")");
+        Given.push_back("\"block\": [X, Y, Z]");
+      }
+    }
+    std::vector<std::string> Args;
+    for (const auto &[What, Text] : L.UnknownFrom) {
+      if (What == "grid" || What == "block")
+        continue;
+      std::string Param = parameterName(F, What);
+      if (!hasParameter(F, Param) || C.Args.count(Param))
+        continue;
+      Parts.push_back(StringRef(Text).starts_with(Param + " = ") ? Text : Param + " = " + Text);
+      Args.push_back("\"" + Param + "\": N");
+    }
+    if (!Args.empty())
+      Given.push_back("\"args\": {" + join(Args, ", ") + "}");
+    if (Parts.empty())
+      return;
+    C.Assumptions.push_back(formatv("{0} is in host code that did not compile; it leaves "
+                                    "unknown {1}: a launch file gives them ({{\"kernel\": "
+                                    "\"{2}\", {3}})",
+                                    hostLaunchesText({&L}), join(Parts, ", "),
+                                    sourceName(F), join(Given, ", "))
+                                .str());
+    return;
+  }
+}
+
 } // namespace
 
 std::string LaunchConfig::str() const {
@@ -187,6 +229,7 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
       C.Args.insert({parameterName(F, KV.first), KV.second});
   if (!C.Grid)
     C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large");
+  noteSkippedHostUnknowns(DM, F, HaveBlock, C);
   return C;
 }
 

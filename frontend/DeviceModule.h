@@ -89,6 +89,13 @@ struct SourceLaunch {
   /// A host launch: bytes cudaMalloc'd for the buffer passed to a pointer
   /// parameter, by name as Args.
   std::map<std::string, uint64_t> BufferBytes;
+  /// A host launch: what the host code makes each dim and integer argument
+  /// it leaves unknown of, as written ("grid" -> "grid_dim(Q.size(0),
+  /// Q.size(1))", "N" -> "Q.size(2)"), so that the user can be told what to give.
+  std::map<std::string, std::string> UnknownFrom;
+  /// A host launch read from host code that did not compile and was left
+  /// out of the compile that analyzed the kernels.
+  bool FromSkippedHost = false;
 };
 
 /// Text of the source that a fix-it may replace: where it is written and

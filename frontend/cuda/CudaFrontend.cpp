@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/CudaFrontend.h"
+#include "frontend/cuda/CompileAttempt.h"
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/FailedBodies.h"
@@ -55,9 +56,6 @@ constexpr StringLiteral SdkSupplementHeader = "__warplint_sdk_supplement.h";
 /// The stack of the thread a compile runs on: deep but valid code (long
 /// macro chains, deep templates) needs more than a default thread's.
 constexpr unsigned CompileStackBytes = 256u << 20;
-/// Where headers that are missing but only host code needs are served from,
-/// empty, when a compile is retried without host code.
-constexpr StringLiteral StubDir = "/__warplint_host_stubs";
 
 /// Diagnostics that Clang makes errors by default where nvcc builds the code
 /// (with a warning at most), made warnings: a file nvcc compiles is analyzed.
@@ -88,34 +86,31 @@ constexpr const char *NvccDialectFlags[] = {
     "-Wno-error=invalid-gnu-asm-cast",
 };
 
-/// How one attempt at the device compile differs from the plain one.
-struct Attempt {
-  /// -fgpu-rdc: kernels launched from device code (dynamic parallelism).
-  bool Rdc = false;
-  /// Skip the bodies of host-only functions (see HostSkippingConsumer).
-  bool SkipHostBodies = false;
-  /// Headers that were not found, served empty (host-only headers: omp.h).
-  std::vector<std::string> StubHeaders;
-  /// Take the preamble from FrontendOptions::PreambleStoreDir.
-  bool UseStore = false;
-  /// Skip the bodies of these kernels and device functions (bodyKey): they
-  /// hold errors (see FailedBodies.h).
-  std::set<std::string> SkipBodies;
-  /// Files served rewritten (see NvccRewrites.h).
-  RewrittenFiles Rewritten;
-  /// Any body skipped or file rewritten: no preamble (it is parsed with
-  /// every body, from the files on disk).
-  bool skipsBodies() const {
-    return SkipHostBodies || !SkipBodies.empty() || !Rewritten.empty();
-  }
-};
+/// What a header that was not found is served as: nothing, or, for one of
+/// PyTorch's, the prelude's stand-in for its tensor accessors.
+std::string stubHeaderText(StringRef Header) {
+  if (isFrameworkStandInHeader(Header))
+    return ("#include \"" + PreludeDir + "/__warplint_torch_accessors.h\"\n").str();
+  return "/* warplint: host-only header */\n";
+}
+
+/// Text with the byte ranges of Ranges turned to spaces, line breaks kept.
+std::string blanked(StringRef Text, ArrayRef<std::pair<unsigned, unsigned>> Ranges) {
+  std::string Out = Text.str();
+  for (auto [Begin, End] : Ranges)
+    for (unsigned I = Begin; I < End && I < Out.size(); ++I)
+      if (Out[I] != '\n' && Out[I] != '\r')
+        Out[I] = ' ';
+  return Out;
+}
 
 /// The real file system with the prelude mounted at PreludeDir, stub headers
-/// at StubDir and, when the input comes from memory, its text at Path.
+/// at StubDir and, when the input comes from memory, its text at Path; the
+/// files A leaves text out of are served with that text blanked.
 IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const FrontendOptions &Opts,
                                                    const Attempt &A) {
-  auto Overlay =
-      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Real);
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))
@@ -125,20 +120,34 @@ IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const Fronten
                     MemoryBuffer::getMemBuffer(F.Contents, F.Name));
   for (const std::string &H : A.StubHeaders)
     Memory->addFile((StubDir + "/" + H).str(), 0,
-                    MemoryBuffer::getMemBuffer("/* warplint: host-only header */\n", H));
+                    MemoryBuffer::getMemBufferCopy(stubHeaderText(H), H));
+  // Files served with other text than on disk, by absolute name: rewritten
+  // as nvcc reads them (NvccRewrites.h), the input's text from memory or
+  // with text appended, and text left out (A.Blank).
+  auto Absolute = [&](StringRef Name) {
+    SmallString<256> Abs(Name);
+    Real->makeAbsolute(Abs);
+    return Abs.str().str();
+  };
+  std::map<std::string, std::string> Served;
   for (const auto &[Name, Text] : A.Rewritten)
-    if (Name != Path)
-      Memory->addFile(Name, 0, MemoryBuffer::getMemBufferCopy(Text, Name));
-  if (Opts.Contents || !Opts.AppendedText.empty() || A.Rewritten.count(Path.str())) {
-    std::string Text;
-    if (auto R = A.Rewritten.find(Path.str()); R != A.Rewritten.end())
-      Text = R->second; // Read with the appended text.
-    else if (Opts.Contents)
-      Text = *Opts.Contents + Opts.AppendedText;
+    Served[Absolute(Name)] = Text; // The input's is read with the appended text.
+  std::string Main = Absolute(Path);
+  if ((Opts.Contents || !Opts.AppendedText.empty()) && !Served.count(Main)) {
+    if (Opts.Contents)
+      Served[Main] = *Opts.Contents + Opts.AppendedText;
     else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path))
-      Text = (*B)->getBuffer().str() + Opts.AppendedText;
-    Memory->addFile(Path, 0, MemoryBuffer::getMemBufferCopy(Text, Path));
+      Served[Main] = (*B)->getBuffer().str() + Opts.AppendedText;
   }
+  for (const auto &[File, Ranges] : A.Blank) {
+    std::string Abs = Absolute(File);
+    if (auto It = Served.find(Abs); It != Served.end())
+      It->second = blanked(It->second, Ranges);
+    else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = Real->getBufferForFile(Abs))
+      Served[Abs] = blanked((*B)->getBuffer(), Ranges);
+  }
+  for (const auto &[Name, Text] : Served)
+    Memory->addFile(Name, 0, MemoryBuffer::getMemBufferCopy(Text, Name));
   Overlay->pushOverlay(Memory);
   return Overlay;
 }
@@ -146,8 +155,8 @@ IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const Fronten
 /// Skips the bodies of functions that run only on the host, which the
 /// device side never emits: host code nvcc accepts but Clang's device-side
 /// parse rejects (mixed-type min/max, OpenMP) then no longer stops kernels.
-/// Also skips the bodies of the kernels and device functions that hold
-/// errors, when asked: the other kernels of the file still compile.
+/// Also skips the bodies of the functions that hold errors, when asked: the
+/// other kernels and host functions of the file still compile.
 class HostSkippingConsumer : public clang::MultiplexConsumer {
 public:
   HostSkippingConsumer(std::vector<std::unique_ptr<clang::ASTConsumer>> C,
@@ -157,29 +166,15 @@ public:
     const clang::FunctionDecl *FD = D->getAsFunction();
     if (!FD)
       return false;
+    bool Listed = !A.SkipBodies.empty() && A.SkipBodies.count(bodyKey(SM, *D));
     if (FD->hasAttr<clang::CUDADeviceAttr>() || FD->hasAttr<clang::CUDAGlobalAttr>())
-      return !A.SkipBodies.empty() && A.SkipBodies.count(bodyKey(SM, *D));
-    return A.SkipHostBodies;
+      return Listed;
+    return A.SkipHostBodies || Listed;
   }
 
 private:
   const clang::SourceManager &SM;
   const Attempt &A;
-};
-
-/// What a compile learns about the bodies that hold errors: filled at the
-/// end of the translation unit (createFailedBodyLocator).
-struct BodyFindings {
-  /// Clang's errors, as they are reported.
-  std::vector<ClangError> Errors;
-  /// The kernel and device function bodies that hold them (a failed compile).
-  BodyErrors Located;
-  /// Mangled names of the functions whose bodies were skipped for errors, to
-  /// their keys (a compile that skipped some).
-  std::map<std::string, std::string> SkippedNames;
-  /// The files rewritten so that Clang accepts what nvcc does (a __shared__
-  /// object, `%globaltimer`): NvccRewrites.h.
-  RewrittenFiles NvccRewrites;
 };
 
 /// EmitLLVMOnlyAction that also runs the readers over the AST.
@@ -198,7 +193,8 @@ public:
     // The readers see the AST before the backend consumes it.
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
     Consumers.push_back(createDeclarationCollector(CI, Result.Decls));
-    Consumers.push_back(createKernelTemplateCollector(CI, A.SkipHostBodies, Result.Dropped));
+    Consumers.push_back(createKernelTemplateCollector(CI, A.SkipHostBodies || A.HostCodeLeftOut,
+                                                     Result.Dropped));
     for (const AstReaderFactory &Make : Readers)
       Consumers.push_back(Make(CI, Result));
     Consumers.push_back(createFailedBodyLocator(CI, Bodies.Errors, A.SkipBodies, Bodies.Located,
@@ -244,29 +240,14 @@ std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
     Args.push_back("-fgpu-rdc");
   if (!A.StubHeaders.empty())
     Args.insert(Args.end(), {"-idirafter", StubDir.str()});
+  if (A.NoErrorLimit)
+    Args.push_back("-ferror-limit=0");
   Args.insert(Args.end(), Opts.ClangArgs.begin(), Opts.ClangArgs.end());
   std::vector<std::string> OpenMp = hostOpenMpArgs(Opts.ClangArgs, WARPLINT_CLANG_RESOURCE_DIR);
   Args.insert(Args.end(), OpenMp.begin(), OpenMp.end());
   Args.push_back(Path.str());
   return Args;
 }
-
-/// One device compile: a DeviceModule of its own (its context, the
-/// unoptimized module in DM.M, what the AST readers found), or Clang's
-/// diagnostics. A retry starts from a fresh one, so readers never see an
-/// earlier attempt's results.
-struct AttemptResult {
-  DeviceModule DM;
-  std::string Diags;
-  bool DriverFailed = false;
-  bool Crashed = false;
-  /// How the preamble store served this attempt, and the entry's key.
-  StoredPreamble Stored = StoredPreamble::None;
-  std::string StoreKey;
-  /// Clang could not use the stored PCH (a header changed since, say).
-  bool StoreRejected = false;
-  BodyFindings Bodies;
-};
 
 /// Passes diagnostics on to a printer, noting those that say a precompiled
 /// file could not be used (so a stale stored preamble is told from the
@@ -337,6 +318,12 @@ std::string storeKeyText(ArrayRef<std::string> Args, StringRef Sdk) {
   for (const std::string &A : Args)
     OS << A << '\0';
   return Text;
+}
+
+} // namespace
+
+bool isFrameworkStandInHeader(StringRef Header) {
+  return Header.starts_with("torch/") || Header.starts_with("ATen/");
 }
 
 AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
@@ -431,37 +418,6 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   return R;
 }
 
-/// True when Clang asks for separate compilation (a kernel launched from
-/// device code): the build compiles such a file with -rdc=true.
-bool needsRdc(StringRef Diags) {
-  return Diags.contains("requires relocatable device code") ||
-         Diags.contains("requires separate compilation mode");
-}
-
-/// The headers Clang reported as not found ("fatal error: 'omp.h' file not
-/// found"), to be served empty when host code is skipped.
-std::vector<std::string> missingHeaders(StringRef Diags) {
-  std::vector<std::string> Out;
-  StringRef Marker = "fatal error: '";
-  for (size_t At = Diags.find(Marker); At != StringRef::npos;
-       At = Diags.find(Marker, At + 1)) {
-    StringRef Rest = Diags.drop_front(At + Marker.size());
-    size_t Close = Rest.find("' file not found");
-    if (Close != StringRef::npos && Close < Rest.find('\n'))
-      Out.push_back(Rest.substr(0, Close).str());
-  }
-  return Out;
-}
-
-/// The first error line of Clang's diagnostics (for the note that says the
-/// host part was skipped).
-std::string firstError(StringRef Diags) {
-  for (StringRef Line : split(Diags, '\n'))
-    if (Line.contains("error: "))
-      return Line.trim().str();
-  return "";
-}
-
 /// An attempt that takes its preamble from the store when there is one. A
 /// stored preamble never changes the answer: an entry Clang rejects (a header
 /// changed) or whose compile crashed is dropped and built again, and a
@@ -484,120 +440,6 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
   return runAttempt(Path, Opts, Sdk, A, Readers);
 }
 
-/// Compile rounds that skip failing bodies: each may find errors that the
-/// errors before it hid (Clang stops after 20).
-constexpr unsigned BodyRounds = 4;
-
-/// Compiles as Base does, but without the bodies of the kernels and device
-/// functions that hold Failed's errors, and of those that then fail in turn
-/// (BodyRounds at most). On success the module has the kernels that compiled;
-/// those left out are in DM.Dropped and Failed's diagnostics in
-/// DM.DroppedDiagnostics. None when the errors are not all in such bodies.
-std::optional<AttemptResult> compileWithoutFailedBodies(StringRef Path, const FrontendOptions &Opts,
-                                                        StringRef Sdk, Attempt Base,
-                                                        const AttemptResult &Failed,
-                                                        ArrayRef<AstReaderFactory> Readers) {
-  FailedBodies Bodies = Failed.Bodies.Located.Bodies;
-  for (unsigned Round = 0; Round < BodyRounds && !Bodies.empty(); ++Round) {
-    for (const auto &KV : Bodies)
-      Base.SkipBodies.insert(KV.first);
-    AttemptResult T = runAttempt(Path, Opts, Sdk, Base, Readers);
-    if (T.DM.M) {
-      dropFailedKernels(*T.DM.M, Bodies, T.Bodies.SkippedNames, T.DM.Dropped);
-      T.DM.DroppedDiagnostics = Failed.Diags;
-      return T;
-    }
-    if (T.Crashed || T.DriverFailed)
-      return std::nullopt;
-    size_t Known = Bodies.size();
-    Bodies.insert(T.Bodies.Located.Bodies.begin(), T.Bodies.Located.Bodies.end());
-    if (Bodies.size() == Known)
-      return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-/// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
-/// parallelism, then, when the compile still fails, once more without the
-/// bodies of host-only functions (and with missing headers served empty).
-/// The retry's success is told as a note. Errors inside kernels and device
-/// functions leave those out (compileWithoutFailedBodies), keeping host code
-/// when every error is in device code. When nothing helps, the first
-/// compile's errors are reported.
-AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
-                                 ArrayRef<AstReaderFactory> Readers) {
-  Attempt A;
-  AttemptResult R = runStoredAttempt(Path, Opts, Sdk, A, Readers);
-  if (!R.DM.M && !R.DriverFailed && needsRdc(R.Diags)) {
-    A.Rdc = true;
-    R = runStoredAttempt(Path, Opts, Sdk, A, Readers);
-  }
-  // What Clang rejects and nvcc accepts (__shared__ objects, `%globaltimer`;
-  // a second round for what the first's errors hid): rewritten as nvcc
-  // reads it.
-  for (unsigned Round = 0; Round < 2 && !R.DM.M && !R.Bodies.NvccRewrites.empty(); ++Round) {
-    for (auto &[Name, Text] : R.Bodies.NvccRewrites)
-      A.Rewritten[Name] = std::move(Text);
-    R = runAttempt(Path, Opts, Sdk, A, Readers);
-  }
-  if (R.DM.M || R.DriverFailed || R.Crashed)
-    return R;
-  if (R.Bodies.Located.FirstOutside.empty())
-    if (std::optional<AttemptResult> D = compileWithoutFailedBodies(Path, Opts, Sdk, A, R, Readers))
-      return std::move(*D);
-  // A header of the host code is missing: the same compile with it served
-  // empty and the host code kept, so that its launches are still read (the
-  // kernels' launch shapes and arguments live in main). When host code then
-  // fails on what the header declared, its launches are kept all the same.
-  // (The launches the failed compile read, when no header was missing.)
-  std::vector<SourceLaunch> HostLaunches = R.DM.Launches;
-  if (std::vector<std::string> Missing = missingHeaders(R.Diags); !Missing.empty()) {
-    Attempt Stubbed = A;
-    Stubbed.StubHeaders = Missing;
-    AttemptResult S = runAttempt(Path, Opts, Sdk, Stubbed, Readers);
-    if (S.DM.M && !S.Crashed) {
-      S.DM.Notes.push_back((Path + ": host headers not found were served empty (" +
-                            firstError(R.Diags) + ")")
-                               .str());
-      return S;
-    }
-    HostLaunches = std::move(S.DM.Launches);
-  }
-  Attempt Host = A;
-  Host.SkipHostBodies = true;
-  AttemptResult H;
-  // Each round may uncover one more missing host header.
-  for (unsigned Round = 0; Round < 4; ++Round) {
-    std::vector<std::string> Missing = missingHeaders(Round ? H.Diags : R.Diags);
-    Host.StubHeaders.insert(Host.StubHeaders.end(), Missing.begin(), Missing.end());
-    H = runAttempt(Path, Opts, Sdk, Host, Readers);
-    if (H.DM.M || Missing.empty())
-      break;
-  }
-  std::string HostError = R.Bodies.Located.FirstOutside.empty()
-                              ? firstError(R.Diags)
-                              : R.Bodies.Located.FirstOutside;
-  if (!H.DM.M && !H.Crashed && !H.DriverFailed) {
-    std::optional<AttemptResult> D = compileWithoutFailedBodies(Path, Opts, Sdk, Host, H, Readers);
-    if (!D)
-      return R;
-    D->DM.DroppedDiagnostics = R.Diags;
-    H = std::move(*D);
-  }
-  if (!H.DM.M)
-    return R;
-  for (SourceLaunch &L : HostLaunches)
-    if (L.Source == "host-launch")
-      H.DM.Launches.push_back(std::move(L));
-  H.DM.Notes.push_back(
-      (Path + ": host code skipped: the device-side compile failed on code that "
-              "the kernels do not need (" + HostError +
-       "); the kernels were analyzed without the bodies of host functions")
-          .str());
-  return H;
-}
-
-} // namespace
 
 Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts,
                                    ArrayRef<AstReaderFactory> Readers) {

@@ -1,6 +1,7 @@
 //===- FailedBodies.cpp - Leave out device code Clang rejects -------------===//
 #include "frontend/cuda/FailedBodies.h"
 #include "frontend/cuda/KernelSlice.h"
+#include "frontend/cuda/UnparsedDeclarations.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -9,6 +10,8 @@
 #include "clang/AST/DynamicRecursiveASTVisitor.h"
 #include "clang/AST/Mangle.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -35,36 +38,50 @@ bool isDeviceFunction(const FunctionDecl &FD) {
   return FD.hasAttr<CUDADeviceAttr>() || FD.hasAttr<CUDAGlobalAttr>();
 }
 
-/// Maps errors to the device function bodies that hold them.
+/// Maps errors to the device function bodies (or declarations) that hold
+/// them, and to the host code that does.
 class ErrorLocator : public DynamicRecursiveASTVisitor {
 public:
   ErrorLocator(ASTContext &Ctx, const std::string &Directory,
                const std::vector<ClangError> &Errors, std::vector<bool> &Inside,
-               BodyErrors &Out)
-      : SM(Ctx.getSourceManager()), Directory(Directory), Errors(Errors), Inside(Inside),
-        Out(Out) {}
+               std::vector<bool> &InHost, BodyErrors &Out)
+      : SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Directory(Directory),
+        Errors(Errors), Inside(Inside), InHost(InHost), Out(Out) {}
 
   bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (!FD->doesThisDeclarationHaveABody() || !isDeviceFunction(*FD) || !FD->getBody())
+    if (FD->isImplicit())
       return true;
-    SourceRange R = FD->getBody()->getSourceRange();
-    SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
-    SourceLocation End = SM.getExpansionRange(R.getEnd()).getEnd();
-    for (size_t I = 0; I < Errors.size(); ++I) {
-      SourceLocation L = SM.getExpansionLoc(Errors[I].Loc);
-      if (L.isInvalid() || SM.isBeforeInTranslationUnit(L, Begin) ||
-          SM.isBeforeInTranslationUnit(End, L))
-        continue;
-      Inside[I] = true;
-      std::string Key = bodyKey(SM, *FD);
-      if (Key.empty() || Out.Bodies.count(Key))
-        continue;
-      FailedBody &B = Out.Bodies[Key];
-      B.Name = FD->getQualifiedNameAsString();
-      B.IsKernel = FD->hasAttr<CUDAGlobalAttr>();
-      B.ErrorLoc = sourceLoc(Errors[I].Loc);
-      B.Error = Errors[I].Message;
+    if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && M->getParent()->isLambda())
+      return true;
+    const Decl *Outer = FD;
+    if (const FunctionTemplateDecl *TD = FD->getDescribedFunctionTemplate())
+      Outer = TD;
+    SourceRange Body;
+    if (FD->doesThisDeclarationHaveABody() && FD->getBody())
+      Body = FD->getBody()->getSourceRange();
+    // An instantiation's text is its pattern's: only an error in its body
+    // (which it shares with the pattern) is its own.
+    if (FD->isTemplateInstantiation()) {
+      if (Body.isValid() && isDeviceFunction(*FD))
+        locateDevice(*FD, *FD, Body, /*BodyOnly=*/true);
+      return true;
     }
+    if (isDeviceFunction(*FD))
+      locateDevice(*FD, *Outer, Body);
+    else
+      locateHost(*FD, *Outer, Body);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) override {
+    if (isa<ParmVarDecl>(VD) || !VD->getDeclContext()->isFileContext() ||
+        VD->hasAttr<CUDADeviceAttr>() || VD->hasAttr<CUDASharedAttr>() ||
+        VD->hasAttr<CUDAConstantAttr>())
+      return true;
+    const Decl *Outer = VD;
+    if (const VarTemplateDecl *TD = VD->getDescribedVarTemplate())
+      Outer = TD;
+    locateHost(*VD, *Outer, SourceRange());
     return true;
   }
 
@@ -77,10 +94,94 @@ public:
   }
 
 private:
+  /// True when the expansion of L lies in R (both ends included).
+  bool contains(SourceRange R, SourceLocation L) const {
+    if (R.isInvalid())
+      return false;
+    SourceLocation Begin = SM.getExpansionLoc(R.getBegin());
+    SourceLocation End = SM.getExpansionRange(R.getEnd()).getEnd();
+    L = SM.getExpansionLoc(L);
+    return L.isValid() && !SM.isBeforeInTranslationUnit(L, Begin) &&
+           !SM.isBeforeInTranslationUnit(End, L);
+  }
+
+  /// D's whole text, from its first token to the end of its last, when a
+  /// retry may leave it out: written in one file of the user's (not a system
+  /// header, not the prelude or a stand-in served from memory).
+  BlankRange wholeRange(const Decl &D) const {
+    SourceLocation Begin = SM.getExpansionLoc(D.getBeginLoc());
+    SourceLocation End = SM.getExpansionRange(D.getEndLoc()).getEnd();
+    if (Begin.isInvalid() || End.isInvalid() || SM.isInSystemHeader(Begin))
+      return {};
+    FileID File = SM.getFileID(Begin);
+    End = endOfDeclaration(SM, LO, End);
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+    if (!Entry || End.isInvalid() || SM.getFileID(End) != File ||
+        Entry->getName().starts_with("/__warplint"))
+      return {};
+    return BlankRange{Entry->getName().str(), SM.getFileOffset(Begin), SM.getFileOffset(End)};
+  }
+
+  void locateDevice(const FunctionDecl &FD, const Decl &Outer, SourceRange Body,
+                    bool BodyOnly = false) {
+    SourceRange Whole = Outer.getSourceRange();
+    for (size_t I = 0; I < Errors.size(); ++I) {
+      bool InBody = contains(Body, Errors[I].Loc);
+      if (!InBody && (BodyOnly || !contains(Whole, Errors[I].Loc)))
+        continue;
+      BlankRange Range = wholeRange(Outer);
+      if (!InBody && !Range.valid())
+        continue;
+      Inside[I] = true;
+      std::string Key = bodyKey(SM, FD);
+      if (Key.empty())
+        continue;
+      auto [It, New] = Out.Bodies.try_emplace(Key);
+      FailedBody &B = It->second;
+      B.InDeclaration |= !InBody;
+      if (!New)
+        continue;
+      B.Name = FD.getQualifiedNameAsString();
+      B.IsKernel = FD.hasAttr<CUDAGlobalAttr>();
+      B.ErrorLoc = sourceLoc(Errors[I].Loc);
+      B.Error = Errors[I].Message;
+      B.Whole = Range;
+    }
+  }
+
+  /// The outermost host function or declaration that holds an error takes it.
+  void locateHost(const NamedDecl &D, const Decl &Outer, SourceRange Body) {
+    SourceRange Whole = Outer.getSourceRange();
+    for (size_t I = 0; I < Errors.size(); ++I) {
+      if (Inside[I] || InHost[I] || !contains(Whole, Errors[I].Loc))
+        continue;
+      BlankRange Range = wholeRange(Outer);
+      std::string Key = bodyKey(SM, D);
+      if (!Range.valid() || Key.empty())
+        continue;
+      InHost[I] = true;
+      auto [It, New] = Out.Host.try_emplace(Key);
+      FailedHostCode &H = It->second;
+      H.InBody &= contains(Body, Errors[I].Loc);
+      if (!New)
+        continue;
+      H.Name = D.getQualifiedNameAsString();
+      H.Whole = Range;
+      SourceLocation Begin = SM.getExpansionLoc(Outer.getBeginLoc());
+      H.ShortFile = llvm::sys::path::filename(SM.getFilename(Begin)).str();
+      H.FirstLine = SM.getExpansionLineNumber(Begin);
+      H.LastLine = SM.getExpansionLineNumber(SM.getExpansionRange(Outer.getEndLoc()).getEnd());
+      H.ErrorLoc = sourceLoc(Errors[I].Loc);
+      H.Error = Errors[I].Message;
+    }
+  }
+
   const SourceManager &SM;
+  const LangOptions &LO;
   const std::string &Directory;
   const std::vector<ClangError> &Errors;
   std::vector<bool> &Inside;
+  std::vector<bool> &InHost;
   BodyErrors &Out;
 };
 
@@ -139,18 +240,42 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (!Errors.empty()) {
-      std::vector<bool> Inside(Errors.size(), false);
-      ErrorLocator L(Ctx, Directory, Errors, Inside, Out);
+      std::vector<bool> Inside(Errors.size(), false), InHost(Errors.size(), false);
+      // Clang's closing "too many errors" is no error of the code.
+      for (size_t I = 0; I < Errors.size(); ++I)
+        if (StringRef(Errors[I].Message).starts_with("too many errors emitted"))
+          Inside[I] = InHost[I] = true;
+      ErrorLocator L(Ctx, Directory, Errors, Inside, InHost, Out);
       for (Decl *D : Parsed)
         L.TraverseDecl(D);
-      for (size_t I = 0; I < Errors.size() && Out.FirstOutside.empty(); ++I) {
-        if (Inside[I])
+      // Errors between the declarations Clang kept: a declaration it has
+      // nothing of (`using torch::Tensor;`).
+      for (size_t I = 0; I < Errors.size(); ++I) {
+        if (Inside[I] || InHost[I])
           continue;
+        std::string Key;
+        std::optional<FailedHostCode> H = unparsedDeclaration(Ctx, Parsed, Errors[I].Loc, Key);
+        if (!H)
+          continue;
+        InHost[I] = true;
+        auto [It, New] = Out.Host.try_emplace(Key, std::move(*H));
+        if (New) {
+          It->second.ErrorLoc = L.sourceLoc(Errors[I].Loc);
+          It->second.Error = Errors[I].Message;
+        }
+      }
+      auto Text = [&](size_t I) {
         SourceLoc At = L.sourceLoc(Errors[I].Loc);
-        Out.FirstOutside = At.valid() ? llvm::formatv("{0}:{1}:{2}: error: {3}", At.File,
-                                                      At.Line, At.Column, Errors[I].Message)
-                                            .str()
-                                      : "error: " + Errors[I].Message;
+        return At.valid() ? llvm::formatv("{0}:{1}:{2}: error: {3}", At.File, At.Line,
+                                          At.Column, Errors[I].Message)
+                                .str()
+                          : "error: " + Errors[I].Message;
+      };
+      for (size_t I = 0; I < Errors.size(); ++I) {
+        if (!Inside[I] && Out.FirstOutside.empty())
+          Out.FirstOutside = Text(I);
+        if (!Inside[I] && !InHost[I] && Out.FirstUnattributed.empty())
+          Out.FirstUnattributed = Text(I);
       }
     } else if (!Skipped.empty()) {
       SkippedNamer N(Ctx, Skipped, SkippedNames);

@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -93,6 +94,10 @@ public:
     L.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
     L.Grid = dim3Of(Values, Config->getArg(0));
     L.Block = dim3Of(Values, Config->getArg(1));
+    if (!L.Grid)
+      L.UnknownFrom["grid"] = writtenAs(Config->getArg(0));
+    if (!L.Block)
+      L.UnknownFrom["block"] = writtenAs(Config->getArg(1));
     if (Config->getNumArgs() >= 3)
       if (std::optional<int64_t> Shared = Values.evalInt(Config->getArg(2));
           Shared && *Shared >= 0)
@@ -103,6 +108,8 @@ public:
       if (P->getType()->isIntegralOrEnumerationType()) {
         if (std::optional<int64_t> V = Values.evalInt(E->getArg(I)))
           L.Args[Name] = *V;
+        else
+          L.UnknownFrom[Name] = writtenAs(E->getArg(I));
       } else if (P->getType()->isPointerType()) {
         if (std::optional<uint64_t> Bytes = Values.bufferBytes(E->getArg(I)))
           L.BufferBytes[Name] = *Bytes;
@@ -149,6 +156,30 @@ private:
       }
     }
     return false;
+  }
+
+  /// How E is written, or, for a local variable, how its initializer is
+  /// ("grid_dim(Q.size(0), Q.size(1))", "n = Q.size(0)").
+  std::string writtenAs(const Expr *E) const {
+    const LangOptions &LO = Ctx.getLangOpts();
+    auto Text = [&](SourceRange R) {
+      return Lexer::getSourceText(SM.getExpansionRange(R), SM,
+                                  LO)
+          .str();
+    };
+    const Expr *Bare = E->IgnoreImplicit()->IgnoreParenCasts();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Bare); C && C->getNumArgs() == 1)
+      Bare = C->getArg(0)->IgnoreImplicit()->IgnoreParenCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare))
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+          VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) && VD->getInit()) {
+        std::string Init = Text(VD->getInit()->getSourceRange());
+        std::string Name = VD->getName().str();
+        if (StringRef(Init).starts_with(Name))
+          return Init;
+        return Init.empty() ? Name : (StringRef(Init).starts_with("(") || StringRef(Init).starts_with("{") ? Name + Init : Name + " = " + Init);
+      }
+    return Text(E->getSourceRange());
   }
 
   /// A launch dim at the launch: unset unless every part is known and

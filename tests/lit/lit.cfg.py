@@ -50,6 +50,18 @@ import glob
 if glob.glob("/usr/lib/gcc/*/*/include/omp.h"):
     config.available_features.add("host-openmp")
 
+# Tests that compare warplint's stand-in for PyTorch's accessors with the real
+# headers say "%if torch-headers": TORCH_INCLUDE names the directory that holds
+# torch/extension.h (a libtorch or a Python wheel's include/), beside an SDK.
+_torch = os.environ.get("TORCH_INCLUDE")
+if "cuda-sdk" in config.available_features and _torch and \
+   os.path.exists(os.path.join(_torch, "torch", "extension.h")):
+    import sysconfig
+    config.available_features.add("torch-headers")
+    config.substitutions.append(("%torch_includes", " ".join([
+        "-I" + _torch, "-I" + os.path.join(_torch, "torch", "csrc", "api", "include"),
+        "-I" + sysconfig.get_paths()["include"]])))
+
 # The corpus tests (tests/lit/corpus) analyze real library code from Debian's
 # libcub-dev (scripts/setup.sh installs it): "REQUIRES: cub".
 if os.path.exists("/usr/include/cub/cub.cuh"):

@@ -1,5 +1,4 @@
-// Does not compile, and not inside a function body that could be left out:
-// the whole file is not analyzed.
-__global__ void k(undefined_type *p) {
-  p[threadIdx.x] = 0;
-}
+// Does not compile, and not in a function or declaration that could be left
+// out (a class's member): the whole file is not analyzed.
+struct Holder { undefined_type *p; };
+__global__ void k(Holder h) { h.p[threadIdx.x] = 0; }

@@ -34,7 +34,7 @@ __global__ void transpose(const float *__restrict__ in, float *__restrict__ out,
 
 BROKEN = "__global__ void k(float *p) {\n  p[threadIdx.x] = 1.0f\n}\n"
 # Broken outside any body: nothing of the file compiles.
-BROKEN_DECL = "__global__ void k(no_such_type *p) {\n  p[threadIdx.x] = 1.0f;\n}\n"
+BROKEN_DECL = "struct H { no_such_type *p; };\n__global__ void k(H h) {\n  h.p[threadIdx.x] = 1.0f;\n}\n"
 
 
 def frame(message):
