@@ -78,7 +78,7 @@ void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) co
     return;
   unsigned GpuSMs = SMs ? SMs : K.Arch.SMs;
   std::string Gpu = SMs ? formatv("a GPU of {0} SMs", SMs).str()
-                        : formatv("the {0} ({1} SMs)", K.Arch.ReferenceGpu, K.Arch.SMs).str();
+                        : formatv("the {0}", K.Arch.ReferenceGpu).str();
   unsigned LoopLine = LoopFacts::headerLine(*Stride);
   SourceLoc Loc = kernelOrPeakLocation(K);
   for (const LaunchCheckInput &In : launchesToCheck(K)) {
@@ -99,25 +99,24 @@ void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) co
     if (Busy >= Efficiency)
       continue;
     std::string Loop = LoopLine ? formatv(" (the loop at line {0})", LoopLine).str() : "";
-    std::string Shape =
-        formatv("{0} holds {1} SMs x {2} blocks per SM = {3} resident blocks of {4} threads",
-                Gpu, GpuSMs, O.BlocksPerSM, Resident, R.BlockSize)
+    std::string What =
+        formatv("{0} blocks where {1} holds {2} at once ({3} SMs x {4} blocks of {5} threads "
+                "per SM)",
+                Blocks, Gpu, Resident, GpuSMs, O.BlocksPerSM, R.BlockSize)
             .str();
-    std::string What;
     if (Waves == 1) {
-      std::string Idle =
-          Blocks < GpuSMs ? formatv("{0} of its {1} SMs get no block", GpuSMs - Blocks, GpuSMs)
-                                .str()
-                          : formatv("its SMs run {0:F1} blocks each where {1} fit",
-                                    double(Blocks) / GpuSMs, O.BlocksPerSM)
-                                .str();
-      What = formatv("{0} blocks, {1:F0}% of what {2}: {3}", Blocks, Busy, Shape, Idle).str();
+      What += formatv(": {0:F0}% of the GPU busy, ", Busy).str();
+      What += Blocks < GpuSMs
+                  ? formatv("{0} of its {1} SMs without a block", GpuSMs - Blocks, GpuSMs).str()
+                  : formatv("{0:F1} blocks per SM where {1} fit", double(Blocks) / GpuSMs,
+                            O.BlocksPerSM)
+                        .str();
     } else {
       uint64_t Last = Blocks - (Waves - 1) * Resident;
-      What = formatv("{0} blocks in {1} waves where {2}; the last wave runs {3} blocks ({4:F0}% "
-                     "of the GPU), so the GPU is {5:F0}% busy over the launch",
-                     Blocks, Waves, Shape, Last, 100.0 * Last / Resident, Busy)
-                 .str();
+      What += formatv(": {0} waves, the last of {1} blocks ({2:F0}% of the GPU), so the GPU is "
+                      "{3:F0}% busy over the launch",
+                      Waves, Last, 100.0 * Last / Resident, Busy)
+                  .str();
     }
     uint64_t Fill = Waves == 1 ? Resident : (Blocks / Resident) * Resident;
     Out(make(K, Loc,
@@ -125,7 +124,7 @@ void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) co
                      "sets, with {3}; launch grid({4}) ({5} SMs x {6} blocks per SM{7}; at run "
                      "time, multiProcessorCount x cudaOccupancyMaxActiveBlocksPerMultiprocessor)",
                      In.Kernel, In.Origin, Loop, What, Fill, GpuSMs, O.BlocksPerSM,
-                     Waves == 1 ? "" : formatv(" x {0} waves", Fill / Resident).str())
+                     Fill / Resident > 1 ? formatv(" x {0} waves", Fill / Resident).str() : "")
                  .str()));
   }
 }

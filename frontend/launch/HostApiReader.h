@@ -40,14 +40,34 @@ public:
                  std::vector<SourceLaunch> &Launches);
 
   /// After the walk: every host launch of a kernel the file opts in gets
-  /// the opt-in (SourceLaunch::OptIn).
-  void finish(std::vector<SourceLaunch> &Launches) const;
+  /// the opt-in (SourceLaunch::OptIn). An opt-in in a helper that takes the
+  /// kernel as a parameter (`void optIn(void (*k)(float *), int n) {
+  /// cudaFuncSetAttribute(k, ..., n); }`) counts for each call of the
+  /// helper with a kernel, with the bytes that call passes.
+  void finish(std::vector<SourceLaunch> &Launches);
 
 private:
+  /// cudaFuncSetAttribute in a helper whose kernel is its parameter.
+  struct Forwarded {
+    const clang::FunctionDecl *Helper;
+    const clang::CallExpr *Call;
+    unsigned KernelParam;
+  };
+  /// A call that passes a kernel to a function, with where it is.
+  struct KernelPassed {
+    const clang::CallExpr *Call;
+    const clang::FunctionDecl *Host;
+    bool Flow;
+  };
+  void addOptIn(const clang::FunctionDecl *Kernel, std::optional<uint64_t> Bytes,
+                const clang::CallExpr *At);
+
   clang::ASTContext &Ctx;
   clang::ASTNameGenerator &Names;
   /// By mangled kernel name.
   llvm::StringMap<SharedOptIn> OptIns;
+  std::vector<Forwarded> Forwards;
+  std::vector<KernelPassed> Passes;
 };
 
 } // namespace warplint
