@@ -68,6 +68,17 @@ struct Dim3 {
   bool operator==(const Dim3 &O) const { return V == O.V; }
 };
 
+/// A call in the host code that raises a kernel's dynamic shared memory
+/// limit: cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+/// N) (frontend/launch/HostApiReader.h).
+struct SharedOptIn {
+  /// N when the host code makes it known (the largest of several calls);
+  /// none when any call's N is unknown.
+  std::optional<uint64_t> Bytes;
+  std::string File; ///< Short name, as SourceLaunch::File.
+  unsigned Line = 0;
+};
+
 /// A launch configuration found in the source: an annotation comment, a host
 /// launch k<<<g, b>>> (its dims and arguments as the host code's simple data
 /// flow makes them: frontend/launch/HostValues.h), or __launch_bounds__.
@@ -96,6 +107,12 @@ struct SourceLaunch {
   /// A host launch read from host code that did not compile and was left
   /// out of the compile that analyzed the kernels.
   bool FromSkippedHost = false;
+  /// A host launch: the kernel's dynamic shared memory opt-in in the same
+  /// file, if any (every host launch of the kernel carries it, so that it
+  /// travels wherever the launches do).
+  std::optional<SharedOptIn> OptIn;
+  /// A host launch through cudaLaunchCooperativeKernel.
+  bool Cooperative = false;
 };
 
 /// Text of the source that a fix-it may replace: where it is written and

@@ -4,6 +4,7 @@
 
 #include "rules/Confirm.h"
 #include "rules/KernelResources.h"
+#include "rules/LaunchFails.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 
@@ -70,6 +71,26 @@ Finding budgetNote(const Function &F, const AccessPatterns &Patterns, SourceCach
   return N;
 }
 
+/// launch-fails' message for the launch Req when the GPU would refuse it:
+/// the message of the source's launch with the same shape when there is one.
+std::optional<std::string> refusedLaunch(const KernelFacts &K, const dm::LaunchRequest &Req) {
+  if (!Req.Block)
+    return std::nullopt;
+  std::vector<LaunchCheckInput> Stated = launchesToCheck(K);
+  LaunchCheckInput In = kernelLaunchInput(K);
+  setLaunch(In, Req.Grid, *Req.Block, Req.SharedBytes, "the launch --confirm runs");
+  for (const LaunchCheckInput &S : Stated)
+    if (S.Grid == Req.Grid && S.Block == *Req.Block &&
+        S.DynamicSharedBytes == Req.SharedBytes) {
+      In = S;
+      break;
+    }
+  std::vector<LaunchFailure> Failures = checkLaunch(K.Arch, In);
+  if (Failures.empty())
+    return std::nullopt;
+  return launchFailureMessage(In, Failures.front());
+}
+
 /// Suppressions removed, sorted, and one finding kept of several identical
 /// ones (the load and the store of `s[i] += ...` cost the same).
 std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources) {
@@ -111,22 +132,26 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
     bool Synthesized = false;
     dm::LaunchRequest Req = confirmingRequest(F, Patterns.launch(), Opts.Launches, Defaults,
                                               Opts.ConfirmBlocks, Synthesized);
-    Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks);
-    if (R) {
+    // A launch the GPU would refuse is not run either, and the check did not
+    // do what --confirm asked: a note that makes it exit 2.
+    Finding N;
+    N.Level = Severity::Note;
+    N.Kernel = K.Name;
+    N.Incomplete = true;
+    if (std::optional<std::string> Refused = refusedLaunch(K, Req)) {
+      N.Rule = "launch-fails";
+      N.Loc = kernelLocation(F, Sources);
+      N.Message = *Refused + "; --confirm does not run a launch the GPU refuses";
+      Sink(std::move(N));
+    } else if (Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks)) {
       Run = std::move(*R);
       K.Run = &*Run;
       K.RunSynthesized = Synthesized;
     } else {
-      // The check could not do what --confirm asked: a note that makes it
-      // exit 2.
-      Finding N;
       N.Rule = "device-fault";
-      N.Level = Severity::Note;
-      N.Kernel = K.Name;
       N.Loc = kernelLocation(F, Sources);
       N.Message = formatv("kernel '{0}': the device model could not run it: {1}", K.Name,
                           toString(R.takeError()));
-      N.Incomplete = true;
       Sink(std::move(N));
     }
   }

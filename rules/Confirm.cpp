@@ -78,6 +78,10 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, Kernel))
       AddEntry(E);
+  // The dynamic shared memory of the launch resolved from the source (an
+  // annotation's shared(N), a host launch's third <<<>>> argument).
+  if (!Req.SharedBytes)
+    Req.SharedBytes = Launch.DynamicSharedBytes;
   if (Defaults)
     AddEntry(*Defaults);
   // Generous default buffers, within ConfirmMaxDefaultBytes for 16-byte

@@ -3,6 +3,7 @@
 
 #include "rules/AccessMessages.h"
 #include "rules/KernelResources.h"
+#include "rules/LaunchFails.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -101,17 +102,14 @@ void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) c
   // Static shared memory over the static limit is shared-static-too-large's.
   if (R.StaticSharedBytes > K.Arch.SharedBytesPerBlockDefault)
     return;
+  // A launch the runtime refuses is launch-fails' (it never runs).
+  LaunchCheckInput Launch = kernelLaunchInput(K);
+  setLaunch(Launch, K.launch().Grid, K.launch().Block, K.launch().DynamicSharedBytes, "");
   OccupancyResult O = computeOccupancy(K.Arch, R);
+  if (O.BlocksPerSM == 0 || !checkLaunch(K.Arch, Launch).empty())
+    return;
   SourceLoc Loc = kernelOrPeakLocation(K);
   std::string Assumption = K.launchAssumption() + dynamicSharedAssumption(K);
-  if (O.BlocksPerSM == 0) {
-    Out(make(K, Loc,
-             formatv("{0}the launch fails: {1}{2}, {3}; use smaller blocks or fewer registers "
-                     "per thread (__launch_bounds__ makes ptxas fit the block)",
-                     kernelPrefix(K), O.message(), limitingFigures(K, O), Assumption),
-             Severity::Error));
-    return;
-  }
   if (O.occupancyPercent() >= Threshold)
     return;
   Finding F = make(K, Loc,

@@ -7,6 +7,8 @@
 #include "rules/GlobalReuseWithoutTiling.h"
 #include "rules/GlobalRmwInLoop.h"
 #include "rules/GlobalUncoalesced.h"
+#include "rules/GridUnderfilled.h"
+#include "rules/LaunchFails.h"
 #include "rules/LocalDynamicIndex.h"
 #include "rules/OccupancyLimited.h"
 #include "rules/OutOfBounds.h"
@@ -49,6 +51,10 @@ llvm::ArrayRef<RuleInfo> allRules() {
        Severity::Warning, createRule<RegisterSpillRule>},
       {"occupancy-limited", "registers, shared memory or block size hold occupancy below a threshold",
        Severity::Warning, createRule<OccupancyLimitedRule>},
+      {"launch-fails", "a launch the CUDA runtime refuses: block or grid dims, shared memory, registers, local memory, cooperative blocks",
+       Severity::Error, createRule<LaunchFailsRule>},
+      {"grid-underfilled", "a grid-stride kernel launched with too few blocks to fill the GPU, or a small last wave",
+       Severity::Warning, createRule<GridUnderfilledRule>},
       {"shared-static-too-large", "static shared memory over the per-block limit or most of an SM",
        Severity::Warning, createRule<SharedStaticTooLargeRule>},
       {"shared-extern-alias", "several extern __shared__ arrays alias the same dynamic shared memory",

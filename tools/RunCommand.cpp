@@ -7,6 +7,7 @@
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/DeviceModel.h"
 #include "frontend/LaunchLimits.h"
+#include "rules/LaunchFails.h"
 #include "tools/CommandLine.h"
 #include "tools/Heap.h"
 #include "tools/InputLoop.h"
@@ -313,6 +314,18 @@ int runRunCommand(const CommandLine &CL) {
         ToolFailed = true;
         continue;
       }
+      // A launch the GPU would refuse is refused here too, with launch-fails'
+      // message: the device model never runs it.
+      if (Req.Block)
+        if (std::optional<std::string> Refused = refusedRequest(
+                DM, *K, *Arch, Req.Grid, *Req.Block, Req.SharedBytes,
+                CL.LaunchFile.empty() ? "the launch from the command line"
+                                      : "the launch in launch file " + CL.LaunchFile)) {
+          WithColor::error(errs(), "warplint") << DM.Path << ": " << *Refused
+                                               << " [launch-fails]\n";
+          ToolFailed = true;
+          continue;
+        }
       ProgressBar Bar("blocks");
       dm::RunOptions O = Opts;
       O.Progress = [&Bar](uint64_t Done, uint64_t Total) { Bar.update(Done, Total); };

@@ -11,6 +11,10 @@
 //        per SM (cudaOccMaxBlocksPerMultiprocessor: 24 on sm_89 and sm_12x).
 //  [BP]  CUDA C++ Best Practices Guide, "Coalesced Access to Global Memory" and
 //        "Shared Memory": 32-byte sectors, 128-byte lines, 32 banks of 4 bytes.
+//  [GPU] The SM counts of each architecture's reference GPU, from NVIDIA's
+//        product pages and whitepapers (V100 SXM2 80, T4 40, A100 108, A10 72,
+//        L40S 142, H100 SXM5 132 (also tests/hardware/h100/launchlimits.csv),
+//        B200 148, RTX PRO 6000 Blackwell 188).
 //  [HW]  Measured with Nsight Compute on an H200 (see ../shared/DESIGN.md and
 //        tests/hardware/): sector and bank behaviour.
 //
@@ -30,7 +34,7 @@ constexpr unsigned KiB = 1024;
 constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThreadsSM,
                                   unsigned MaxBlocksSM, unsigned SharedSM,
                                   unsigned SharedOptIn, unsigned SharedUnit,
-                                  unsigned SharedReserved) {
+                                  unsigned SharedReserved, StringRef Gpu, unsigned SMs) {
   return ArchProfile{Name,
                      Sm,
                      /*WarpSize=*/32,
@@ -38,6 +42,11 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
                      MaxThreadsSM,
                      MaxThreadsSM / 32,
                      MaxBlocksSM,
+                     /*MaxBlockDim=*/{1024, 1024, 64},
+                     /*MaxGridDim=*/{(uint64_t(1) << 31) - 1, 65535, 65535},
+                     /*LocalBytesPerThreadLimit=*/512 * KiB,
+                     Gpu,
+                     SMs,
                      /*RegistersPerSM=*/64 * KiB,
                      /*MaxRegistersPerThread=*/255,
                      /*RegistersPerBlock=*/64 * KiB,
@@ -59,15 +68,16 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
 
 // [PG] per compute capability; [OCC] for the allocation units.
 constexpr ArchProfile Profiles[] = {
-    //          name     sm   thr/SM blk/SM shared/SM   opt-in/block  unit  reserved
-    makeProfile("sm_70", 70, 2048, 32, 96 * KiB, 96 * KiB, 256, 0),
-    makeProfile("sm_75", 75, 1024, 16, 64 * KiB, 64 * KiB, 256, 0),
-    makeProfile("sm_80", 80, 2048, 32, 164 * KiB, 163 * KiB, 128, 1 * KiB),
-    makeProfile("sm_86", 86, 1536, 16, 100 * KiB, 99 * KiB, 128, 1 * KiB),
-    makeProfile("sm_89", 89, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB),
-    makeProfile("sm_90", 90, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB),
-    makeProfile("sm_100", 100, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB),
-    makeProfile("sm_120", 120, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB),
+    //          name     sm   thr/SM blk/SM shared/SM   opt-in/block  unit  reserved  [GPU]
+    makeProfile("sm_70", 70, 2048, 32, 96 * KiB, 96 * KiB, 256, 0, "V100", 80),
+    makeProfile("sm_75", 75, 1024, 16, 64 * KiB, 64 * KiB, 256, 0, "T4", 40),
+    makeProfile("sm_80", 80, 2048, 32, 164 * KiB, 163 * KiB, 128, 1 * KiB, "A100", 108),
+    makeProfile("sm_86", 86, 1536, 16, 100 * KiB, 99 * KiB, 128, 1 * KiB, "A10", 72),
+    makeProfile("sm_89", 89, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB, "L40S", 142),
+    makeProfile("sm_90", 90, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB, "H100 SXM", 132),
+    makeProfile("sm_100", 100, 2048, 32, 228 * KiB, 227 * KiB, 128, 1 * KiB, "B200", 148),
+    makeProfile("sm_120", 120, 1536, 24, 100 * KiB, 99 * KiB, 128, 1 * KiB,
+                "RTX PRO 6000 Blackwell", 188),
 };
 
 } // namespace

@@ -12,6 +12,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+
 namespace warplint {
 
 /// Hardware facts of one compute capability (sm_XY).
@@ -25,6 +27,18 @@ struct ArchProfile {
   unsigned MaxThreadsPerSM;
   unsigned MaxWarpsPerSM;
   unsigned MaxBlocksPerSM;
+  /// Launch limits the runtime enforces [PG]: block x, y, z and grid x, y, z.
+  unsigned MaxBlockDim[3];
+  uint64_t MaxGridDim[3];
+  /// Local memory per thread [PG]; measured on an H100 (tests/hardware/
+  /// h100/launchlimits.csv): a 512 KiB frame is refused too, so a launch
+  /// needs less than this.
+  uint64_t LocalBytesPerThreadLimit;
+
+  /// The reference GPU of this architecture: its name and SM count, for
+  /// findings about filling the GPU (a rule option may name another count).
+  llvm::StringRef ReferenceGpu;
+  unsigned SMs;
 
   // Registers.
   unsigned RegistersPerSM;       ///< 32-bit registers in the register file.

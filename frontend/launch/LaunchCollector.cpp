@@ -1,5 +1,6 @@
 //===- LaunchCollector.cpp - Launch shapes written in the source ----------===//
 #include "frontend/launch/LaunchCollector.h"
+#include "frontend/launch/HostApiReader.h"
 #include "frontend/launch/HostValues.h"
 
 #include "clang/AST/ASTContext.h"
@@ -42,7 +43,24 @@ bool parseTriple(StringRef &Text, Dim3 &D) {
 class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
   Visitor(ASTContext &Ctx, std::vector<SourceLaunch> &Launches)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Names(Ctx), Launches(Launches) {}
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), Names(Ctx), Launches(Launches),
+        Api(Ctx, Names) {}
+
+  /// Host API calls (HostApiReader.h): opt-ins and cooperative launches.
+  bool VisitCallExpr(CallExpr *E) {
+    if (isa<CUDAKernelCallExpr>(E))
+      return true;
+    const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
+    if (Host && Host->isDependentContext())
+      if (const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
+          TD && !TD->specializations().empty())
+        return true;
+    Api.visitCall(E, Host, Host && !Host->isDependentContext(), Launches);
+    return true;
+  }
+
+  /// After every declaration was walked.
+  void finish() { Api.finish(Launches); }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
@@ -197,6 +215,7 @@ private:
   SourceManager &SM;
   ASTNameGenerator Names;
   std::vector<SourceLaunch> &Launches;
+  HostApiReader Api;
   /// The functions being walked, innermost last.
   std::vector<const FunctionDecl *> Functions;
 };
@@ -219,6 +238,7 @@ public:
     Visitor V(Ctx, Launches);
     for (Decl *D : Parsed)
       V.TraverseDecl(D);
+    V.finish();
   }
 
 private:
