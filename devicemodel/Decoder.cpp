@@ -954,33 +954,24 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
   StringRef Name = Callee->getName();
   if (decodeIntrinsic(CB, Name))
     return;
-  MathFunction MF = lookupMathFunction(Name);
-  if (MF.Arity) {
+  // A native function of up to three arguments (Math32/64, BitFn).
+  auto Native = [&](Op Opc, unsigned Arity, const void *Fn) {
     Inst D;
-    D.Opc = MF.IsDouble ? Op::Math64 : Op::Math32;
+    D.Opc = Opc;
     D.Dst = valueSlot(&CB);
     D.A = slot(CB.getArgOperand(0));
-    if (MF.Arity > 1)
+    if (Arity > 1)
       D.B = slot(CB.getArgOperand(1));
-    if (MF.Arity > 2)
+    if (Arity > 2)
       D.C = slot(CB.getArgOperand(2));
-    D.Aux = MF.Arity;
-    D.Imm = reinterpret_cast<uint64_t>(MF.Fn);
-    return emit(D);
-  }
-  if (BitFunction BF = lookupBitFunction(Name); BF.Arity) {
-    Inst D;
-    D.Opc = Op::BitFn;
-    D.Dst = valueSlot(&CB);
-    D.A = slot(CB.getArgOperand(0));
-    if (BF.Arity > 1)
-      D.B = slot(CB.getArgOperand(1));
-    if (BF.Arity > 2)
-      D.C = slot(CB.getArgOperand(2));
-    D.Aux = BF.Arity;
-    D.Imm = reinterpret_cast<uint64_t>(BF.Fn);
-    return emit(D);
-  }
+    D.Aux = Arity;
+    D.Imm = reinterpret_cast<uint64_t>(Fn);
+    emit(D);
+  };
+  if (MathFunction MF = lookupMathFunction(Name); MF.Arity)
+    return Native(MF.IsDouble ? Op::Math64 : Op::Math32, MF.Arity, MF.Fn);
+  if (BitFunction BF = lookupBitFunction(Name); BF.Arity)
+    return Native(Op::BitFn, BF.Arity, reinterpret_cast<const void *>(BF.Fn));
   if (Name == "__nv_sincosf" || Name == "__nv_sincos") {
     bool Is64 = Name == "__nv_sincos";
     const char *Parts[] = {Is64 ? "__nv_sin" : "__nv_sinf", Is64 ? "__nv_cos" : "__nv_cosf"};

@@ -6,6 +6,10 @@
 #ifndef __WARPLINT_INTEGER_H
 #define __WARPLINT_INTEGER_H
 #define __WL_INT_DEV static __device__ __forceinline__
+/// __NAME(x) calls libdevice's __nv_NAME(x).
+#define __WL_NV1(R, NAME, T)                                                    \
+  extern "C" __device__ R __nv_##NAME(T);                                       \
+  __WL_INT_DEV R __##NAME(T x) { return __nv_##NAME(x); }
 
 extern "C" __device__ int __nv_hadd(int a, int b);
 __WL_INT_DEV int __hadd(int a, int b) { return __nv_hadd(a, b); }
@@ -21,128 +25,68 @@ extern "C" __device__ unsigned __nv_usad(unsigned a, unsigned b, unsigned c);
 __WL_INT_DEV unsigned __usad(unsigned a, unsigned b, unsigned c) { return __nv_usad(a, b, c); }
 extern "C" __device__ unsigned long long __nv_umul64hi(unsigned long long a, unsigned long long b);
 __WL_INT_DEV unsigned long long __umul64hi(unsigned long long a, unsigned long long b) { return __nv_umul64hi(a, b); }
-extern "C" __device__ int __nv_double2hiint(double x);
-__WL_INT_DEV int __double2hiint(double x) { return __nv_double2hiint(x); }
-extern "C" __device__ int __nv_double2loint(double x);
-__WL_INT_DEV int __double2loint(double x) { return __nv_double2loint(x); }
+__WL_NV1(int, double2hiint, double)
+__WL_NV1(int, double2loint, double)
 extern "C" __device__ double __nv_hiloint2double(int hi, int lo);
 __WL_INT_DEV double __hiloint2double(int hi, int lo) { return __nv_hiloint2double(hi, lo); }
-extern "C" __device__ int __nv_float2int_rn(float x);
-__WL_INT_DEV int __float2int_rn(float x) { return __nv_float2int_rn(x); }
-extern "C" __device__ int __nv_float2int_rz(float x);
-__WL_INT_DEV int __float2int_rz(float x) { return __nv_float2int_rz(x); }
-extern "C" __device__ int __nv_float2int_ru(float x);
-__WL_INT_DEV int __float2int_ru(float x) { return __nv_float2int_ru(x); }
-extern "C" __device__ int __nv_float2int_rd(float x);
-__WL_INT_DEV int __float2int_rd(float x) { return __nv_float2int_rd(x); }
-extern "C" __device__ unsigned __nv_float2uint_rn(float x);
-__WL_INT_DEV unsigned __float2uint_rn(float x) { return __nv_float2uint_rn(x); }
-extern "C" __device__ unsigned __nv_float2uint_rz(float x);
-__WL_INT_DEV unsigned __float2uint_rz(float x) { return __nv_float2uint_rz(x); }
-extern "C" __device__ unsigned __nv_float2uint_ru(float x);
-__WL_INT_DEV unsigned __float2uint_ru(float x) { return __nv_float2uint_ru(x); }
-extern "C" __device__ unsigned __nv_float2uint_rd(float x);
-__WL_INT_DEV unsigned __float2uint_rd(float x) { return __nv_float2uint_rd(x); }
-extern "C" __device__ long long __nv_float2ll_rn(float x);
-__WL_INT_DEV long long __float2ll_rn(float x) { return __nv_float2ll_rn(x); }
-extern "C" __device__ long long __nv_float2ll_rz(float x);
-__WL_INT_DEV long long __float2ll_rz(float x) { return __nv_float2ll_rz(x); }
-extern "C" __device__ long long __nv_float2ll_ru(float x);
-__WL_INT_DEV long long __float2ll_ru(float x) { return __nv_float2ll_ru(x); }
-extern "C" __device__ long long __nv_float2ll_rd(float x);
-__WL_INT_DEV long long __float2ll_rd(float x) { return __nv_float2ll_rd(x); }
-extern "C" __device__ unsigned long long __nv_float2ull_rn(float x);
-__WL_INT_DEV unsigned long long __float2ull_rn(float x) { return __nv_float2ull_rn(x); }
-extern "C" __device__ unsigned long long __nv_float2ull_rz(float x);
-__WL_INT_DEV unsigned long long __float2ull_rz(float x) { return __nv_float2ull_rz(x); }
-extern "C" __device__ unsigned long long __nv_float2ull_ru(float x);
-__WL_INT_DEV unsigned long long __float2ull_ru(float x) { return __nv_float2ull_ru(x); }
-extern "C" __device__ unsigned long long __nv_float2ull_rd(float x);
-__WL_INT_DEV unsigned long long __float2ull_rd(float x) { return __nv_float2ull_rd(x); }
-extern "C" __device__ int __nv_double2int_rn(double x);
-__WL_INT_DEV int __double2int_rn(double x) { return __nv_double2int_rn(x); }
-extern "C" __device__ int __nv_double2int_rz(double x);
-__WL_INT_DEV int __double2int_rz(double x) { return __nv_double2int_rz(x); }
-extern "C" __device__ int __nv_double2int_ru(double x);
-__WL_INT_DEV int __double2int_ru(double x) { return __nv_double2int_ru(x); }
-extern "C" __device__ int __nv_double2int_rd(double x);
-__WL_INT_DEV int __double2int_rd(double x) { return __nv_double2int_rd(x); }
-extern "C" __device__ unsigned __nv_double2uint_rn(double x);
-__WL_INT_DEV unsigned __double2uint_rn(double x) { return __nv_double2uint_rn(x); }
-extern "C" __device__ unsigned __nv_double2uint_rz(double x);
-__WL_INT_DEV unsigned __double2uint_rz(double x) { return __nv_double2uint_rz(x); }
-extern "C" __device__ unsigned __nv_double2uint_ru(double x);
-__WL_INT_DEV unsigned __double2uint_ru(double x) { return __nv_double2uint_ru(x); }
-extern "C" __device__ unsigned __nv_double2uint_rd(double x);
-__WL_INT_DEV unsigned __double2uint_rd(double x) { return __nv_double2uint_rd(x); }
-extern "C" __device__ long long __nv_double2ll_rn(double x);
-__WL_INT_DEV long long __double2ll_rn(double x) { return __nv_double2ll_rn(x); }
-extern "C" __device__ long long __nv_double2ll_rz(double x);
-__WL_INT_DEV long long __double2ll_rz(double x) { return __nv_double2ll_rz(x); }
-extern "C" __device__ long long __nv_double2ll_ru(double x);
-__WL_INT_DEV long long __double2ll_ru(double x) { return __nv_double2ll_ru(x); }
-extern "C" __device__ long long __nv_double2ll_rd(double x);
-__WL_INT_DEV long long __double2ll_rd(double x) { return __nv_double2ll_rd(x); }
-extern "C" __device__ unsigned long long __nv_double2ull_rn(double x);
-__WL_INT_DEV unsigned long long __double2ull_rn(double x) { return __nv_double2ull_rn(x); }
-extern "C" __device__ unsigned long long __nv_double2ull_rz(double x);
-__WL_INT_DEV unsigned long long __double2ull_rz(double x) { return __nv_double2ull_rz(x); }
-extern "C" __device__ unsigned long long __nv_double2ull_ru(double x);
-__WL_INT_DEV unsigned long long __double2ull_ru(double x) { return __nv_double2ull_ru(x); }
-extern "C" __device__ unsigned long long __nv_double2ull_rd(double x);
-__WL_INT_DEV unsigned long long __double2ull_rd(double x) { return __nv_double2ull_rd(x); }
-extern "C" __device__ float __nv_int2float_rn(int x);
-__WL_INT_DEV float __int2float_rn(int x) { return __nv_int2float_rn(x); }
-extern "C" __device__ float __nv_int2float_rz(int x);
-__WL_INT_DEV float __int2float_rz(int x) { return __nv_int2float_rz(x); }
-extern "C" __device__ float __nv_int2float_ru(int x);
-__WL_INT_DEV float __int2float_ru(int x) { return __nv_int2float_ru(x); }
-extern "C" __device__ float __nv_int2float_rd(int x);
-__WL_INT_DEV float __int2float_rd(int x) { return __nv_int2float_rd(x); }
-extern "C" __device__ double __nv_int2double_rn(int x);
-__WL_INT_DEV double __int2double_rn(int x) { return __nv_int2double_rn(x); }
-extern "C" __device__ float __nv_uint2float_rn(unsigned x);
-__WL_INT_DEV float __uint2float_rn(unsigned x) { return __nv_uint2float_rn(x); }
-extern "C" __device__ float __nv_uint2float_rz(unsigned x);
-__WL_INT_DEV float __uint2float_rz(unsigned x) { return __nv_uint2float_rz(x); }
-extern "C" __device__ float __nv_uint2float_ru(unsigned x);
-__WL_INT_DEV float __uint2float_ru(unsigned x) { return __nv_uint2float_ru(x); }
-extern "C" __device__ float __nv_uint2float_rd(unsigned x);
-__WL_INT_DEV float __uint2float_rd(unsigned x) { return __nv_uint2float_rd(x); }
-extern "C" __device__ double __nv_uint2double_rn(unsigned x);
-__WL_INT_DEV double __uint2double_rn(unsigned x) { return __nv_uint2double_rn(x); }
-extern "C" __device__ float __nv_ll2float_rn(long long x);
-__WL_INT_DEV float __ll2float_rn(long long x) { return __nv_ll2float_rn(x); }
-extern "C" __device__ float __nv_ll2float_rz(long long x);
-__WL_INT_DEV float __ll2float_rz(long long x) { return __nv_ll2float_rz(x); }
-extern "C" __device__ float __nv_ll2float_ru(long long x);
-__WL_INT_DEV float __ll2float_ru(long long x) { return __nv_ll2float_ru(x); }
-extern "C" __device__ float __nv_ll2float_rd(long long x);
-__WL_INT_DEV float __ll2float_rd(long long x) { return __nv_ll2float_rd(x); }
-extern "C" __device__ double __nv_ll2double_rn(long long x);
-__WL_INT_DEV double __ll2double_rn(long long x) { return __nv_ll2double_rn(x); }
-extern "C" __device__ double __nv_ll2double_rz(long long x);
-__WL_INT_DEV double __ll2double_rz(long long x) { return __nv_ll2double_rz(x); }
-extern "C" __device__ double __nv_ll2double_ru(long long x);
-__WL_INT_DEV double __ll2double_ru(long long x) { return __nv_ll2double_ru(x); }
-extern "C" __device__ double __nv_ll2double_rd(long long x);
-__WL_INT_DEV double __ll2double_rd(long long x) { return __nv_ll2double_rd(x); }
-extern "C" __device__ float __nv_ull2float_rn(unsigned long long x);
-__WL_INT_DEV float __ull2float_rn(unsigned long long x) { return __nv_ull2float_rn(x); }
-extern "C" __device__ float __nv_ull2float_rz(unsigned long long x);
-__WL_INT_DEV float __ull2float_rz(unsigned long long x) { return __nv_ull2float_rz(x); }
-extern "C" __device__ float __nv_ull2float_ru(unsigned long long x);
-__WL_INT_DEV float __ull2float_ru(unsigned long long x) { return __nv_ull2float_ru(x); }
-extern "C" __device__ float __nv_ull2float_rd(unsigned long long x);
-__WL_INT_DEV float __ull2float_rd(unsigned long long x) { return __nv_ull2float_rd(x); }
-extern "C" __device__ double __nv_ull2double_rn(unsigned long long x);
-__WL_INT_DEV double __ull2double_rn(unsigned long long x) { return __nv_ull2double_rn(x); }
-extern "C" __device__ double __nv_ull2double_rz(unsigned long long x);
-__WL_INT_DEV double __ull2double_rz(unsigned long long x) { return __nv_ull2double_rz(x); }
-extern "C" __device__ double __nv_ull2double_ru(unsigned long long x);
-__WL_INT_DEV double __ull2double_ru(unsigned long long x) { return __nv_ull2double_ru(x); }
-extern "C" __device__ double __nv_ull2double_rd(unsigned long long x);
-__WL_INT_DEV double __ull2double_rd(unsigned long long x) { return __nv_ull2double_rd(x); }
+__WL_NV1(int, float2int_rn, float)
+__WL_NV1(int, float2int_rz, float)
+__WL_NV1(int, float2int_ru, float)
+__WL_NV1(int, float2int_rd, float)
+__WL_NV1(unsigned, float2uint_rn, float)
+__WL_NV1(unsigned, float2uint_rz, float)
+__WL_NV1(unsigned, float2uint_ru, float)
+__WL_NV1(unsigned, float2uint_rd, float)
+__WL_NV1(long long, float2ll_rn, float)
+__WL_NV1(long long, float2ll_rz, float)
+__WL_NV1(long long, float2ll_ru, float)
+__WL_NV1(long long, float2ll_rd, float)
+__WL_NV1(unsigned long long, float2ull_rn, float)
+__WL_NV1(unsigned long long, float2ull_rz, float)
+__WL_NV1(unsigned long long, float2ull_ru, float)
+__WL_NV1(unsigned long long, float2ull_rd, float)
+__WL_NV1(int, double2int_rn, double)
+__WL_NV1(int, double2int_rz, double)
+__WL_NV1(int, double2int_ru, double)
+__WL_NV1(int, double2int_rd, double)
+__WL_NV1(unsigned, double2uint_rn, double)
+__WL_NV1(unsigned, double2uint_rz, double)
+__WL_NV1(unsigned, double2uint_ru, double)
+__WL_NV1(unsigned, double2uint_rd, double)
+__WL_NV1(long long, double2ll_rn, double)
+__WL_NV1(long long, double2ll_rz, double)
+__WL_NV1(long long, double2ll_ru, double)
+__WL_NV1(long long, double2ll_rd, double)
+__WL_NV1(unsigned long long, double2ull_rn, double)
+__WL_NV1(unsigned long long, double2ull_rz, double)
+__WL_NV1(unsigned long long, double2ull_ru, double)
+__WL_NV1(unsigned long long, double2ull_rd, double)
+__WL_NV1(float, int2float_rn, int)
+__WL_NV1(float, int2float_rz, int)
+__WL_NV1(float, int2float_ru, int)
+__WL_NV1(float, int2float_rd, int)
+__WL_NV1(double, int2double_rn, int)
+__WL_NV1(float, uint2float_rn, unsigned)
+__WL_NV1(float, uint2float_rz, unsigned)
+__WL_NV1(float, uint2float_ru, unsigned)
+__WL_NV1(float, uint2float_rd, unsigned)
+__WL_NV1(double, uint2double_rn, unsigned)
+__WL_NV1(float, ll2float_rn, long long)
+__WL_NV1(float, ll2float_rz, long long)
+__WL_NV1(float, ll2float_ru, long long)
+__WL_NV1(float, ll2float_rd, long long)
+__WL_NV1(double, ll2double_rn, long long)
+__WL_NV1(double, ll2double_rz, long long)
+__WL_NV1(double, ll2double_ru, long long)
+__WL_NV1(double, ll2double_rd, long long)
+__WL_NV1(float, ull2float_rn, unsigned long long)
+__WL_NV1(float, ull2float_rz, unsigned long long)
+__WL_NV1(float, ull2float_ru, unsigned long long)
+__WL_NV1(float, ull2float_rd, unsigned long long)
+__WL_NV1(double, ull2double_rn, unsigned long long)
+__WL_NV1(double, ull2double_rz, unsigned long long)
+__WL_NV1(double, ull2double_ru, unsigned long long)
+__WL_NV1(double, ull2double_rd, unsigned long long)
 extern "C" __device__ long long __nv_llmin(long long, long long);
 extern "C" __device__ long long __nv_llmax(long long, long long);
 extern "C" __device__ unsigned long long __nv_ullmin(unsigned long long, unsigned long long);
