@@ -162,7 +162,7 @@ int runAccessesCommand(const CommandLine &CL) {
     ++Count.FilesFailed;
     if (CL.Format == "json") {
       Finding F = fileErrorFinding(Path, Error);
-      Files.push_back(json::Object{{"file", Path},
+      Files.push_back(json::Object{{"file", Path.str()},
                                    {"kernels", json::Array()},
                                    {"errors", json::Array{notAnalyzedJson(F)}},
                                    {"not_analyzed", json::Array{notAnalyzedEntry(F)}}});

@@ -80,7 +80,7 @@ json::Object notAnalyzedEntry(const Finding &F) {
                       {"file", F.Loc.File},
                       {"line", F.Loc.Line},
                       {"rule", F.Rule},
-                      {"reason", Reason}};
+                      {"reason", Reason.str()}};
 }
 
 json::Array notAnalyzedList(ArrayRef<Finding> Findings) {
