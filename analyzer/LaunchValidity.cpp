@@ -163,12 +163,7 @@ void checkCooperative(const ArchProfile &A, const LaunchCheckInput &In,
                       std::vector<LaunchFailure> &Out) {
   if (!In.Cooperative || !In.Grid)
     return;
-  KernelResources R;
-  R.BlockSize = unsigned(In.Block.count());
-  R.RegistersPerThread = In.Registers;
-  R.StaticSharedBytes = In.StaticSharedBytes;
-  R.DynamicSharedBytes = In.DynamicSharedBytes;
-  OccupancyResult O = computeOccupancy(A, R);
+  OccupancyResult O = launchOccupancy(A, In);
   uint64_t Resident = uint64_t(O.BlocksPerSM) * A.SMs;
   if (O.BlocksPerSM == 0 || In.Grid->count() <= Resident)
     return;
@@ -217,6 +212,15 @@ uint64_t localBytesOfAllocas(const Function &F, std::string *Largest) {
       }
     }
   return Total;
+}
+
+OccupancyResult launchOccupancy(const ArchProfile &Arch, const LaunchCheckInput &In) {
+  KernelResources R;
+  R.BlockSize = unsigned(In.Block.count());
+  R.RegistersPerThread = In.Registers;
+  R.StaticSharedBytes = In.StaticSharedBytes;
+  R.DynamicSharedBytes = In.DynamicSharedBytes;
+  return computeOccupancy(Arch, R);
 }
 
 } // namespace warplint

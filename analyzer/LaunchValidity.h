@@ -13,6 +13,7 @@
 #ifndef WARPLINT_ANALYZER_LAUNCHVALIDITY_H
 #define WARPLINT_ANALYZER_LAUNCHVALIDITY_H
 
+#include "analyzer/Occupancy.h"
 #include "analyzer/arch/ArchProfile.h"
 #include "frontend/DeviceModule.h"
 
@@ -64,6 +65,9 @@ struct LaunchFailure {
 /// Every limit of Arch the launch In breaks, in the order the list above
 /// gives; empty when it can launch.
 std::vector<LaunchFailure> checkLaunch(const ArchProfile &Arch, const LaunchCheckInput &In);
+
+/// The occupancy In's launch reaches (its block, registers and shared memory).
+OccupancyResult launchOccupancy(const ArchProfile &Arch, const LaunchCheckInput &In);
 
 /// The local memory per thread F's stack allocations take (their static
 /// sizes), and a description of the largest ("the local array 'big' of 1 MB").

@@ -84,12 +84,7 @@ void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) co
   for (const LaunchCheckInput &In : launchesToCheck(K)) {
     if (!In.Grid || In.Cooperative || !checkLaunch(K.Arch, In).empty())
       continue;
-    KernelResources R;
-    R.BlockSize = unsigned(In.Block.count());
-    R.RegistersPerThread = In.Registers;
-    R.StaticSharedBytes = In.StaticSharedBytes;
-    R.DynamicSharedBytes = In.DynamicSharedBytes;
-    OccupancyResult O = computeOccupancy(K.Arch, R);
+    OccupancyResult O = launchOccupancy(K.Arch, In);
     if (O.BlocksPerSM == 0)
       continue;
     uint64_t Resident = uint64_t(GpuSMs) * O.BlocksPerSM;
@@ -102,7 +97,7 @@ void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) co
     std::string What =
         formatv("{0} blocks where {1} holds {2} at once ({3} SMs x {4} blocks of {5} threads "
                 "per SM)",
-                Blocks, Gpu, Resident, GpuSMs, O.BlocksPerSM, R.BlockSize)
+                Blocks, Gpu, Resident, GpuSMs, O.BlocksPerSM, In.Block.count())
             .str();
     if (Waves == 1) {
       What += formatv(": {0:F0}% of the GPU busy, ", Busy).str();

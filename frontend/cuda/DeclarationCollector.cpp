@@ -320,16 +320,19 @@ private:
 
 } // namespace
 
-std::unique_ptr<ASTConsumer> createDeclarationCollector(CompilerInstance &CI,
-                                                        SourceDecls &Out) {
-  // Debug locations name files relative to the compile directory; so do we.
+std::string compileDirectory(const CompilerInstance &CI) {
   std::string Directory = CI.getCodeGenOpts().DebugCompilationDir;
   if (Directory.empty()) {
     llvm::SmallString<256> Cwd;
     if (!llvm::sys::fs::current_path(Cwd))
       Directory = Cwd.str().str();
   }
-  return std::make_unique<DeclarationCollector>(std::move(Directory), Out);
+  return Directory;
+}
+
+std::unique_ptr<ASTConsumer> createDeclarationCollector(CompilerInstance &CI,
+                                                        SourceDecls &Out) {
+  return std::make_unique<DeclarationCollector>(compileDirectory(CI), Out);
 }
 
 } // namespace warplint

@@ -7,12 +7,18 @@
 #include "clang/AST/ASTConsumer.h"
 
 #include <memory>
+#include <string>
 
 namespace clang {
 class CompilerInstance;
 }
 
 namespace warplint {
+
+/// The directory debug locations name files relative to (the compile's
+/// -fdebug-compilation-dir, else the working directory): source locations
+/// read from the AST name files the same way.
+std::string compileDirectory(const clang::CompilerInstance &CI);
 
 /// An AST consumer that records, by mangled name, where each kernel's
 /// pointer parameters take `__restrict__` and how each __shared__,

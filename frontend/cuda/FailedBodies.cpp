@@ -1,5 +1,6 @@
 //===- FailedBodies.cpp - Leave out device code Clang rejects -------------===//
 #include "frontend/cuda/FailedBodies.h"
+#include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/KernelSlice.h"
 #include "frontend/cuda/UnparsedDeclarations.h"
 
@@ -299,14 +300,7 @@ std::unique_ptr<ASTConsumer>
 createFailedBodyLocator(CompilerInstance &CI, const std::vector<ClangError> &Errors,
                         const std::set<std::string> &Skipped, BodyErrors &Out,
                         std::map<std::string, std::string> &SkippedNames) {
-  // Debug locations name files relative to the compile directory; so do we.
-  std::string Directory = CI.getCodeGenOpts().DebugCompilationDir;
-  if (Directory.empty()) {
-    llvm::SmallString<256> Cwd;
-    if (!llvm::sys::fs::current_path(Cwd))
-      Directory = Cwd.str().str();
-  }
-  return std::make_unique<FailedBodyLocator>(std::move(Directory), Errors, Skipped, Out,
+  return std::make_unique<FailedBodyLocator>(compileDirectory(CI), Errors, Skipped, Out,
                                              SkippedNames);
 }
 

@@ -1,5 +1,6 @@
 //===- KernelTemplates.cpp - Kernel templates nothing instantiates --------===//
 #include "frontend/cuda/KernelTemplates.h"
+#include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/SourceLocation.h"
 
 #include "clang/AST/ASTContext.h"
@@ -9,7 +10,6 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
 
@@ -94,13 +94,7 @@ private:
 std::unique_ptr<ASTConsumer> createKernelTemplateCollector(CompilerInstance &CI,
                                                            bool HostBodiesSkipped,
                                                            std::vector<DroppedCode> &Out) {
-  std::string Directory = CI.getCodeGenOpts().DebugCompilationDir;
-  if (Directory.empty()) {
-    llvm::SmallString<256> Cwd;
-    if (!llvm::sys::fs::current_path(Cwd))
-      Directory = Cwd.str().str();
-  }
-  return std::make_unique<KernelTemplateCollector>(std::move(Directory), HostBodiesSkipped, Out);
+  return std::make_unique<KernelTemplateCollector>(compileDirectory(CI), HostBodiesSkipped, Out);
 }
 
 std::vector<std::pair<unsigned, std::string>> instantiationComments(llvm::StringRef Text) {

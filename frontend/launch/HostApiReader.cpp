@@ -40,15 +40,6 @@ bool namesEnumerator(const Expr *E, StringRef Name) {
   return Ref && isa<EnumConstantDecl>(Ref->getDecl()) && Ref->getDecl()->getName() == Name;
 }
 
-std::optional<Dim3> dimOf(const HostValues &Values, const Expr *E) {
-  std::optional<std::array<uint64_t, 3>> V = Values.evalDim3(E);
-  if (!V || llvm::is_contained(*V, 0))
-    return std::nullopt;
-  Dim3 D;
-  D.V = *V;
-  return D;
-}
-
 /// The index of the parameter of Host that E names; none otherwise.
 std::optional<unsigned> parameterOf(const Expr *E, const FunctionDecl *Host) {
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
@@ -121,8 +112,8 @@ void HostApiReader::visitCall(const CallExpr *E, const FunctionDecl *Host, bool 
   L.Cooperative = true;
   L.Line = Line;
   L.File = File;
-  L.Grid = dimOf(Values, E->getArg(1));
-  L.Block = dimOf(Values, E->getArg(2));
+  L.Grid = Values.launchDim(E->getArg(1));
+  L.Block = Values.launchDim(E->getArg(2));
   if (E->getNumArgs() >= 5 && !isa<CXXDefaultArgExpr>(E->getArg(4)))
     if (std::optional<int64_t> Shared = Values.evalInt(E->getArg(4)); Shared && *Shared >= 0)
       L.SharedBytes = uint64_t(*Shared);

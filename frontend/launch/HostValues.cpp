@@ -306,6 +306,15 @@ std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E) const {
 
 std::optional<int64_t> HostValues::evalInt(const Expr *E) const { return eval(E); }
 
+std::optional<Dim3> HostValues::launchDim(const Expr *E) const {
+  std::optional<std::array<uint64_t, 3>> V = evalDim3(E);
+  if (!V || llvm::is_contained(*V, 0))
+    return std::nullopt;
+  Dim3 D;
+  D.V = *V;
+  return D;
+}
+
 std::optional<std::array<uint64_t, 3>> HostValues::evalDim3(const Expr *E) const {
   std::optional<Fields> F = fieldsOf(E);
   if (!F)

@@ -11,6 +11,8 @@
 #ifndef WARPLINT_FRONTEND_LAUNCH_HOSTVALUES_H
 #define WARPLINT_FRONTEND_LAUNCH_HOSTVALUES_H
 
+#include "frontend/DeviceModule.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -59,6 +61,10 @@ public:
   std::optional<int64_t> evalInt(const clang::Expr *E) const;
   /// A dim3 (or an integer x) at the launch; none when any field is unknown.
   std::optional<std::array<uint64_t, 3>> evalDim3(const clang::Expr *E) const;
+
+  /// A launch dim E at the launch: unset unless every part is known and
+  /// positive.
+  std::optional<Dim3> launchDim(const clang::Expr *E) const;
   /// The bytes cudaMalloc'd for the pointer variable E names, when known.
   std::optional<uint64_t> bufferBytes(const clang::Expr *E) const;
 

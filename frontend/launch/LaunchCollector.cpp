@@ -51,10 +51,8 @@ public:
     if (isa<CUDAKernelCallExpr>(E))
       return true;
     const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
-    if (Host && Host->isDependentContext())
-      if (const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
-          TD && !TD->specializations().empty())
-        return true;
+    if (instantiatedPattern(Host))
+      return true;
     Api.visitCall(E, Host, Host && !Host->isDependentContext(), Launches);
     return true;
   }
@@ -98,10 +96,8 @@ public:
     // the pattern counts only when it has none, and then without the flow
     // (its values may depend on the template's parameters).
     const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
-    if (Host && Host->isDependentContext())
-      if (const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
-          TD && !TD->specializations().empty())
-        return true;
+    if (instantiatedPattern(Host))
+      return true;
     HostValues Values(Ctx, Host ? Host->getBody() : nullptr, E,
                       Host && !Host->isDependentContext());
     SourceLaunch L;
@@ -110,8 +106,8 @@ public:
     SourceLocation Loc = SM.getExpansionLoc(E->getBeginLoc());
     L.Line = SM.getSpellingLineNumber(Loc);
     L.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
-    L.Grid = dim3Of(Values, Config->getArg(0));
-    L.Block = dim3Of(Values, Config->getArg(1));
+    L.Grid = Values.launchDim(Config->getArg(0));
+    L.Block = Values.launchDim(Config->getArg(1));
     if (!L.Grid)
       L.UnknownFrom["grid"] = writtenAs(Config->getArg(0));
     if (!L.Block)
@@ -200,15 +196,14 @@ private:
     return Text(E->getSourceRange());
   }
 
-  /// A launch dim at the launch: unset unless every part is known and
-  /// positive.
-  static std::optional<Dim3> dim3Of(const HostValues &Values, const Expr *E) {
-    std::optional<std::array<uint64_t, 3>> V = Values.evalDim3(E);
-    if (!V || llvm::is_contained(*V, 0))
-      return std::nullopt;
-    Dim3 D;
-    D.V = *V;
-    return D;
+  /// True for a function template's pattern that has instantiations: they,
+  /// walked too, tell the host code's values; the pattern counts only when it
+  /// has none.
+  static bool instantiatedPattern(const FunctionDecl *Host) {
+    if (!Host || !Host->isDependentContext())
+      return false;
+    const FunctionTemplateDecl *TD = Host->getDescribedFunctionTemplate();
+    return TD && !TD->specializations().empty();
   }
 
   ASTContext &Ctx;
