@@ -41,6 +41,8 @@ public:
   llvm::ArrayRef<BranchDivergence> branches() const { return Branches; }
   llvm::ArrayRef<BarrierReach> barriers() const { return Barriers; }
   const LaunchConfig &launch() const { return Launch; }
+  /// What the whole launch adds up to (warps, instructions, footprints).
+  const KernelTotals &totals() const { return Totals; }
   /// How long the analysis took, in seconds of wall time (for
   /// --time-report); a copy's result says it is one instead.
   double seconds() const { return Seconds; }
@@ -66,6 +68,7 @@ private:
   std::vector<Prediction> Predictions;
   std::vector<BranchDivergence> Branches;
   std::vector<BarrierReach> Barriers;
+  KernelTotals Totals;
 };
 
 } // namespace warplint

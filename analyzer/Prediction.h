@@ -8,6 +8,7 @@
 #ifndef WARPLINT_ANALYZER_PREDICTION_H
 #define WARPLINT_ANALYZER_PREDICTION_H
 
+#include "analyzer/LaunchTotals.h"
 #include "frontend/SourceLocation.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -74,6 +75,8 @@ struct Prediction {
   /// For data-dependent: the load or call DependsOn names (null when none).
   const llvm::Value *DependsOnValue = nullptr;
   std::vector<std::string> Assumptions;
+  /// The access over the whole launch (execution counts).
+  AccessTotals Totals;
 
   /// "sectors_per_request", "wavefronts_per_request" or "addresses_per_request".
   static llvm::StringRef metricName(unsigned Space);

@@ -1,0 +1,63 @@
+//===- LaunchTotals.h - What a whole launch adds up to ----------*- C++ -*-===//
+//
+// Execution counts (issue 25): per access, the warp-level requests over the
+// whole launch and what they cost; per kernel, the warps, the warp
+// instructions issued and each buffer's footprint. The time model
+// (analyzer/time/) turns these into a duration on a named GPU; the device
+// model measures the same totals by running the launch.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_LAUNCHTOTALS_H
+#define WARPLINT_ANALYZER_LAUNCHTOTALS_H
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// One access over the whole launch. Estimated from the sampled warps and
+/// loop iterations, scaled to the launch's warps; where a count depends on
+/// an unknown argument it is evaluated at the assumed value and Formula says
+/// how it depends on it.
+struct AccessTotals {
+  bool Known = false;    ///< False: no estimate (Why says why).
+  std::string Why;       ///< Why there is no estimate, when !Known.
+  double Requests = 0;   ///< Warp-level requests (instructions executed).
+  /// Sectors (global, local), wavefronts (shared) or constant-cache passes
+  /// (const) that those requests cost.
+  double Cost = 0;
+  double IdealCost = 0;  ///< The same active lanes at their ideal cost.
+  /// Requests as a formula in the launch and unknown arguments, "blocks*8*n"
+  /// (empty when it depends on none).
+  std::string Formula;
+};
+
+/// The distinct sectors a kernel touches in one buffer (a pointer parameter,
+/// a __device__ or __constant__ variable) over the launch: a lower bound on
+/// its DRAM traffic, and where reuse hides extra sectors in L1 and L2.
+struct BufferFootprint {
+  std::string Name;          ///< The parameter or variable ("in", "p.data").
+  double ReadSectors = 0;    ///< Distinct sectors read.
+  double WrittenSectors = 0; ///< Distinct sectors written.
+  /// Sectors read (requested, over all the buffer's loads) per distinct
+  /// sector: 1 when nothing is read twice.
+  double ReadReuse = 1;
+  bool Known = false;
+};
+
+/// What the whole launch adds up to.
+struct KernelTotals {
+  bool Known = false;
+  double Warps = 0;            ///< Warps in the launch.
+  /// Warp instructions issued over the launch (IR instructions of each
+  /// executed basic block, summed over the warps that execute it).
+  double WarpInstructions = 0;
+  std::vector<BufferFootprint> Buffers;
+  /// What the estimate assumed ("n = 4096 assumed", "loop at k.cu:12: 100
+  /// iterations assumed").
+  std::vector<std::string> Assumptions;
+};
+
+} // namespace warplint
+
+#endif
