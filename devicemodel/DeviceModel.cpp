@@ -4,6 +4,8 @@
 #include "devicemodel/InitChecker.h"
 #include "devicemodel/RaceDetector.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace warplint {
@@ -68,12 +70,24 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize,
                    L->Shape.reservedSharedBase(R.Prog->SharedStaticBytes),
                    L->Shape.ReservedShared);
-  SmallVector<Observer *, 3> Obs = {&Counters, &Races};
+  SmallVector<Observer *, 4> Obs = {&Counters, &Races};
   if (Opts.ShadowChecks)
     Obs.push_back(&Init);
+  std::optional<Footprint> Touched;
+  if (Opts.Footprint)
+    Obs.push_back(&Touched.emplace(*R.Prog, *R.Memory, Arch.SectorBytes));
   R.Run = runKernel(*R.Prog, *R.Memory, L->Shape, L->Args, Obs, Opts);
   R.Metrics = Counters.kernelMetrics(R.Run.Scale);
   R.Sites = Counters.siteMetrics(R.Run.Scale);
+  if (Touched) {
+    R.Footprint = Touched->buffers();
+    for (BufferSectors &B : R.Footprint) {
+      B.Read = uint64_t(B.Read * R.Run.Scale);
+      B.Written = uint64_t(B.Written * R.Run.Scale);
+    }
+    for (const auto &[Site, Name] : Touched->siteBuffers())
+      R.SiteBuffers.push_back({R.Prog->Sites[Site].Loc, Name});
+  }
   R.Errors = R.Run.Findings;
   for (const Finding &F : Races.findings())
     R.Errors.push_back(F);

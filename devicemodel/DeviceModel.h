@@ -8,6 +8,7 @@
 #ifndef WARPLINT_DEVICEMODEL_DEVICEMODEL_H
 #define WARPLINT_DEVICEMODEL_DEVICEMODEL_H
 
+#include "devicemodel/Footprint.h"
 #include "devicemodel/KernelRunner.h"
 #include "devicemodel/Launch.h"
 #include "devicemodel/MemoryCounters.h"
@@ -29,6 +30,11 @@ struct LaunchReport {
   /// Scalar arguments nobody gave and the values the run made up for them.
   std::vector<std::pair<std::string, std::string>> DefaultedArgs;
   std::vector<BufferInfo> Buffers;
+  /// With RunOptions::Footprint: the distinct sectors each buffer's accesses
+  /// touched (scaled like the counters when the run was sampled), and the
+  /// buffer each access site (by location) used.
+  std::vector<BufferSectors> Footprint;
+  std::vector<std::pair<SourceLoc, std::string>> SiteBuffers;
   std::unique_ptr<Program> Prog;
   std::unique_ptr<DeviceMemory> Memory; ///< The buffers after the run.
 

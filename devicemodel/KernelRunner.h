@@ -30,6 +30,9 @@ struct RunOptions {
   /// cost (bench/devicemodel.sh); bounds, alignment, heap, race, barrier and
   /// hang checks always run.
   bool ShadowChecks = true;
+  /// Record the distinct sectors of each buffer the run touches (the time
+  /// model's footprint, LaunchReport::Footprint).
+  bool Footprint = false;
   /// Called now and then with (blocks done, blocks to run), from one thread.
   std::function<void(uint64_t, uint64_t)> Progress;
 };

@@ -4,6 +4,7 @@
 
 #include "rules/Confirm.h"
 #include "rules/KernelResources.h"
+#include "rules/TimeSaved.h"
 #include "rules/LaunchFails.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
@@ -163,6 +164,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
   FindingSink Collect = [&](Finding Fd) { Mine.push_back(std::move(Fd)); };
   for (const std::unique_ptr<Rule> &R : Rules)
     R->check(K, Collect);
+  if (const GpuProfile *G = gpuFor(Opts.Gpu, Arch))
+    addTimeSaved(K, Rules, *G, Mine);
   placeFindings(F, Mine, 0);
   for (Finding &Fd : Mine)
     Sink(std::move(Fd));

@@ -49,6 +49,10 @@ struct CheckOptions {
   /// Called with each kernel's analyses (and run, with Confirm) before its
   /// rules run: what `warplint report` lists beside the findings.
   std::function<void(const KernelFacts &)> OnKernel;
+  /// The GPU (GpuProfile::Name) kernel times and each finding's time saved
+  /// are predicted on: empty follows the architecture (sm_90: h100-sxm),
+  /// "none" predicts no time.
+  std::string Gpu;
   /// The configurations found for the files of this run, shared by them.
   std::shared_ptr<ConfigCache> Configs = std::make_shared<ConfigCache>();
 };

@@ -1,11 +1,29 @@
 //===- Finding.cpp - What a rule reports ----------------------------------===//
 #include "rules/Finding.h"
 
+#include "analyzer/time/TimeModel.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
 #include <tuple>
 
 using namespace llvm;
 
 namespace warplint {
+
+std::string TimeSaved::text() const {
+  std::string Where = formatv("on {0} at {1}", GpuDisplay, Launch).str();
+  if (Us < 0)
+    return formatv("the time model predicts this fix slower: +{0} on {1} of {2}",
+                   formatMicroseconds(-Us), formatMicroseconds(KernelUs), Where)
+        .str();
+  if (percent() < 1)
+    return formatv("fixing this saves under 1% of {0} {1}", formatMicroseconds(KernelUs), Where)
+        .str();
+  return formatv("fixing this saves ~{0} of {1} ({2:f0}%) {3}", formatMicroseconds(Us),
+                 formatMicroseconds(KernelUs), percent(), Where)
+      .str();
+}
 
 StringRef severityName(Severity S) {
   switch (S) {

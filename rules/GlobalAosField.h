@@ -2,6 +2,7 @@
 #ifndef WARPLINT_RULES_GLOBALAOSFIELD_H
 #define WARPLINT_RULES_GLOBALAOSFIELD_H
 
+#include "analyzer/time/LaunchWork.h"
 #include "rules/Rule.h"
 
 namespace warplint {
@@ -16,6 +17,10 @@ class GlobalAosFieldRule : public Rule {
 public:
   explicit GlobalAosFieldRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The fix gives the access its ideal cost.
+  bool modelFix(const KernelFacts &, const Finding &F, LaunchWork &W) const override {
+    return makeIdealAt(F, W);
+  }
 
 private:
   double Threshold;

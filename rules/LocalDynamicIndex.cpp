@@ -1,6 +1,8 @@
 //===- LocalDynamicIndex.cpp - local-dynamic-index ------------------------===//
 #include "rules/LocalDynamicIndex.h"
 
+#include "analyzer/time/LaunchWork.h"
+
 #include "rules/AccessMessages.h"
 #include "rules/KernelResources.h"
 
@@ -159,6 +161,22 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
       F.Notes.push_back({A.Loc, localMemoryVerdict(*K.Ptxas, true)});
     Out(std::move(F));
   }
+}
+
+bool LocalDynamicIndexRule::modelFix(const KernelFacts &K, const Finding &F,
+                                     LaunchWork &W) const {
+  // Which local array each site belongs to is not kept: with one array left
+  // in local memory every local site is its; otherwise the finding's own.
+  unsigned InLocal = count_if(K.Spaces.localArrays(),
+                              [](const LocalArrayStatus &L) { return !L.Promoted; });
+  bool Any = false;
+  for (SiteWork &S : W.Sites)
+    if (S.Space == AS_Local && (InLocal == 1 || (S.Loc.File == F.Loc.File &&
+                                                 S.Loc.Line == F.Loc.Line))) {
+      W.remove(S);
+      Any = true;
+    }
+  return Any;
 }
 
 void LocalDynamicIndexRule::checkSass(const SassFacts &K, const FindingSink &Out) const {

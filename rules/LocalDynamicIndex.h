@@ -15,6 +15,8 @@ class LocalDynamicIndexRule : public Rule {
 public:
   explicit LocalDynamicIndexRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The fix keeps the array in registers: its local traffic goes.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
   void checkSass(const SassFacts &K, const FindingSink &Out) const override;
 };
 

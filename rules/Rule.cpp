@@ -1,6 +1,8 @@
 //===- Rule.cpp - The base of every rule ----------------------------------===//
 #include "rules/Rule.h"
 
+#include "analyzer/time/LaunchWork.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
@@ -32,6 +34,13 @@ std::string KernelFacts::launchAssumption() const {
 Rule::Rule(StringRef Id, const RuleOptions &Opts) : Id(Id.str()), Opts(Opts) {}
 
 Rule::~Rule() = default;
+
+bool Rule::makeIdealAt(const Finding &F, LaunchWork &W) {
+  std::vector<SiteWork *> Sites = W.sitesAt(F.Loc);
+  for (SiteWork *S : Sites)
+    W.makeIdeal(*S);
+  return !Sites.empty();
+}
 
 Finding Rule::make(StringRef Kernel, SourceLoc Loc, std::string Message,
                    Severity Default) const {

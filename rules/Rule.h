@@ -29,6 +29,7 @@
 namespace warplint {
 
 struct SassFunction;
+struct LaunchWork;
 class SourceCache;
 class LoopFacts;
 namespace dm {
@@ -106,6 +107,13 @@ public:
   /// Reports findings for one function of a SASS listing.
   virtual void checkSass(const SassFacts &K, const FindingSink &Out) const {}
 
+  /// Edits W, K's launch work, as fixing F (one of this rule's findings)
+  /// would, for the time model to say what the fix saves. False when this
+  /// rule's fixes are not modelled (the finding then carries no time).
+  virtual bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const {
+    return false;
+  }
+
 protected:
   /// A finding of this rule at the configured severity (Default unless the
   /// configuration says otherwise).
@@ -121,6 +129,11 @@ protected:
                Severity Default) const;
 
   const RuleOptions &options() const { return Opts; }
+
+  /// modelFix for a rule whose fix gives the accesses at F's place their
+  /// ideal cost (the fix-it's padding, stride or layout): false when none is
+  /// there.
+  static bool makeIdealAt(const Finding &F, LaunchWork &W);
 
 private:
   std::string Id;

@@ -2,6 +2,7 @@
 #ifndef WARPLINT_RULES_SHAREDBANKCONFLICT_H
 #define WARPLINT_RULES_SHAREDBANKCONFLICT_H
 
+#include "analyzer/time/LaunchWork.h"
 #include "rules/Rule.h"
 
 namespace warplint {
@@ -15,6 +16,10 @@ class SharedBankConflictRule : public Rule {
 public:
   explicit SharedBankConflictRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The fix gives the access its ideal cost.
+  bool modelFix(const KernelFacts &, const Finding &F, LaunchWork &W) const override {
+    return makeIdealAt(F, W);
+  }
 
 private:
   double Threshold;

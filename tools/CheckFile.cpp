@@ -1,6 +1,8 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/CheckFile.h"
 
+#include "analyzer/arch/GpuProfile.h"
+
 #include "tools/Heap.h"
 #include "tools/NotAnalyzed.h"
 #include "tools/Progress.h"
@@ -47,6 +49,10 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.UsePtxas = CL.UsePtxas;
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
   Opts.Budget = CL.budget();
+  if (!CL.Gpu.empty() && CL.Gpu != "none")
+    if (Expected<const GpuProfile &> G = lookupGpu(CL.Gpu); !G)
+      return G.takeError();
+  Opts.Gpu = CL.Gpu;
   return Opts;
 }
 

@@ -38,6 +38,11 @@ struct CommandLine {
   llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
                                   llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                   llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Gpu{
+      "gpu",
+      llvm::cl::desc("GPU whose time is predicted: h100-sxm, h100-pcie, h200, a100-sxm, l40s, "
+                     "a10, t4, v100-sxm, or none (default: follows --arch, sm_90 -> h100-sxm)"),
+      llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Format{"format", llvm::cl::desc("Output format: text, json or sarif"),
                                     llvm::cl::init("text"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                     llvm::cl::cat(Category)};

@@ -55,9 +55,20 @@ void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) 
       return Hints;
     };
     Emit(F.Loc, F.Level, F.text(), HintsAt(F.Loc, true));
+    // The time saved: one line under the finding, without its source again.
+    if (F.Saved)
+      OS << locationPrefix(F.Loc) << "note: " << F.Saved->text() << "\n";
     for (const RelatedNote &N : F.Notes)
       Emit(N.Loc, Severity::Note, N.Message, HintsAt(N.Loc, false));
   }
+}
+
+json::Object timeSavedJson(const TimeSaved &S) {
+  return json::Object{{"gpu", S.Gpu},
+                      {"us", S.Us},
+                      {"percent", S.percent()},
+                      {"kernel_us", S.KernelUs},
+                      {"launch", S.Launch}};
 }
 
 json::Value findingsJson(ArrayRef<Finding> Findings) {
@@ -86,6 +97,9 @@ json::Value findingsJson(ArrayRef<Finding> Findings) {
           {"launch", C.Launch},
           {"synthesized_launch", C.Synthesized}};
     }
+    json::Value Saved = nullptr;
+    if (F.Saved)
+      Saved = timeSavedJson(*F.Saved);
     Out.push_back(json::Object{{"file", F.Loc.File},
                                {"line", F.Loc.Line},
                                {"column", F.Loc.Column},
@@ -95,7 +109,8 @@ json::Value findingsJson(ArrayRef<Finding> Findings) {
                                {"message", F.Message},
                                {"fixits", std::move(FixIts)},
                                {"notes", std::move(Notes)},
-                               {"confirmed", std::move(Confirmed)}});
+                               {"confirmed", std::move(Confirmed)},
+                               {"time_saved", std::move(Saved)}});
   }
   return json::Object{{"diagnostics", std::move(Out)}};
 }

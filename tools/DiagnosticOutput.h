@@ -17,6 +17,9 @@ void printFindingsText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings, 
 /// rule, kernel, message, fixits, confirmed, notes}]}.
 llvm::json::Value findingsJson(llvm::ArrayRef<Finding> Findings);
 
+/// A finding's time saved: {"gpu", "us", "percent", "kernel_us", "launch"}.
+llvm::json::Object timeSavedJson(const TimeSaved &S);
+
 /// A SARIF 2.1.0 log written with Clang's SARIF writer: one run of
 /// warplint with every rule's metadata and help link, one result per finding.
 llvm::json::Object findingsSarif(llvm::ArrayRef<Finding> Findings);

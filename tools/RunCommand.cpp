@@ -8,11 +8,13 @@
 #include "devicemodel/DeviceModel.h"
 #include "frontend/LaunchLimits.h"
 #include "rules/LaunchFails.h"
+#include "rules/TimeSaved.h"
 #include "tools/CommandLine.h"
 #include "tools/Heap.h"
 #include "tools/InputLoop.h"
 #include "tools/Locations.h"
 #include "tools/Progress.h"
+#include "tools/TimeOutput.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -65,7 +67,8 @@ json::Object findingJson(const dm::Finding &F) {
   return O;
 }
 
-json::Object reportJson(const dm::LaunchReport &R) {
+json::Object reportJson(const dm::LaunchReport &R, const TimeEstimate *Time,
+                        const GpuProfile *Gpu) {
   bool Sampled = R.Run.Sampled;
   json::Array Sites;
   for (const dm::SiteMetrics &S : R.Sites) {
@@ -101,10 +104,13 @@ json::Object reportJson(const dm::LaunchReport &R) {
                  {"notes", std::move(Notes)}};
   if (!R.Run.Output.empty())
     O["output"] = R.Run.Output;
+  if (Time)
+    O["time"] = timeJson(*Time, *Gpu);
   return O;
 }
 
-void printText(raw_ostream &OS, const dm::LaunchReport &R) {
+void printText(raw_ostream &OS, const dm::LaunchReport &R, const TimeEstimate *Time,
+               const GpuProfile *Gpu) {
   OS << "kernel " << R.Kernel << " grid " << dimsText(R.Grid) << " block " << dimsText(R.Block)
      << ": " << R.Run.BlocksRun << " of " << R.Run.TotalBlocks << " blocks"
      << (R.Run.Sampled ? " (sampled; counters scaled to the grid)" : "") << "\n";
@@ -112,6 +118,8 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R) {
     OS << "  note: " << N << "\n";
   if (!R.Run.SamplingNote.empty())
     OS << "  note: " << R.Run.SamplingNote << "\n";
+  if (Time)
+    OS << "  predicted time: " << timeText(*Time, *Gpu) << "\n";
   for (auto &KV : R.Metrics)
     OS << "  " << left_justify(KV.first, 62) << " " << format("%.0f", KV.second) << "\n";
   if (!R.Sites.empty())
@@ -266,8 +274,20 @@ int runRunCommand(const CommandLine &CL) {
     WithColor::error(errs(), "warplint") << toString(Reqs.takeError()) << "\n";
     return ExitToolError;
   }
+  const GpuProfile *Gpu = nullptr;
+  if (CL.Gpu.empty()) {
+    Gpu = defaultGpu(*Arch);
+  } else if (CL.Gpu != "none") {
+    Expected<const GpuProfile &> G = lookupGpu(CL.Gpu);
+    if (!G) {
+      WithColor::error(errs(), "warplint") << toString(G.takeError()) << "\n";
+      return ExitToolError;
+    }
+    Gpu = &*G;
+  }
   dm::RunOptions Opts;
   Opts.BlockBudget = CL.MaxInstructions;
+  Opts.Footprint = Gpu != nullptr;
   Opts.ShadowChecks = !CL.NoShadowChecks;
   if (CL.Blocks == "all") {
     Opts.AllBlocks = true;
@@ -355,11 +375,14 @@ int runRunCommand(const CommandLine &CL) {
         FoundErrors |= !F.Note;
         ToolFailed |= F.Kind == "unsupported";
       }
+      std::optional<TimeEstimate> Time;
+      if (Gpu)
+        Time = measuredLaunchWork(*K, *Arch, *R).time(*Gpu);
       if (Json) {
-        Kernels.push_back(reportJson(*R));
+        Kernels.push_back(reportJson(*R, Time ? &*Time : nullptr, Gpu));
       } else {
         outs() << R->Run.Output;
-        printText(outs(), *R);
+        printText(outs(), *R, Time ? &*Time : nullptr, Gpu);
       }
     }
     Mark = TimeRecord::getCurrentTime(false);

@@ -49,6 +49,8 @@ struct ResultExtras {
   std::optional<json::Object> PrimaryLocation;
   json::Array OtherRelated;
   json::Array Fixes;
+  /// What fixing it saves (the time model), as result properties.
+  std::optional<json::Object> TimeSaved;
 };
 
 /// Builds SARIF locations for what the writer does not cover, with the URIs
@@ -170,6 +172,8 @@ ResultExtras appendFinding(clang::SarifDocumentWriter &Writer, size_t RuleIdx, c
   if (!Related.empty())
     Result = Result.addRelatedLocations(Related);
   Extras.Fixes = fixesFor(F, Regions);
+  if (F.Saved)
+    Extras.TimeSaved = timeSavedJson(*F.Saved);
   Writer.appendResult(Result);
   return Extras;
 }
@@ -192,6 +196,14 @@ void addExtras(json::Object &Result, ResultExtras Extras) {
   }
   if (!Extras.Fixes.empty())
     Result["fixes"] = std::move(Extras.Fixes);
+  if (Extras.TimeSaved) {
+    json::Object *Props = Result.getObject("properties");
+    if (!Props) {
+      Result["properties"] = json::Object();
+      Props = Result.getObject("properties");
+    }
+    (*Props)["timeSaved"] = std::move(*Extras.TimeSaved);
+  }
 }
 
 /// The writer's rules carry only a full description; SARIF viewers show the

@@ -1,0 +1,108 @@
+//===- GpuProfile.cpp - Throughputs and latencies of named GPUs -----------===//
+//
+// The H100 SXM row is measured (tests/hardware/gpuprofile.cu, fixture
+// tests/hardware/h100/gpuprofile.txt: an H100 80GB HBM3, CUDA 13, 26 Nov
+// 2026). The other rows take SM counts, clocks, DRAM peaks and L2 sizes from
+// NVIDIA's data sheets and whitepapers, and derive what was measured on the
+// H100 from it: achieved DRAM bandwidth as the same fraction of the peak, L2
+// bandwidth in proportion to SMs x clock, per-clock SM throughputs and
+// latencies as measured. Those rows are not measured; their Sources say so.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/arch/GpuProfile.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+constexpr uint64_t MiB = 1024 * 1024;
+
+/// The measured H100 SXM (gpuprofile.txt).
+constexpr GpuProfile H100Sxm = {
+    "h100-sxm", "H100 SXM", 90, 132, 1980,
+    /*DramPeakGBs=*/3352, /*DramGBs=*/2836, /*L2GBs=*/6639, /*L2Bytes=*/50 * MiB,
+    // 128 B per clock per SM: one shared wavefront or four L1 sectors. The
+    // measured kernels issue-bound below it (63 B, 0.47 wavefronts).
+    /*L1BytesPerClk=*/128, /*SharedWavefrontsPerClk=*/1,
+    /*ConstantPassesPerClk=*/0.5, /*IssuePerClk=*/4,
+    /*L2LatencyNs=*/137, /*DramLatencyNs=*/137, /*LaunchUs=*/6.75, /*BlockLaunchNs=*/100,
+    "measured on an H100 80GB HBM3 (tests/hardware/h100/gpuprofile.txt): clock under "
+    "load, DRAM read 2836 of 3352 GB/s, L2 6639 GB/s, constant 0.49 passes/clk/SM, "
+    "launch 6.75 us by cudaEvents; L1/shared 128 B/clk/SM and 4 issue/clk/SM from the "
+    "Hopper tuning guide"};
+
+/// A row derived from the H100's measurements (see the file comment).
+constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, unsigned SMs,
+                             double ClockMHz, double DramPeakGBs, uint64_t L2Bytes,
+                             StringRef Sources) {
+  GpuProfile G = H100Sxm;
+  G.Name = Name;
+  G.Display = Display;
+  G.SmVersion = Sm;
+  G.SMs = SMs;
+  G.ClockMHz = ClockMHz;
+  G.DramPeakGBs = DramPeakGBs;
+  G.DramGBs = DramPeakGBs * H100Sxm.DramGBs / H100Sxm.DramPeakGBs;
+  G.L2GBs = H100Sxm.L2GBs * (SMs * ClockMHz) / (H100Sxm.SMs * H100Sxm.ClockMHz);
+  G.L2Bytes = L2Bytes;
+  G.Sources = Sources;
+  return G;
+}
+
+const GpuProfile Gpus[] = {
+    derived("v100-sxm", "V100 SXM2", 70, 80, 1530, 900, 6 * MiB,
+            "NVIDIA V100 data sheet and Volta whitepaper: 80 SMs, 1530 MHz, 900 GB/s HBM2, "
+            "6 MB L2; the rest derived from the H100 SXM measurement"),
+    derived("t4", "T4", 75, 40, 1590, 320, 4 * MiB,
+            "NVIDIA T4 data sheet and Turing whitepaper: 40 SMs, 1590 MHz, 320 GB/s GDDR6, "
+            "4 MB L2; the rest derived from the H100 SXM measurement"),
+    derived("a100-sxm", "A100 SXM", 80, 108, 1410, 2039, 40 * MiB,
+            "NVIDIA A100 80GB data sheet and Ampere whitepaper: 108 SMs, 1410 MHz, "
+            "2039 GB/s HBM2e, 40 MB L2; the rest derived from the H100 SXM measurement"),
+    derived("a10", "A10", 86, 72, 1695, 600, 6 * MiB,
+            "NVIDIA A10 data sheet: 72 SMs, 1695 MHz, 600 GB/s GDDR6, 6 MB L2; the rest derived from the H100 SXM measurement"),
+    derived("l40s", "L40S", 89, 142, 2520, 864, 96 * MiB,
+            "NVIDIA L40S data sheet and Ada whitepaper: 142 SMs, 2520 MHz, 864 GB/s GDDR6, "
+            "96 MB L2; the rest derived from the H100 SXM measurement"),
+    H100Sxm,
+    derived("h100-pcie", "H100 PCIe", 90, 114, 1755, 2039, 50 * MiB,
+            "NVIDIA H100 data sheet (PCIe 80GB): 114 SMs, 1755 MHz, 2039 GB/s HBM2e, "
+            "50 MB L2; the rest derived from the H100 SXM measurement"),
+    derived("h200", "H200", 90, 132, 1980, 4800, 50 * MiB,
+            "NVIDIA H200 data sheet: the H100 SXM's 132 SMs and clocks with 4.8 TB/s "
+            "HBM3e, 50 MB L2; the rest derived from the H100 SXM measurement"),
+};
+
+} // namespace
+
+ArrayRef<GpuProfile> allGpuProfiles() { return Gpus; }
+
+Expected<const GpuProfile &> lookupGpu(StringRef Name) {
+  for (const GpuProfile &G : Gpus)
+    if (G.Name.equals_insensitive(Name))
+      return G;
+  SmallVector<StringRef, 8> Names;
+  for (const GpuProfile &G : Gpus)
+    Names.push_back(G.Name);
+  return createStringError(inconvertibleErrorCode(),
+                           formatv("unknown GPU '{0}' (known: {1})", Name, join(Names, ", ")));
+}
+
+const GpuProfile *defaultGpu(const ArchProfile &Arch) {
+  // The first row of the compute capability is its reference product (the
+  // one ArchProfile::ReferenceGpu names: the SXM part of sm_90).
+  for (const GpuProfile &G : Gpus)
+    if (G.SmVersion == Arch.SmVersion && G.Display == Arch.ReferenceGpu)
+      return &G;
+  for (const GpuProfile &G : Gpus)
+    if (G.SmVersion == Arch.SmVersion)
+      return &G;
+  return nullptr;
+}
+
+} // namespace warplint

@@ -1,0 +1,75 @@
+//===- GpuProfile.h - Throughputs and latencies of named GPUs ---*- C++ -*-===//
+//
+// The time model's hardware facts: one row per GPU product (an architecture
+// has several: an H100 SXM and an H100 PCIe are both sm_90), each figure with
+// where it came from. ArchProfile holds what the compute capability fixes
+// (banks, sectors, limits); this holds what the product's clocks, memory and
+// SM count make of it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_ARCH_GPUPROFILE_H
+#define WARPLINT_ANALYZER_ARCH_GPUPROFILE_H
+
+#include "analyzer/arch/ArchProfile.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+
+namespace warplint {
+
+/// One GPU product.
+struct GpuProfile {
+  llvm::StringRef Name;    ///< "h100-sxm", what --gpu takes.
+  llvm::StringRef Display; ///< "H100 SXM", what messages say.
+  unsigned SmVersion;      ///< Its compute capability (90).
+  unsigned SMs;
+  double ClockMHz;         ///< SM clock under load (boost).
+
+  // Memory system, bytes per second as achieved by a streaming kernel.
+  double DramPeakGBs;      ///< Data-sheet peak.
+  double DramGBs;          ///< Achieved: a float4 read over 1 GiB.
+  double L2GBs;            ///< Achieved: float4 reads of an L2-resident window.
+  uint64_t L2Bytes;
+  /// L1 (and shared-memory) data bytes each SM returns per clock: 4 sectors.
+  double L1BytesPerClk;
+  /// Shared-memory wavefronts per SM per clock.
+  double SharedWavefrontsPerClk;
+  /// Constant-cache passes (distinct addresses of a warp) per SM per clock.
+  double ConstantPassesPerClk;
+  /// Warp instructions each SM issues per clock (its four schedulers).
+  double IssuePerClk;
+
+  // Latencies.
+  double L2LatencyNs;      ///< A dependent load served by L2.
+  double DramLatencyNs;    ///< A dependent load served by DRAM.
+  /// What cudaEvents measure around an empty kernel: the floor of every
+  /// launch timed that way.
+  double LaunchUs;
+  /// Extra time per block scheduled, in ns per block per SM (a large empty grid
+  /// against one block).
+  double BlockLaunchNs;
+
+  /// Where the figures come from.
+  llvm::StringRef Sources;
+
+  /// Clocks per microsecond.
+  double clocksPerUs() const { return ClockMHz; }
+};
+
+/// Every GPU warplint has a profile of.
+llvm::ArrayRef<GpuProfile> allGpuProfiles();
+
+/// The profile named Name ("h100-sxm"); the error lists the names.
+llvm::Expected<const GpuProfile &> lookupGpu(llvm::StringRef Name);
+
+/// The GPU an architecture's time is predicted on unless --gpu says: the
+/// architecture's reference product (sm_90 -> h100-sxm); null where the table
+/// has none of that compute capability.
+const GpuProfile *defaultGpu(const ArchProfile &Arch);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,181 @@
+//===- LaunchWork.cpp - A launch's work, access by access -----------------===//
+#include "analyzer/time/LaunchWork.h"
+
+#include "analyzer/AccessPatterns.h"
+#include "analyzer/StateSpaces.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+/// IR instructions per SASS instruction the GPU issues: the device model's
+/// IR counts are 1.2-1.9x Nsight Compute's smsp__inst_executed on NVIDIA's
+/// samples (issue 25); the middle of that range.
+constexpr double IrPerSass = 1.5;
+/// Of the sectors a buffer's loads request beyond its distinct sectors (a
+/// sector read again), the part L1 does not keep (docs/time.md).
+constexpr double ReuseL1Miss = 0.5;
+/// Of local-memory sectors, the part that leaves L1 (spills are mostly hits).
+constexpr double LocalL1Miss = 0.5;
+
+bool isGlobal(unsigned Space) { return Space == AS_Global || Space == AS_Generic; }
+
+/// The pointer parameter or variable a global access's address is based on.
+std::string bufferOf(const MemoryAccess &A) {
+  for (const IrAccess &S : A.Sites) {
+    const Value *Base = getUnderlyingObject(S.Pointer, 12);
+    if (const auto *Arg = dyn_cast<Argument>(Base))
+      return Arg->getName().str();
+    if (const auto *GV = dyn_cast<GlobalVariable>(Base))
+      return GV->getName().str();
+  }
+  return "";
+}
+
+BufferFootprint *findBuffer(std::vector<BufferFootprint> &Buffers, StringRef Name) {
+  for (BufferFootprint &B : Buffers)
+    if (B.Known && B.Name == Name)
+      return &B;
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<SiteWork *> LaunchWork::sitesAt(const SourceLoc &Loc) {
+  std::vector<SiteWork *> Out;
+  for (SiteWork &S : Sites)
+    if (S.Loc.File == Loc.File && S.Loc.Line == Loc.Line &&
+        (!Loc.Column || S.Loc.Column == Loc.Column))
+      Out.push_back(&S);
+  return Out;
+}
+
+void LaunchWork::makeIdeal(SiteWork &S) {
+  double Saved = S.Cost - S.Ideal;
+  if (Saved <= 0)
+    return;
+  if (isGlobal(S.Space) && !S.SharesSectors)
+    if (BufferFootprint *B = findBuffer(Buffers, S.Buffer)) {
+      // The sectors the buffer's accesses of S's kind request per distinct
+      // sector: a sector only S touched leaves with S's extra sectors.
+      double Requested = 0;
+      for (const SiteWork &O : Sites)
+        if (O.Buffer == S.Buffer && O.Store == S.Store && isGlobal(O.Space))
+          Requested += O.Cost;
+      double &Distinct = S.Store ? B->WrittenSectors : B->ReadSectors;
+      double Reuse = Distinct > 0 ? std::max(1.0, Requested / Distinct) : 1;
+      Distinct = std::max(0.0, Distinct - Saved / Reuse);
+    }
+  S.Cost = S.Ideal;
+}
+
+void LaunchWork::remove(SiteWork &S) {
+  S.Requests = 0;
+  S.Cost = 0;
+  S.Ideal = 0;
+}
+
+KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
+  KernelWork W;
+  W.Blocks = Blocks;
+  W.WarpsPerBlock = WarpsPerBlock;
+  W.BlocksPerSM = BlocksPerSM;
+  W.WarpInstructions = WarpInstructions / IrPerSass;
+  double Warps = std::max(1.0, Blocks * WarpsPerBlock);
+  // Sectors requested per buffer and kind, to set against its footprint.
+  std::map<std::string, std::pair<double, double>> Requested; // loads, stores
+  double FootprintBytes = 0;
+  for (const BufferFootprint &B : Buffers)
+    if (B.Known)
+      FootprintBytes += (B.ReadSectors + B.WrittenSectors) * 32;
+  for (const SiteWork &S : Sites) {
+    switch (S.Space) {
+    case AS_Shared:
+      W.SharedWavefronts += S.Cost;
+      continue;
+    case AS_Const:
+      W.ConstantPasses += S.Cost;
+      continue;
+    case AS_Local:
+      W.GlobalRequests += S.Requests;
+      W.L1Sectors += S.Cost;
+      W.L2Sectors += S.Cost * LocalL1Miss;
+      continue;
+    default:
+      break;
+    }
+    W.GlobalRequests += S.Requests;
+    W.L1Sectors += S.Cost;
+    auto &R = Requested[S.Buffer];
+    (S.Store ? R.second : R.first) += S.Cost;
+    if (!S.Store)
+      W.LoadRoundsPerWarp = std::max(W.LoadRoundsPerWarp, S.Requests / Warps);
+  }
+  // A buffer the counts know: its distinct sectors come from DRAM once; a
+  // sector read again misses L1 half the time, and misses L2 as far as the
+  // launch's footprint exceeds L2. One they do not: every sector requested.
+  double L2Miss = FootprintBytes > G.L2Bytes ? 1 - G.L2Bytes / FootprintBytes : 0;
+  for (const auto &[Name, R] : Requested) {
+    auto It = llvm::find_if(Buffers, [&, &Name = Name](const BufferFootprint &B) {
+      return B.Known && B.Name == Name;
+    });
+    if (It == Buffers.end()) {
+      W.L2Sectors += R.first + R.second;
+      W.DramBytes += (R.first + R.second) * 32;
+      continue;
+    }
+    double ReadAgain = std::max(0.0, R.first - It->ReadSectors);
+    W.L2Sectors += It->ReadSectors + ReadAgain * ReuseL1Miss + R.second;
+    W.DramBytes += (It->ReadSectors + ReadAgain * ReuseL1Miss * L2Miss + It->WrittenSectors) * 32;
+  }
+  return W;
+}
+
+LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
+                      unsigned BlocksPerSM) {
+  LaunchWork L;
+  const KernelTotals &T = P.totals();
+  const LaunchConfig &Launch = P.launch();
+  if (!T.Known || !Launch.Grid) {
+    L.Why = !Launch.Grid ? "the grid is unknown" : "no execution counts";
+    return L;
+  }
+  L.Blocks = double(Launch.Grid->count());
+  L.WarpsPerBlock = std::ceil(double(Launch.Block.count()) / 32);
+  L.BlocksPerSM = std::max(BlocksPerSM, 1u);
+  L.WarpInstructions = T.WarpInstructions;
+  L.Buffers = T.Buffers;
+  L.Assumptions = T.Assumptions;
+  ArrayRef<MemoryAccess> Accesses = Spaces.accesses();
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    const Prediction &Pr = P.prediction(I);
+    const AccessTotals &A = Pr.Totals;
+    if (!A.Known) {
+      L.Why = "an access has no execution count: " + A.Why;
+      return L;
+    }
+    SiteWork S;
+    S.Loc = Accesses[I].Loc;
+    S.Space = Accesses[I].Space;
+    S.Store = Accesses[I].Op != AccessOp::Load;
+    S.Requests = A.Requests;
+    S.Cost = A.Cost;
+    S.Ideal = A.IdealCost;
+    S.Buffer = isGlobal(S.Space) ? bufferOf(Accesses[I]) : "";
+    S.SharesSectors = Pr.EveryFieldUsed || Pr.SharesSectorsWith.valid();
+    L.Sites.push_back(std::move(S));
+  }
+  L.Known = true;
+  return L;
+}
+
+} // namespace warplint

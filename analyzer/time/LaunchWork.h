@@ -1,0 +1,76 @@
+//===- LaunchWork.h - A launch's work, access by access ---------*- C++ -*-===//
+//
+// Between the execution counts and the time model: each access's totals over
+// the launch, each buffer's footprint and the launch's shape, in a form a fix
+// can edit (a site at its ideal cost, a local array gone, more resident
+// blocks) before the time model prices it again. docs/time.md has how the
+// sites become L1, L2 and DRAM traffic.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_TIME_LAUNCHWORK_H
+#define WARPLINT_ANALYZER_TIME_LAUNCHWORK_H
+
+#include "analyzer/LaunchTotals.h"
+#include "analyzer/time/TimeModel.h"
+#include "frontend/SourceLocation.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+class AccessPatterns;
+class StateSpaces;
+
+/// One access over the launch.
+struct SiteWork {
+  SourceLoc Loc;
+  unsigned Space = 0; ///< Resolved address space (AS_Global, ...).
+  bool Store = false;
+  double Requests = 0;
+  double Cost = 0;  ///< Sectors, wavefronts or passes.
+  double Ideal = 0; ///< The same lanes at their ideal cost.
+  /// The buffer (BufferFootprint::Name) a global access reads or writes.
+  std::string Buffer;
+  /// Its extra sectors are other accesses' sectors too (every field of a
+  /// structure read, a misaligned load beside its neighbour): making it ideal
+  /// saves L1 and L2 traffic, not DRAM.
+  bool SharesSectors = false;
+};
+
+/// A launch's work, editable by fixes.
+struct LaunchWork {
+  bool Known = false;
+  std::string Why; ///< Why there is no estimate, when !Known.
+  double Blocks = 0;
+  double WarpsPerBlock = 0;
+  unsigned BlocksPerSM = 1;
+  double WarpInstructions = 0; ///< IR warp instructions.
+  std::vector<SiteWork> Sites;
+  std::vector<BufferFootprint> Buffers;
+  /// What the counts assumed (unknown arguments, trip counts).
+  std::vector<std::string> Assumptions;
+
+  /// The sites at Loc (a finding's place).
+  std::vector<SiteWork *> sitesAt(const SourceLoc &Loc);
+  /// Makes S cost its ideal; the buffer it reads or writes loses the distinct
+  /// sectors only S touched (none when S.SharesSectors).
+  void makeIdeal(SiteWork &S);
+  /// Removes S's traffic (a local array kept in registers).
+  void remove(SiteWork &S);
+
+  /// What the launch asks of G's parts.
+  KernelWork kernelWork(const GpuProfile &G) const;
+  /// kernelWork priced by the time model.
+  TimeEstimate time(const GpuProfile &G) const { return predictTime(kernelWork(G), G); }
+};
+
+/// The work of a statically analyzed launch, from the execution counts of P
+/// (Prediction::Totals, AccessPatterns::totals()); BlocksPerSM from the
+/// occupancy calculation.
+LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
+                      unsigned BlocksPerSM);
+
+} // namespace warplint
+
+#endif

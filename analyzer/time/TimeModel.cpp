@@ -1,0 +1,80 @@
+//===- TimeModel.cpp - A launch's duration on a named GPU -----------------===//
+#include "analyzer/time/TimeModel.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace llvm;
+
+namespace warplint {
+
+StringRef timeLimiterName(TimeLimiter L) {
+  static constexpr StringRef Names[NumTimeLimiters] = {
+      "dram", "l2", "l1", "shared", "constant", "issue", "latency", "launch"};
+  return Names[unsigned(L)];
+}
+
+std::string formatMicroseconds(double Us) {
+  if (Us >= 1000)
+    return formatv("{0:f1} ms", Us / 1000).str();
+  if (Us >= 100)
+    return formatv("{0:f0} us", Us).str();
+  if (Us >= 1)
+    return formatv("{0:f1} us", Us).str();
+  return formatv("{0:f0} ns", Us * 1000).str();
+}
+
+std::string TimeEstimate::str() const {
+  return formatMicroseconds(Us) + " (" + timeLimiterName(Limiter).str() + "-bound)";
+}
+
+TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
+  TimeEstimate T;
+  auto part = [&](TimeLimiter L) -> double & { return T.PartUs[unsigned(L)]; };
+  double Blocks = std::max(W.Blocks, 1.0);
+  double BlocksPerSM = std::max(W.BlocksPerSM, 1u);
+  // Blocks are handed to SMs as they free up: the busiest SM runs
+  // ceil(blocks / SMs) of them, in rounds of BlocksPerSM resident at once.
+  double BusiestBlocks = std::ceil(Blocks / G.SMs);
+  double Rounds = std::ceil(BusiestBlocks / BlocksPerSM);
+  // What one SM must do: the busiest SM's share of the work.
+  double Share = BusiestBlocks / Blocks;
+  double ClocksPerUs = G.clocksPerUs();
+  auto smTime = [&](double Total, double PerClock) {
+    return Total * Share / PerClock / ClocksPerUs;
+  };
+  part(TimeLimiter::Issue) = smTime(W.WarpInstructions, G.IssuePerClk);
+  part(TimeLimiter::L1) = smTime(W.L1Sectors * 32, G.L1BytesPerClk);
+  part(TimeLimiter::Shared) = smTime(W.SharedWavefronts, G.SharedWavefrontsPerClk);
+  part(TimeLimiter::Constant) = smTime(W.ConstantPasses, G.ConstantPassesPerClk);
+  part(TimeLimiter::L2) = W.L2Sectors * 32 / (G.L2GBs * 1e3);
+  part(TimeLimiter::Dram) = W.DramBytes / (G.DramGBs * 1e3);
+  // Latency: each round of resident blocks waits for its warps' dependent
+  // load rounds, each as long as a load served where its sectors come from.
+  double DramShare = W.L2Sectors > 0 ? std::min(1.0, W.DramBytes / (W.L2Sectors * 32)) : 0;
+  double LoadNs = G.L2LatencyNs + DramShare * (G.DramLatencyNs - G.L2LatencyNs);
+  part(TimeLimiter::Latency) = Rounds * W.LoadRoundsPerWarp * LoadNs / 1000;
+  part(TimeLimiter::Launch) = G.LaunchUs;
+  // Handing out blocks overlaps their work; it bounds a launch of many
+  // short blocks like a throughput does.
+  double Scheduling = BusiestBlocks * G.BlockLaunchNs / 1000;
+
+  double Busy = 0;
+  for (unsigned L = 0; L < unsigned(TimeLimiter::Launch); ++L)
+    if (T.PartUs[L] > Busy) {
+      Busy = T.PartUs[L];
+      T.Limiter = TimeLimiter(L);
+    }
+  if (Scheduling > Busy) {
+    Busy = Scheduling;
+    T.Limiter = TimeLimiter::Launch;
+  }
+  T.Us = part(TimeLimiter::Launch) + Busy;
+  if (Busy < part(TimeLimiter::Launch))
+    T.Limiter = TimeLimiter::Launch;
+  return T;
+}
+
+} // namespace warplint

@@ -1,0 +1,72 @@
+//===- TimeModel.h - A launch's duration on a named GPU ---------*- C++ -*-===//
+//
+// The one source of time (docs/time.md has the equations): what a launch
+// asks of each part of the GPU (KernelWork, built by LaunchWork from the
+// execution counts or from a device-model run) against what that part
+// delivers (GpuProfile). The slowest part bounds the launch; the busiest SM
+// and the rounds of resident blocks set the tail; every launch pays the
+// launch overhead.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_ANALYZER_TIME_TIMEMODEL_H
+#define WARPLINT_ANALYZER_TIME_TIMEMODEL_H
+
+#include "analyzer/arch/GpuProfile.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <string>
+
+namespace warplint {
+
+/// What a launch asks of the GPU, in the units GpuProfile's rates are in.
+struct KernelWork {
+  double Blocks = 0;
+  double WarpsPerBlock = 0;
+  /// Resident blocks per SM (the occupancy calculation).
+  unsigned BlocksPerSM = 1;
+  /// Warp instructions issued, SASS-like (IR counts scaled).
+  double WarpInstructions = 0;
+  /// Warp-level requests to global and local memory, and the sectors they
+  /// touch in L1.
+  double GlobalRequests = 0;
+  double L1Sectors = 0;
+  /// Sectors L1 passes to L2 (misses and every store).
+  double L2Sectors = 0;
+  /// Of those, the part that goes on to DRAM, in bytes.
+  double DramBytes = 0;
+  double SharedWavefronts = 0;
+  double ConstantPasses = 0;
+  /// Dependent rounds of global loads each warp waits for, one after
+  /// another (loads of one round are in flight together).
+  double LoadRoundsPerWarp = 0;
+};
+
+/// The parts of the GPU that can bound a launch.
+enum class TimeLimiter : unsigned { Dram, L2, L1, Shared, Constant, Issue, Latency, Launch };
+constexpr unsigned NumTimeLimiters = 8;
+
+/// "dram", "l2", "l1", "shared", "constant", "issue", "latency", "launch".
+llvm::StringRef timeLimiterName(TimeLimiter L);
+
+/// A launch's predicted duration and what bounds it.
+struct TimeEstimate {
+  double Us = 0;
+  TimeLimiter Limiter = TimeLimiter::Launch;
+  /// The time each part alone would take (µs), indexed by TimeLimiter;
+  /// Launch holds the launch overhead.
+  std::array<double, NumTimeLimiters> PartUs{};
+  /// "480 µs, DRAM-bound" style text: "480 us (dram)".
+  std::string str() const;
+};
+
+/// The duration of W on G.
+TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G);
+
+/// "120 us" / "1.3 ms" / "850 ns": a duration as a person reads it.
+std::string formatMicroseconds(double Us);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,97 @@
+//===- TimeSaved.cpp - Each kernel's time and each finding's saving -------===//
+#include "rules/TimeSaved.h"
+
+#include "analyzer/Occupancy.h"
+#include "analyzer/RegisterPressure.h"
+#include "analyzer/SharedMemory.h"
+#include "devicemodel/DeviceModel.h"
+#include "rules/KernelResources.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace warplint {
+
+const GpuProfile *gpuFor(StringRef Name, const ArchProfile &Arch) {
+  if (Name.empty())
+    return defaultGpu(Arch);
+  if (Name == "none")
+    return nullptr;
+  if (Expected<const GpuProfile &> G = lookupGpu(Name))
+    return &*G;
+  else
+    consumeError(G.takeError());
+  return nullptr;
+}
+
+LaunchWork kernelLaunchWork(const KernelFacts &K) {
+  OccupancyResult O = computeOccupancy(K.Arch, launchResources(K));
+  return launchWork(K.Spaces, K.Patterns, O.BlocksPerSM);
+}
+
+std::optional<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &G) {
+  LaunchWork W = kernelLaunchWork(K);
+  if (!W.Known)
+    return std::nullopt;
+  return W.time(G);
+}
+
+LaunchWork measuredLaunchWork(const Function &F, const ArchProfile &Arch,
+                              const dm::LaunchReport &R) {
+  LaunchWork W;
+  KernelResources Res;
+  Res.BlockSize = unsigned(std::min<uint64_t>(R.Block.count(), ~0u));
+  RegisterPressure Regs = RegisterPressure::analyze(F, Arch, {});
+  Res.RegistersPerThread = std::min(Regs.estimatedRegisters(), Regs.cap().Registers);
+  Res.StaticSharedBytes = SharedMemoryUse::analyze(F).staticBytes();
+  W.BlocksPerSM = std::max(computeOccupancy(Arch, Res).BlocksPerSM, 1u);
+  W.Blocks = double(R.Grid.count());
+  W.WarpsPerBlock = std::ceil(double(R.Block.count()) / Arch.WarpSize);
+  W.WarpInstructions = R.metric("smsp__inst_executed.sum");
+  for (const dm::BufferSectors &B : R.Footprint) {
+    BufferFootprint FB;
+    FB.Name = B.Name;
+    FB.ReadSectors = double(B.Read);
+    FB.WrittenSectors = double(B.Written);
+    FB.Known = true;
+    W.Buffers.push_back(std::move(FB));
+  }
+  for (const dm::SiteMetrics &M : R.Sites) {
+    SiteWork S;
+    S.Loc = M.Loc;
+    S.Space = M.Space;
+    S.Store = M.Op != dm::MemOp::Load;
+    S.Requests = M.requests();
+    S.Cost = S.Ideal = M.perRequest().value_or(0) * S.Requests;
+    for (const auto &[Loc, Name] : R.SiteBuffers)
+      if (Loc == M.Loc)
+        S.Buffer = Name;
+    W.Sites.push_back(std::move(S));
+  }
+  W.Known = true;
+  return W;
+}
+
+void addTimeSaved(const KernelFacts &K, ArrayRef<std::unique_ptr<Rule>> Rules,
+                  const GpuProfile &G, std::vector<Finding> &Findings) {
+  LaunchWork W = kernelLaunchWork(K);
+  if (!W.Known)
+    return;
+  TimeEstimate Before = W.time(G);
+  for (Finding &F : Findings) {
+    auto R = find_if(Rules, [&](const std::unique_ptr<Rule> &R) { return R->id() == F.Rule; });
+    LaunchWork Fixed = W;
+    if (R == Rules.end() || !(*R)->modelFix(K, F, Fixed))
+      continue;
+    TimeSaved S;
+    S.Gpu = G.Name.str();
+    S.GpuDisplay = G.Display.str();
+    S.KernelUs = Before.Us;
+    S.Us = Before.Us - Fixed.time(G).Us;
+    S.Launch = K.launch().str();
+    F.Saved = std::move(S);
+  }
+}
+
+} // namespace warplint

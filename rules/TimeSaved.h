@@ -1,0 +1,48 @@
+//===- TimeSaved.h - Each kernel's time and each finding's saving -*- C++ -*-===//
+//
+// The rules' side of the time model (analyzer/time/): a kernel's launch work
+// from its execution counts and occupancy, priced on a named GPU, and each
+// finding's time saved: its rule edits the work as its fix would
+// (Rule::modelFix) and the model prices it again.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_RULES_TIMESAVED_H
+#define WARPLINT_RULES_TIMESAVED_H
+
+#include "analyzer/time/LaunchWork.h"
+#include "rules/Rule.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace warplint {
+namespace dm {
+struct LaunchReport;
+} // namespace dm
+
+/// The GPU named Name (validated by the command line), or Arch's default
+/// when Name is empty; null for "none" or an architecture without one.
+const GpuProfile *gpuFor(llvm::StringRef Name, const ArchProfile &Arch);
+
+/// K's launch work: the execution counts of its accesses, the resident blocks
+/// per SM its registers and shared memory allow.
+LaunchWork kernelLaunchWork(const KernelFacts &K);
+
+/// K's predicted duration on G; none when its work is not known.
+std::optional<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &G);
+
+/// The work a device-model run of F measured (its sites' requests and
+/// costs, the buffers' distinct sectors with RunOptions::Footprint, the warp
+/// instructions executed), for the time model.
+LaunchWork measuredLaunchWork(const llvm::Function &F, const ArchProfile &Arch,
+                              const dm::LaunchReport &R);
+
+/// Gives each of Findings (K's) whose rule models its fix the time that fix
+/// saves on G.
+void addTimeSaved(const KernelFacts &K, llvm::ArrayRef<std::unique_ptr<Rule>> Rules,
+                  const GpuProfile &G, std::vector<Finding> &Findings);
+
+} // namespace warplint
+
+#endif

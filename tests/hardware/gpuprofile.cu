@@ -1,0 +1,203 @@
+// Measures the throughputs and latencies the time model's GPU profile needs
+// (analyzer/arch/GpuProfile.cpp), on the GPU this runs on. Each figure is the
+// median of 20 warm launches timed with cudaEvents. Prints "name value unit".
+//
+//   nvcc -arch=sm_90 -O3 -o gpuprofile gpuprofile.cu && ./gpuprofile
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#define CHECK(x)                                                                         \
+  do {                                                                                   \
+    cudaError_t e = (x);                                                                 \
+    if (e != cudaSuccess) {                                                              \
+      printf("error %s at line %d\n", cudaGetErrorString(e), __LINE__);                 \
+      return 1;                                                                          \
+    }                                                                                    \
+  } while (0)
+
+__global__ void empty() {}
+
+__global__ void copy4(const float4 *__restrict__ in, float4 *__restrict__ out, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x)
+    out[i] = in[i];
+}
+
+__global__ void read4(const float4 *__restrict__ in, float *out, size_t n) {
+  float4 s = make_float4(0, 0, 0, 0);
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    float4 v = in[i];
+    s.x += v.x; s.y += v.y; s.z += v.z; s.w += v.w;
+  }
+  if (s.x + s.y + s.z + s.w == 1234.5f)
+    out[0] = s.x;
+}
+
+// Reads a window of `mask + 1` float4 again and again: L2 when the window is
+// larger than L1 and smaller than L2, L1 when it fits L1.
+__global__ void window(const float4 *__restrict__ in, float *out, unsigned mask, int iters) {
+  float4 s = make_float4(0, 0, 0, 0);
+  unsigned i = (blockIdx.x * blockDim.x + threadIdx.x) & mask;
+  for (int k = 0; k < iters; ++k) {
+    float4 v = in[i];
+    s.x += v.x; s.y += v.y; s.z += v.z; s.w += v.w;
+    i = (i + gridDim.x * blockDim.x) & mask;
+  }
+  if (s.x + s.y + s.z + s.w == 1234.5f)
+    out[0] = s.x;
+}
+
+// Shared memory: conflict-free 4-byte loads, `iters` per thread.
+__global__ void sharedLoads(float *out, int iters) {
+  __shared__ float t[1024];
+  for (int i = threadIdx.x; i < 1024; i += blockDim.x)
+    t[i] = i;
+  __syncthreads();
+  float s = 0;
+  unsigned j = threadIdx.x;
+  for (int k = 0; k < iters; ++k) {
+    s += t[j & 1023];
+    j += 32;
+  }
+  if (s == 1234.5f)
+    out[0] = s;
+}
+
+__constant__ float cbank[4096];
+
+// Constant memory read at `distinct` addresses per warp: one pass each.
+__global__ void constantReads(float *out, int iters, int distinct) {
+  float s = 0;
+  unsigned lane = threadIdx.x & 31;
+  unsigned j = (lane % distinct) * 4;
+  for (int k = 0; k < iters; ++k) {
+    s += cbank[(j + k) & 4095];
+  }
+  if (s == 1234.5f)
+    out[0] = s;
+}
+
+// Independent FMAs: issue-bound arithmetic, 8 chains per thread.
+__global__ void fmaLoop(float *out, int iters) {
+  float a[8];
+  for (int c = 0; c < 8; ++c)
+    a[c] = threadIdx.x + c;
+  for (int k = 0; k < iters; ++k)
+#pragma unroll
+    for (int c = 0; c < 8; ++c)
+      a[c] = a[c] * 0.999f + 0.5f;
+  float s = 0;
+  for (int c = 0; c < 8; ++c)
+    s += a[c];
+  if (s == 1234.5f)
+    out[0] = s;
+}
+
+// One warp chasing a pointer chain: the latency of a dependent load.
+__global__ void chase(const unsigned *next, unsigned *out, int steps) {
+  unsigned j = 0;
+  for (int k = 0; k < steps; ++k)
+    j = next[j];
+  out[0] = j;
+}
+
+template <typename F> float medianUs(F launch) {
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
+  for (int w = 0; w < 3; ++w)
+    launch();
+  std::vector<float> t;
+  for (int r = 0; r < 20; ++r) {
+    cudaEventRecord(a);
+    launch();
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float ms;
+    cudaEventElapsedTime(&ms, a, b);
+    t.push_back(ms * 1000);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+int main() {
+  cudaDeviceProp P;
+  CHECK(cudaGetDeviceProperties(&P, 0));
+  int sms = P.multiProcessorCount;
+  printf("device %s\n", P.name);
+  printf("sms %d count\n", sms);
+  printf("l2_bytes %d B\n", P.l2CacheSize);
+  int clockKHz = 0, memClockKHz = 0, busWidth = 0;
+  cudaDeviceGetAttribute(&clockKHz, cudaDevAttrClockRate, 0);
+  cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, 0);
+  cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, 0);
+  printf("sm_clock_max %.0f MHz\n", clockKHz / 1000.0);
+  printf("dram_peak %.1f GB/s\n", 2.0 * memClockKHz * 1e3 * (busWidth / 8) / 1e9);
+
+  size_t n = size_t(1) << 26; // 64 Mi float4 = 1 GiB
+  float4 *in, *out;
+  float *sink;
+  CHECK(cudaMalloc(&in, n * sizeof(float4)));
+  CHECK(cudaMalloc(&out, n * sizeof(float4)));
+  CHECK(cudaMalloc(&sink, 4));
+  CHECK(cudaMemset(in, 0, n * sizeof(float4)));
+
+  printf("launch_empty %.2f us\n", medianUs([&] { empty<<<1, 32>>>(); }));
+  printf("launch_empty_grid %.2f us\n", medianUs([&] { empty<<<sms * 16, 256>>>(); }));
+
+  int grid = sms * 8;
+  float us = medianUs([&] { copy4<<<grid, 256>>>(in, out, n); });
+  printf("dram_copy %.1f GB/s\n", 2.0 * n * 16 / us / 1e3);
+  us = medianUs([&] { read4<<<grid, 256>>>(in, sink, n); });
+  printf("dram_read %.1f GB/s\n", 1.0 * n * 16 / us / 1e3);
+
+  // L2: a 16 MiB window, each thread 256 loads.
+  int iters = 256;
+  size_t threads = size_t(grid) * 256;
+  us = medianUs([&] { window<<<grid, 256>>>(in, sink, (1u << 20) - 1, iters); });
+  printf("l2_read %.1f GB/s\n", threads * iters * 16.0 / us / 1e3);
+  // L1: a 16 KiB window per... every block reads the same 16 KiB.
+  us = medianUs([&] { window<<<grid, 256>>>(in, sink, (1u << 10) - 1, iters); });
+  printf("l1_read %.1f GB/s\n", threads * iters * 16.0 / us / 1e3);
+  printf("l1_read_per_sm_clk %.1f B\n",
+         threads * iters * 16.0 / us / 1e3 * 1e9 / (sms * clockKHz * 1e3));
+
+  us = medianUs([&] { sharedLoads<<<grid, 256>>>(sink, 1024); });
+  double wavefronts = double(threads / 32) * 1024;
+  printf("shared_wavefronts_per_sm_clk %.3f\n", wavefronts / (us * 1e-6) / (sms * clockKHz * 1e3));
+
+  for (int d : {1, 2, 8, 32}) {
+    us = medianUs([&] { constantReads<<<grid, 256>>>(sink, 1024, d); });
+    double passes = double(threads / 32) * 1024 * d;
+    printf("constant_passes_per_sm_clk_d%d %.3f\n", d,
+           passes / (us * 1e-6) / (sms * clockKHz * 1e3));
+  }
+
+  us = medianUs([&] { fmaLoop<<<grid, 256>>>(sink, 4096); });
+  double fmas = double(threads / 32) * 4096 * 8;
+  printf("fma_warp_inst_per_sm_clk %.3f\n", fmas / (us * 1e-6) / (sms * clockKHz * 1e3));
+
+  // Dependent loads: a random cycle over 256 MiB (DRAM) and over 1 MiB (L2).
+  for (size_t words : {size_t(1) << 26, size_t(1) << 18}) {
+    std::vector<unsigned> h(words);
+    for (size_t i = 0; i < words; ++i)
+      h[i] = i;
+    unsigned long long x = 88172645463325252ull;
+    for (size_t i = words - 1; i > 0; --i) { // Sattolo: one cycle
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      std::swap(h[i], h[x % i]);
+    }
+    unsigned *d;
+    CHECK(cudaMalloc(&d, words * 4));
+    CHECK(cudaMemcpy(d, h.data(), words * 4, cudaMemcpyHostToDevice));
+    int steps = 4096;
+    us = medianUs([&] { chase<<<1, 1>>>(d, (unsigned *)sink, steps); });
+    printf("%s_latency %.1f ns\n", words > (1u << 20) ? "dram" : "l2", us * 1e3 / steps);
+    cudaFree(d);
+  }
+  CHECK(cudaGetLastError());
+  return 0;
+}
