@@ -8,6 +8,7 @@
 #include "tools/CommandLine.h"
 #include "tools/Heap.h"
 #include "tools/InputLoop.h"
+#include "rules/TimeSaved.h"
 #include "tools/KernelJson.h"
 #include "tools/Locations.h"
 #include "tools/NotAnalyzed.h"
@@ -82,6 +83,11 @@ int runAccessesCommand(const CommandLine &CL) {
     errs() << toString(Arch.takeError()) << "\n";
     return ExitToolError;
   }
+  if (!CL.Gpu.empty() && CL.Gpu != "none")
+    if (Expected<const GpuProfile &> G = lookupGpu(CL.Gpu); !G) {
+      errs() << toString(G.takeError()) << "\n";
+      return ExitToolError;
+    }
   unsigned Threads = kernelThreads(CL);
   heapsForThreads(Threads);
   json::Array Files;
@@ -116,7 +122,7 @@ int runAccessesCommand(const CommandLine &CL) {
       LoopFacts Loops(F);
       SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
       KernelFacts K{DM, F, sourceName(F), *Arch, S, P, Registers, Sources, Loops, Shared};
-      Kernels.push_back(kernelJson(K));
+      Kernels.push_back(kernelJson(K, gpuFor(CL.Gpu, *Arch)));
     }
     // Kernels left out (compile errors, templates nothing instantiates): the
     // file's "errors" and "not_analyzed", or stderr.

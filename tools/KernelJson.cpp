@@ -3,7 +3,9 @@
 
 #include "rules/Confirm.h"
 #include "rules/KernelResources.h"
+#include "rules/TimeSaved.h"
 #include "tools/Locations.h"
+#include "tools/TimeOutput.h"
 
 using namespace llvm;
 
@@ -115,7 +117,7 @@ json::Array dimJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]};
 
 } // namespace
 
-json::Object kernelJson(const KernelFacts &K) {
+json::Object kernelJson(const KernelFacts &K, const GpuProfile *Gpu) {
   const StateSpaces &S = K.Spaces;
   const AccessPatterns &P = K.Patterns;
   json::Array Accesses, Locals, Branches, Barriers;
@@ -180,6 +182,13 @@ json::Object kernelJson(const KernelFacts &K) {
       {"barriers", std::move(Barriers)},
       {"local_arrays", std::move(Locals)},
       {"resources", resourcesJson(K)}};
+  if (Gpu) {
+    LaunchWork W = kernelLaunchWork(K);
+    if (W.Known)
+      Kernel["time"] = timeJson(W.time(*Gpu), *Gpu);
+    else
+      Kernel["time"] = json::Object{{"gpu", Gpu->Name}, {"predicted_us", nullptr}, {"why", W.Why}};
+  }
   if (P.exhausted())
     Kernel["analysis_stopped"] = P.exhaustedReason() + " (the per-kernel budget is " +
                                  P.budget().str() + ")";

@@ -9,6 +9,7 @@
 #ifndef WARPLINT_TOOLS_KERNELJSON_H
 #define WARPLINT_TOOLS_KERNELJSON_H
 
+#include "analyzer/arch/GpuProfile.h"
 #include "rules/Rule.h"
 
 #include "llvm/Support/JSON.h"
@@ -20,8 +21,10 @@ namespace warplint {
 /// per-request figure and, where it is counted in bytes (global and local
 /// sectors, shared wavefronts), "predicted.bytes_per_request",
 /// "ideal_bytes_per_request" and "wasted_bytes_per_request"; with the device
-/// model's run (K.Run) its "measured" requests and per-request figure.
-llvm::json::Object kernelJson(const KernelFacts &K);
+/// model's run (K.Run) its "measured" requests and per-request figure. With
+/// Gpu, "time": the launch's predicted duration on it (tools/TimeOutput.h),
+/// or why there is none.
+llvm::json::Object kernelJson(const KernelFacts &K, const GpuProfile *Gpu = nullptr);
 
 /// {"registers", "registers_from", "static_shared_bytes",
 /// "dynamic_shared_bytes", "block_size", "blocks_per_sm", "warps_per_sm",

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/CheckFile.h"
 #include "tools/DiagnosticOutput.h"
+#include "rules/TimeSaved.h"
 #include "tools/KernelJson.h"
 #include "tools/NotAnalyzed.h"
 
@@ -114,7 +115,7 @@ int runReportCommand(const CommandLine &CL) {
   std::mutex Lock;
   std::vector<FileResult> Results =
       checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
-        json::Object O = kernelJson(K);
+        json::Object O = kernelJson(K, gpuFor(Opts->Gpu, K.Arch));
         std::lock_guard<std::mutex> Guard(Lock);
         Kernels[File].push_back(std::move(O));
       });

@@ -29,6 +29,21 @@
   }
   const num = (v) => v === null || v === undefined ? "-" :
     (Math.round(v * 100) / 100).toLocaleString("en-US");
+  /// A duration in microseconds as a person reads it.
+  function us(v) {
+    if (v === null || v === undefined) return "-";
+    if (v >= 1000) return num(v / 1000) + " ms";
+    if (v >= 1) return num(v) + " \u00b5s";
+    return num(v * 1000) + " ns";
+  }
+  /// "saves 120 µs (25%)" for a finding with a time saved.
+  function saving(d) {
+    const t = d.time_saved;
+    if (!t) return "";
+    if (t.us < 0) return "predicted slower by " + us(-t.us);
+    if (t.percent < 1) return "saves under 1%";
+    return "saves " + us(t.us) + " (" + num(t.percent) + "%)";
+  }
   function bytes(v) {
     if (v >= 1 << 20) return num(v / (1 <<20)) + " MiB";
     if (v >= 1 << 10) return num(v / (1 << 10)) + " KiB";
@@ -115,6 +130,11 @@
     ["Launch", "text", (k) => "grid" + dims(k.launch.grid) + " block" + dims(k.launch.block),
      (k) => el("span", {}, "grid" + dims(k.launch.grid) + " block" + dims(k.launch.block),
                el("div", { class: "from", text: "from " + k.launch.source }))],
+    ["Time", "num", (k) => (k.time && k.time.predicted_us !== null) ? k.time.predicted_us : -1,
+     (k) => (k.time && k.time.predicted_us !== null)
+       ? el("span", {}, us(k.time.predicted_us),
+            el("div", { class: "from", text: k.time.limiter + "-bound on " + k.time.gpu }))
+       : "-"],
     ["Global sectors", "num", (k) => k.totals.global],
     ["Shared wavefronts", "num", (k) => k.totals.shared],
     ["Local sectors", "num", (k) => k.totals.local],
@@ -146,7 +166,9 @@
       body.append(tr);
     }
     table.append(el("thead", {}, head), body);
-    sortBy(COLUMNS.findIndex((c) => c[0] === "Waste"));
+    // Ranked by predicted time where the time model has one, else by waste.
+    const timed = kernels.some((k) => k.time && k.time.predicted_us !== null);
+    sortBy(COLUMNS.findIndex((c) => c[0] === (timed ? "Time" : "Waste")));
   }
   let sorted = { column: -1, desc: true };
   function sortBy(c) {
@@ -200,12 +222,20 @@
         (r.limiter ? ", limited by " + r.limiter : "") + ") \u00b7 static shared " +
         bytes(r.static_shared_bytes) + " \u00b7 traffic per warp " + bytes(t.bytes) +
         ", waste " + bytes(t.waste) + " (" + num(t.wastePct) + "%)"));
+    if (k.time)
+      card.append(el("div", { class: "facts", text: k.time.predicted_us !== null
+        ? "predicted time " + us(k.time.predicted_us) + " on " + k.time.gpu + ", " +
+          k.time.limiter + "-bound"
+        : "no predicted time: " + k.time.why }));
     for (const a of k.launch.assumptions || [])
       card.append(el("div", { class: "facts", text: "assumed: " + a }));
     const list = el("ul", { class: "kernel-findings" });
-    for (const d of k.findings)
+    // The findings worth the most time first.
+    const saved = (d) => d.time_saved ? d.time_saved.us : -Infinity;
+    for (const d of [...k.findings].sort((a, b) => saved(b) - saved(a)))
       list.append(el("li", { class: "finding-link", "data-rule": d.rule },
-        el("a", { href: "#" + d.id, text: loc(d) }), " " + d.severity + " [" + d.rule + "]"));
+        el("a", { href: "#" + d.id, text: loc(d) }), " " + d.severity + " [" + d.rule + "]" +
+        (d.time_saved ? " \u00b7 " + saving(d) : "")));
     card.append(el("div", {}, count(k.findings.length, "finding")), list);
     const spaces = Object.entries(t.spaces).map(([s, v]) => ({ label: s, ideal: v.ideal,
                                                               waste: v.waste }));
@@ -296,6 +326,11 @@
       const notes = el("div", { class: "notes" });
       for (const n of d.notes) notes.append(el("div", { text: loc(n) + ": note: " + n.message }));
       box.append(notes);
+    }
+    if (d.time_saved) {
+      const t = d.time_saved;
+      box.append(el("div", { class: "time-saved", text: "time: " + saving(d) + " of " +
+        us(t.kernel_us) + " on " + t.gpu + " at " + t.launch }));
     }
     if (d.confirmed) {
       const c = d.confirmed;
