@@ -30,11 +30,12 @@ constexpr GpuProfile H100Sxm = {
     // measured kernels issue-bound below it (63 B, 0.47 wavefronts).
     /*L1BytesPerClk=*/128, /*SharedWavefrontsPerClk=*/1,
     /*ConstantPassesPerClk=*/0.5, /*IssuePerClk=*/4,
-    /*L2LatencyNs=*/137, /*DramLatencyNs=*/137, /*LaunchUs=*/6.75, /*BlockLaunchNs=*/100,
+    /*L2LatencyNs=*/137, /*DramLatencyNs=*/348, /*LaunchUs=*/6.75, /*BlockLaunchNs=*/80,
     "measured on an H100 80GB HBM3 (tests/hardware/h100/gpuprofile.txt): clock under "
     "load, DRAM read 2836 of 3352 GB/s, L2 6639 GB/s, constant 0.49 passes/clk/SM, "
-    "launch 6.75 us by cudaEvents; L1/shared 128 B/clk/SM and 4 issue/clk/SM from the "
-    "Hopper tuning guide"};
+    "launch 6.75 us by cudaEvents; on an H200 (tests/hardware/h200/gpuprofile.txt, the "
+    "same SM): DRAM latency 348 ns, 80 ns per block per SM handed out; L1/shared "
+    "128 B/clk/SM and 4 issue/clk/SM from the Hopper tuning guide"};
 
 /// A row derived from the H100's measurements (see the file comment).
 constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, unsigned SMs,
@@ -51,6 +52,24 @@ constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, uns
   G.L2GBs = H100Sxm.L2GBs * (SMs * ClockMHz) / (H100Sxm.SMs * H100Sxm.ClockMHz);
   G.L2Bytes = L2Bytes;
   G.Sources = Sources;
+  return G;
+}
+
+/// The H200 (tests/hardware/h200/gpuprofile.txt): the H100's SM with HBM3e
+/// and a 60 MiB L2.
+constexpr GpuProfile measuredH200() {
+  GpuProfile G = H100Sxm;
+  G.Name = "h200";
+  G.Display = "H200";
+  G.DramPeakGBs = 4814;
+  G.DramGBs = 4385;
+  G.L2GBs = 9811;
+  G.L2Bytes = 60 * MiB;
+  G.L2LatencyNs = 144;
+  G.LaunchUs = 7.01;
+  G.Sources = "measured on an H200 (tests/hardware/h200/gpuprofile.txt): DRAM read 4385 of "
+              "4814 GB/s, L2 9811 GB/s, 60 MiB L2, latencies and launch; per-clock SM "
+              "throughputs as the H100's";
   return G;
 }
 
@@ -73,9 +92,7 @@ const GpuProfile Gpus[] = {
     derived("h100-pcie", "H100 PCIe", 90, 114, 1755, 2039, 50 * MiB,
             "NVIDIA H100 data sheet (PCIe 80GB): 114 SMs, 1755 MHz, 2039 GB/s HBM2e, "
             "50 MB L2; the rest derived from the H100 SXM measurement"),
-    derived("h200", "H200", 90, 132, 1980, 4800, 50 * MiB,
-            "NVIDIA H200 data sheet: the H100 SXM's 132 SMs and clocks with 4.8 TB/s "
-            "HBM3e, 50 MB L2; the rest derived from the H100 SXM measurement"),
+    measuredH200(),
 };
 
 } // namespace

@@ -95,9 +95,11 @@ __global__ void fmaLoop(float *out, int iters) {
     out[0] = s;
 }
 
-// One warp chasing a pointer chain: the latency of a dependent load.
-__global__ void chase(const unsigned *next, unsigned *out, int steps) {
-  unsigned j = 0;
+// One warp chasing a pointer chain: the latency of a dependent load. Each
+// launch starts elsewhere on the cycle, so what the last one left in L2 does
+// not serve it.
+__global__ void chase(const unsigned *next, unsigned *out, int steps, unsigned start) {
+  unsigned j = start;
   for (int k = 0; k < steps; ++k)
     j = next[j];
   out[0] = j;
@@ -147,6 +149,12 @@ int main() {
 
   printf("launch_empty %.2f us\n", medianUs([&] { empty<<<1, 32>>>(); }));
   printf("launch_empty_grid %.2f us\n", medianUs([&] { empty<<<sms * 16, 256>>>(); }));
+  // Blocks per SM against time: the slope is what handing out one more
+  // block to every SM costs, by block size.
+  for (int threads : {32, 256, 1024})
+    for (int per : {1, 16, 64, 256, 1024})
+      printf("launch_empty_blocks_per_sm_%d_threads_%d %.2f us\n", per, threads,
+             medianUs([&] { empty<<<sms * per, threads>>>(); }));
 
   int grid = sms * 8;
   float us = medianUs([&] { copy4<<<grid, 256>>>(in, out, n); });
@@ -194,7 +202,11 @@ int main() {
     CHECK(cudaMalloc(&d, words * 4));
     CHECK(cudaMemcpy(d, h.data(), words * 4, cudaMemcpyHostToDevice));
     int steps = 4096;
-    us = medianUs([&] { chase<<<1, 1>>>(d, (unsigned *)sink, steps); });
+    unsigned start = 0;
+    us = medianUs([&] {
+      start = (start + 7919 * 4096) % words;
+      chase<<<1, 1>>>(d, (unsigned *)sink, steps, start);
+    });
     printf("%s_latency %.1f ns\n", words > (1u << 20) ? "dram" : "l2", us * 1e3 / steps);
     cudaFree(d);
   }

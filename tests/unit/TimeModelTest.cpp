@@ -1,0 +1,177 @@
+//===- TimeModelTest.cpp - GPU profiles and the time model ----------------===//
+#include "analyzer/arch/GpuProfile.h"
+#include "analyzer/time/LaunchWork.h"
+#include "frontend/DeviceModule.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+using namespace warplint;
+
+namespace {
+
+/// "name value unit" lines of tests/hardware/GPU/gpuprofile.txt.
+std::map<std::string, double> measured(llvm::StringRef Gpu) {
+  std::map<std::string, double> M;
+  auto Buf = llvm::MemoryBuffer::getFile(std::string(WARPLINT_SOURCE_DIR) + "/tests/hardware/" +
+                                         Gpu.str() + "/gpuprofile.txt");
+  if (!Buf)
+    return M;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    llvm::SmallVector<llvm::StringRef, 3> F;
+    L.split(F, ' ', 2, false);
+    double V;
+    if (F.size() >= 2 && !F[1].getAsDouble(V))
+      M[F[0].str()] = V;
+  }
+  return M;
+}
+
+void expectMeasured(llvm::StringRef Fixture, llvm::StringRef Name) {
+  std::map<std::string, double> M = measured(Fixture);
+  ASSERT_FALSE(M.empty()) << "tests/hardware/" << Fixture.str() << "/gpuprofile.txt is missing";
+  llvm::Expected<const GpuProfile &> G = lookupGpu(Name);
+  ASSERT_TRUE(bool(G));
+  EXPECT_EQ(G->SMs, unsigned(M["sms"]));
+  EXPECT_EQ(G->L2Bytes, uint64_t(M["l2_bytes"]));
+  EXPECT_NEAR(G->ClockMHz, M["sm_clock_max"], 1);
+  EXPECT_NEAR(G->DramGBs, M["dram_read"], M["dram_read"] * 0.01);
+  EXPECT_NEAR(G->DramPeakGBs, M["dram_peak"], M["dram_peak"] * 0.01);
+  EXPECT_NEAR(G->L2GBs, M["l2_read"], M["l2_read"] * 0.01);
+  EXPECT_NEAR(G->LaunchUs, M["launch_empty"], 0.01);
+  EXPECT_NEAR(G->ConstantPassesPerClk, M["constant_passes_per_sm_clk_d32"], 0.02);
+}
+
+TEST(GpuProfileTest, H100RowIsTheMeasurement) { expectMeasured("h100", "h100-sxm"); }
+
+TEST(GpuProfileTest, H200RowIsTheMeasurement) {
+  expectMeasured("h200", "h200");
+  // The slope of empty launches: what one more block per SM costs.
+  std::map<std::string, double> M = measured("h200");
+  double Slope = (M["launch_empty_blocks_per_sm_1024_threads_256"] -
+                  M["launch_empty_blocks_per_sm_1_threads_256"]) /
+                 1023 * 1000;
+  EXPECT_NEAR(lookupGpu("h200")->BlockLaunchNs, Slope, Slope * 0.05);
+  EXPECT_NEAR(lookupGpu("h200")->DramLatencyNs, M["dram_latency"], 1);
+}
+
+TEST(GpuProfileTest, EveryArchitectureOfTheIssueHasAGpu) {
+  for (llvm::StringRef Name : {"h100-sxm", "h100-pcie", "h200", "a100-sxm", "l40s"})
+    EXPECT_TRUE(bool(lookupGpu(Name))) << Name.str();
+  llvm::Expected<const GpuProfile &> Bad = lookupGpu("h300");
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find("known: "), std::string::npos);
+  llvm::Expected<const ArchProfile &> Sm90 = lookupArch("sm_90");
+  ASSERT_TRUE(bool(Sm90));
+  const GpuProfile *D = defaultGpu(*Sm90);
+  ASSERT_TRUE(D);
+  EXPECT_EQ(D->Name, "h100-sxm");
+  llvm::Expected<const ArchProfile &> Sm80 = lookupArch("sm_80");
+  ASSERT_TRUE(bool(Sm80));
+  EXPECT_EQ(defaultGpu(*Sm80)->Name, "a100-sxm");
+}
+
+const GpuProfile &h100() { return *lookupGpu("h100-sxm"); }
+
+TEST(TimeModelTest, StreamingCopyIsDramBound) {
+  // 64 Mi floats copied: 512 MiB through DRAM.
+  KernelWork W;
+  W.Blocks = 262144;
+  W.WarpsPerBlock = 8;
+  W.BlocksPerSM = 8;
+  W.WarpInstructions = W.Blocks * W.WarpsPerBlock * 12;
+  W.GlobalRequests = W.Blocks * W.WarpsPerBlock * 2;
+  W.L1Sectors = W.GlobalRequests * 4;
+  W.L2Sectors = W.L1Sectors;
+  W.DramBytes = W.L2Sectors * 32;
+  W.LoadRoundsPerWarp = 1;
+  TimeEstimate T = predictTime(W, h100());
+  EXPECT_EQ(T.Limiter, TimeLimiter::Dram);
+  double Expected = W.DramBytes / (h100().DramGBs * 1e3) + h100().LaunchUs;
+  EXPECT_NEAR(T.Us, Expected, 1e-6);
+}
+
+TEST(TimeModelTest, EmptyLaunchCostsTheLaunch) {
+  KernelWork W;
+  W.Blocks = 1;
+  W.WarpsPerBlock = 1;
+  TimeEstimate T = predictTime(W, h100());
+  EXPECT_EQ(T.Limiter, TimeLimiter::Launch);
+  EXPECT_NEAR(T.Us, h100().LaunchUs + h100().BlockLaunchNs / 1000, 1e-9);
+}
+
+TEST(TimeModelTest, TheLastWaveCounts) {
+  // 133 blocks of pure arithmetic on 132 SMs take two blocks' time on the
+  // busiest SM; 132 take one.
+  KernelWork W;
+  W.WarpsPerBlock = 32;
+  W.BlocksPerSM = 1;
+  W.Blocks = 132;
+  W.WarpInstructions = 132 * 1e6;
+  double One = predictTime(W, h100()).PartUs[unsigned(TimeLimiter::Issue)];
+  W.Blocks = 133;
+  W.WarpInstructions = 133 * 1e6;
+  double Two = predictTime(W, h100()).PartUs[unsigned(TimeLimiter::Issue)];
+  EXPECT_NEAR(Two / One, 2.0, 1e-9);
+}
+
+LaunchWork stridedGather(bool SharedSectors) {
+  // A gather at stride 32 B: 8 sectors per request where 1 would do; the
+  // buffer's every sector is read once.
+  LaunchWork L;
+  L.Known = true;
+  L.Blocks = 4096;
+  L.WarpsPerBlock = 8;
+  L.BlocksPerSM = 8;
+  L.WarpInstructions = 4096 * 8 * 20;
+  double Requests = 4096 * 8;
+  SiteWork In;
+  In.Space = AS_Global;
+  In.Loc = {"k.cu", 7, 12};
+  In.Requests = Requests;
+  In.Cost = Requests * 8;
+  In.Ideal = Requests * 1;
+  In.Buffer = "in";
+  In.SharesSectors = SharedSectors;
+  SiteWork Out = In;
+  Out.Loc = {"k.cu", 7, 3};
+  Out.Store = true;
+  Out.Cost = Out.Ideal = Requests * 1;
+  Out.Buffer = "out";
+  L.Sites = {In, Out};
+  L.Buffers = {{"in", Requests * 8, 0, 1, true}, {"out", 0, Requests, 1, true}};
+  return L;
+}
+
+TEST(TimeModelTest, AnIdealSiteLeavesDramWhenNoOtherReadsItsSectors) {
+  LaunchWork L = stridedGather(false);
+  double Before = L.kernelWork(h100()).DramBytes;
+  L.makeIdeal(*L.sitesAt({"k.cu", 7, 12}).front());
+  double After = L.kernelWork(h100()).DramBytes;
+  // in: 8 sectors per request -> 1; out unchanged (1 per request).
+  EXPECT_NEAR(Before / After, 9.0 / 2.0, 1e-9);
+}
+
+TEST(TimeModelTest, SharedSectorsStayInDram) {
+  LaunchWork L = stridedGather(true);
+  double Before = L.kernelWork(h100()).DramBytes;
+  double L1Before = L.kernelWork(h100()).L1Sectors;
+  L.makeIdeal(*L.sitesAt({"k.cu", 7, 12}).front());
+  EXPECT_NEAR(L.kernelWork(h100()).DramBytes, Before, 1e-9);
+  EXPECT_LT(L.kernelWork(h100()).L1Sectors, L1Before);
+}
+
+TEST(TimeModelTest, FormatsDurations) {
+  EXPECT_EQ(formatMicroseconds(480.2), "480 us");
+  EXPECT_EQ(formatMicroseconds(12.34), "12.3 us");
+  EXPECT_EQ(formatMicroseconds(0.85), "850 ns");
+  EXPECT_EQ(formatMicroseconds(1300), "1.3 ms");
+}
+
+} // namespace
