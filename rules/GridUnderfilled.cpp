@@ -72,6 +72,17 @@ const Loop *gridStrideLoop(const LoopFacts &Loops) {
 
 } // namespace
 
+bool GridUnderfilledRule::modelFix(const KernelFacts &K, const Finding &,
+                                   LaunchWork &W) const {
+  // The kernel's own launch: a finding about another host launch of it is
+  // priced at this one (the note names the launch).
+  double Full = double(SMs ? SMs : K.Arch.SMs) * W.BlocksPerSM;
+  if (W.Blocks >= Full)
+    return false;
+  W.Blocks = Full;
+  return true;
+}
+
 void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) const {
   const Loop *Stride = gridStrideLoop(K.Loops);
   if (!Stride)

@@ -2,6 +2,7 @@
 #ifndef WARPLINT_RULES_GRIDUNDERFILLED_H
 #define WARPLINT_RULES_GRIDUNDERFILLED_H
 
+#include "analyzer/time/LaunchWork.h"
 #include "rules/Rule.h"
 
 namespace warplint {
@@ -18,6 +19,8 @@ class GridUnderfilledRule : public Rule {
 public:
   explicit GridUnderfilledRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The fix fills the GPU: one full wave of resident blocks, the same work.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 
 private:
   double Efficiency;

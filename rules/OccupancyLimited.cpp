@@ -97,6 +97,15 @@ std::string limitingFigures(const KernelFacts &K, const OccupancyResult &O) {
 
 } // namespace
 
+bool OccupancyLimitedRule::modelFix(const KernelFacts &K, const Finding &,
+                                    LaunchWork &W) const {
+  OccupancyResult O = computeOccupancy(K.Arch, launchResources(K));
+  if (O.BlocksPerSM == 0)
+    return false;
+  W.BlocksPerSM = blocksWanted(O, Threshold);
+  return true;
+}
+
 void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) const {
   KernelResources R = launchResources(K);
   // Static shared memory over the static limit is shared-static-too-large's.

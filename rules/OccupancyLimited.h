@@ -2,6 +2,7 @@
 #ifndef WARPLINT_RULES_OCCUPANCYLIMITED_H
 #define WARPLINT_RULES_OCCUPANCYLIMITED_H
 
+#include "analyzer/time/LaunchWork.h"
 #include "rules/Rule.h"
 
 namespace warplint {
@@ -15,6 +16,8 @@ class OccupancyLimitedRule : public Rule {
 public:
   explicit OccupancyLimitedRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The fix reaches the threshold's resident blocks per SM.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 
 private:
   double Threshold;

@@ -14,7 +14,10 @@ json::Object timeJson(const TimeEstimate &T, const GpuProfile &G) {
   return json::Object{{"gpu", G.Name},
                       {"predicted_us", T.Us},
                       {"limiter", timeLimiterName(T.Limiter)},
-                      {"parts_us", std::move(Parts)}};
+                      {"parts_us", std::move(Parts)},
+                      {"latency_terms_us", json::Object{{"loads_unloaded", T.LoadWaitUs},
+                                                        {"block_launch", T.BlockWaitUs},
+                                                        {"scheduling", T.SchedulingUs}}}};
 }
 
 std::string timeText(const TimeEstimate &T, const GpuProfile &G) {

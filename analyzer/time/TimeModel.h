@@ -57,6 +57,11 @@ struct TimeEstimate {
   /// The time each part alone would take (µs), indexed by TimeLimiter;
   /// Launch holds the launch overhead.
   std::array<double, NumTimeLimiters> PartUs{};
+  /// The latency part's terms: the load rounds at the profile's (unloaded)
+  /// latencies, and each round's wait for its block to be handed out.
+  double LoadWaitUs = 0, BlockWaitUs = 0;
+  /// Handing out every block of the busiest SM, one after another.
+  double SchedulingUs = 0;
   /// "480 µs, DRAM-bound" style text: "480 us (dram)".
   std::string str() const;
 };
