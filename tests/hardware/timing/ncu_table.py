@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Reads the Nsight Compute exports measure.sh writes (ncu/X.log, X.details.csv,
 X.raw.csv) and writes ncu.csv: one row per profiled (pair, kernel) with ncu's
-duration and every rule that fired with an estimated speedup.
+duration and every rule that fired with an estimated speedup: NAME(MEMORY)=PCT,
+where MEMORY is the memory the rule's text names (global-loads, local-stores,
+...) and a trailing ":local" marks ncu's "Est. Local Speedup" (of one part of
+the kernel) rather than its global one.
 
 Usage: ncu_table.py MEASURE_OUTDIR > ncu.csv
        ncu_table.py --metrics MEASURE_OUTDIR > ncu_metrics.csv
@@ -73,7 +76,8 @@ def main():
                     tag = "(" + space.replace(" ", "-") + ")"
                     break
             est = float(d["Estimated Speedup"].replace(",", ""))
-            rules.setdefault(int(r[0]), []).append("%s%s=%.2f" % (d["Rule Name"], tag, est))
+            kind = ":local" if d["Estimated Speedup Type"] == "local" else ""
+            rules.setdefault(int(r[0]), []).append("%s%s=%.2f%s" % (d["Rule Name"], tag, est, kind))
         for i, (pair, kernel) in enumerate(order):
             if i not in dur:
                 continue

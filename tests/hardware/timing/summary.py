@@ -56,6 +56,7 @@ def load(d):
                 if "=" not in item:
                     continue
                 name, v = item.rsplit("=", 1)
+                v = v.split(":")[0]
                 if name in MATCH[p["rule"]] and float(v) > est:
                     est, which = float(v), name
         ncu_saving = None
