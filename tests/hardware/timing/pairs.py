@@ -219,7 +219,7 @@ def findings(warplint, file, entry):
     for diag in d.get("diagnostics", []):
         if diag.get("kernel") != entry["kernel"]:
             continue
-        msg = diag["message"].replace("kernel '%s': " % entry["kernel"], "")
+        msg = diag["message"].replace("kernel '%s': " % entry["kernel"], "").replace(lf, "pairs.json")
         out.append("%s (%s, line %d): %s" % (diag["rule"], diag["severity"], diag["line"], msg))
     return out
 
@@ -241,6 +241,8 @@ def main():
                 p[key] = f if f else "none"
             elif p["pair"] in old and key in old[p["pair"]]:
                 p[key] = old[p["pair"]][key]
+        if not opts.warplint and "warplint_as_expected" in old.get(p["pair"], {}):
+            p["warplint_as_expected"] = old[p["pair"]]["warplint_as_expected"]
         if opts.warplint:
             hit = lambda v: v != "none" and any(s.startswith(p["rule"] + " ") for s in v)
             p["warplint_as_expected"] = hit(p["warplint_before"]) and not hit(p["warplint_after"])
