@@ -15,7 +15,12 @@ Prints one row per pair, then per half (fit, holdout) the mean absolute error
 of each predicted saving in percentage points, Nsight Compute's beside it, and
 the share of kernel durations within 30%.
 
-Usage: bench/time.py BUILD_DIR [--source static|run|both] [--json OUT]
+--fit prints, for the one constant the model fits (LoadedLatency in
+analyzer/time/TimeModel.cpp), the value that best predicts the durations of
+the "fit" half's kernels, from the terms each prediction reports; the model's
+other figures are measured (GpuProfile) or fixed by its equations.
+
+Usage: bench/time.py BUILD_DIR [--source static|run|both] [--json OUT] [--fit]
                      [--check-holdout PP]   (exit 1 when the held-back half's
                                               error of the finding's saving
                                               exceeds PP percentage points)
@@ -49,6 +54,23 @@ def launch_file(entry):
     return f.name
 
 
+def kernel_time(out, name):
+    """The "time" object of kernel name in accesses or run JSON."""
+    for f in (out or {}).get("files", [out or {}]):
+        for k in f.get("kernels", []):
+            if k.get("name") == name:
+                return k.get("time")
+    return None
+
+
+def duration(t, factor):
+    """The model's combination (TimeModel.cpp) with LoadedLatency = factor."""
+    p, lat = t["parts_us"], t["latency_terms_us"]
+    busy = max([p[k] for k in ("dram", "l2", "l1", "shared", "constant", "issue")] +
+               [factor * lat["loads_unloaded"] + lat["block_launch"], lat["scheduling"]])
+    return p["launch"] + busy
+
+
 def static_time(bin_, src, entry):
     lf = launch_file(entry)
     try:
@@ -56,11 +78,7 @@ def static_time(bin_, src, entry):
                               "--format=json", "--gpu=h100-sxm", "--no-cuda-sdk"])
     finally:
         os.unlink(lf)
-    for f in (out or {}).get("files", []):
-        for k in f.get("kernels", []):
-            if k["name"] == entry["kernel"]:
-                return (k.get("time") or {}).get("predicted_us")
-    return None
+    return kernel_time(out, entry["kernel"])
 
 
 def run_time(bin_, src, entry):
@@ -70,9 +88,7 @@ def run_time(bin_, src, entry):
                               "--format=json", "--gpu=h100-sxm", "--no-cuda-sdk"])
     finally:
         os.unlink(lf)
-    for k in (out or {}).get("kernels", []):
-        return (k.get("time") or {}).get("predicted_us")
-    return None
+    return kernel_time(out, entry["kernel"])
 
 
 def finding_saving(bin_, src, entry, rule):
@@ -114,6 +130,22 @@ def mean(xs):
     return (sum(xs) / len(xs), len(xs)) if xs else (float("nan"), 0)
 
 
+def fit(rows, sources):
+    """LoadedLatency minimizing the mean |log(predicted / measured)| of the fit
+    half's kernel durations (before and after), per source."""
+    import math
+    for src in sources:
+        samples = [(r[src + "_" + s + "_time"], r[s + "_us"]) for r in rows if r["half"] == "fit"
+                   for s in ("before", "after") if r.get(src + "_" + s + "_time")
+                   and r[src + "_" + s + "_time"].get("latency_terms_us")]
+        if not samples:
+            continue
+        best = min((sum(abs(math.log(duration(t, f / 20) / m)) for t, m in samples), f / 20)
+                   for f in range(10, 81))
+        print("fit (%s, %d kernels of the fit half): LoadedLatency = %.2f "
+              "(mean |log error| %.3f)" % (src, len(samples), best[1], best[0] / len(samples)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
@@ -121,6 +153,7 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--check-holdout", type=float)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--fit", action="store_true")
     o = ap.parse_args()
     bin_ = os.path.join(o.build, "bin", "warplint")
     sources = ["static", "run"] if o.source == "both" else [o.source]
@@ -131,7 +164,12 @@ def main():
     print("%-22s %-26s %-7s %8s %8s %7s %7s %7s %7s %7s" %
           ("pair", "rule", "half", "meas_us", "pred_us", "meas%", "ncu%", "find%",
            "static%", "run%"))
+    us = lambda t: None if not t or t.get("predicted_us") is None else t["predicted_us"]
     for r, q in zip(rows, preds):
+        for k in list(q):
+            if k.endswith("_before") or k.endswith("_after"):
+                q[k + "_time"] = q[k]
+                q[k] = us(q[k])
         r.update(q)
         r["static_saving"] = saving(q.get("static_before"), q.get("static_after"))
         r["run_saving"] = saving(q.get("run_before"), q.get("run_after"))
@@ -140,6 +178,8 @@ def main():
               (r["pair"], r["rule"], r["half"], r["before_us"], fmt(pred), r["saving"],
                r["ncu_est"], fmt(r.get("finding")), fmt(r["static_saving"]),
                fmt(r["run_saving"])))
+    if o.fit:
+        fit(rows, sources)
     failed = False
     for half in ("fit", "holdout", None):
         sel = [r for r in rows if half is None or r["half"] == half]
