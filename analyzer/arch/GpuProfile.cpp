@@ -25,17 +25,18 @@ constexpr uint64_t MiB = 1024 * 1024;
 /// The measured H100 SXM (gpuprofile.txt).
 constexpr GpuProfile H100Sxm = {
     "h100-sxm", "H100 SXM", 90, 132, 1980,
-    /*DramPeakGBs=*/3352, /*DramGBs=*/2836, /*L2GBs=*/6639, /*L2Bytes=*/50 * MiB,
+    /*DramPeakGBs=*/3352, /*DramGBs=*/3043, /*L2GBs=*/8015, /*L2Bytes=*/50 * MiB,
     // 128 B per clock per SM: one shared wavefront or four L1 sectors. The
     // measured kernels issue-bound below it (63 B, 0.47 wavefronts).
     /*L1BytesPerClk=*/128, /*SharedWavefrontsPerClk=*/1,
     /*ConstantPassesPerClk=*/0.5, /*IssuePerClk=*/4,
-    /*L2LatencyNs=*/137, /*DramLatencyNs=*/348, /*LaunchUs=*/6.75, /*BlockLaunchNs=*/80,
+    /*L1LatencyNs=*/20, /*L2LatencyNs=*/142, /*DramLatencyNs=*/343, /*LaunchUs=*/6.40,
+    /*BlockLaunchNs=*/80,
     "measured on an H100 80GB HBM3 (tests/hardware/h100/gpuprofile.txt): clock under "
-    "load, DRAM read 2836 of 3352 GB/s, L2 6639 GB/s, constant 0.49 passes/clk/SM, "
-    "launch 6.75 us by cudaEvents; on an H200 (tests/hardware/h200/gpuprofile.txt, the "
-    "same SM): DRAM latency 348 ns, 80 ns per block per SM handed out; L1/shared "
-    "128 B/clk/SM and 4 issue/clk/SM from the Hopper tuning guide"};
+    "load, DRAM read 3043 of 3352 GB/s, L2 8015 GB/s, constant 0.50 passes/clk/SM, "
+    "latencies 20/142/343 ns (L1/L2/DRAM), 80 ns per block per SM handed out, launch "
+    "6.40 us by cudaEvents; L1/shared 128 B/clk/SM and 4 issue/clk/SM from the Hopper "
+    "tuning guide"};
 
 /// A row derived from the H100's measurements (see the file comment).
 constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, unsigned SMs,
@@ -66,6 +67,7 @@ constexpr GpuProfile measuredH200() {
   G.L2GBs = 9811;
   G.L2Bytes = 60 * MiB;
   G.L2LatencyNs = 144;
+  G.DramLatencyNs = 348;
   G.LaunchUs = 7.01;
   G.Sources = "measured on an H200 (tests/hardware/h200/gpuprofile.txt): DRAM read 4385 of "
               "4814 GB/s, L2 9811 GB/s, 60 MiB L2, latencies and launch; per-clock SM "

@@ -43,6 +43,7 @@ struct GpuProfile {
   double IssuePerClk;
 
   // Latencies.
+  double L1LatencyNs;      ///< A dependent load served by L1.
   double L2LatencyNs;      ///< A dependent load served by L2.
   double DramLatencyNs;    ///< A dependent load served by DRAM.
   /// What cudaEvents measure around an empty kernel: the floor of every

@@ -121,8 +121,9 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
       W.LoadRoundsPerWarp = std::max(W.LoadRoundsPerWarp, S.Requests / Warps);
   }
   // A buffer the counts know: its distinct sectors come from DRAM once; a
-  // sector read again misses L1 half the time, and misses L2 as far as the
-  // launch's footprint exceeds L2. One they do not: every sector requested.
+  // sector read again misses L1 half the time, and comes from DRAM again as
+  // far as the launch's footprint exceeds L2. One they do not: every sector
+  // requested.
   double L2Miss = FootprintBytes > G.L2Bytes ? 1 - G.L2Bytes / FootprintBytes : 0;
   for (const auto &[Name, R] : Requested) {
     auto It = llvm::find_if(Buffers, [&, &Name = Name](const BufferFootprint &B) {
@@ -135,7 +136,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     }
     double ReadAgain = std::max(0.0, R.first - It->ReadSectors);
     W.L2Sectors += It->ReadSectors + ReadAgain * ReuseL1Miss + R.second;
-    W.DramBytes += (It->ReadSectors + ReadAgain * ReuseL1Miss * L2Miss + It->WrittenSectors) * 32;
+    W.DramBytes += (It->ReadSectors + ReadAgain * L2Miss + It->WrittenSectors) * 32;
   }
   return W;
 }

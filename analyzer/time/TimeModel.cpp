@@ -62,8 +62,12 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   // Latency: each round of resident blocks is handed out one block after
   // another, then waits for its warps' dependent load rounds, each as long as
   // a load served where its sectors come from, under load.
+  // Where a request's sectors come from: L1 for what L2 never sees, DRAM
+  // for what L2 passes on.
+  double L1Share = W.L1Sectors > 0 ? std::max(0.0, 1 - W.L2Sectors / W.L1Sectors) : 0;
   double DramShare = W.L2Sectors > 0 ? std::min(1.0, W.DramBytes / (W.L2Sectors * 32)) : 0;
-  double LoadNs = G.L2LatencyNs + DramShare * (G.DramLatencyNs - G.L2LatencyNs);
+  double LoadNs = L1Share * G.L1LatencyNs +
+                  (1 - L1Share) * (G.L2LatencyNs + DramShare * (G.DramLatencyNs - G.L2LatencyNs));
   T.LoadWaitUs = Rounds * W.LoadRoundsPerWarp * LoadNs / 1000;
   T.BlockWaitUs = Rounds * G.BlockLaunchNs / 1000;
   part(TimeLimiter::Latency) = T.LoadWaitUs * LoadedLatency + T.BlockWaitUs;

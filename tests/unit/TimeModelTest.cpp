@@ -48,7 +48,14 @@ void expectMeasured(llvm::StringRef Fixture, llvm::StringRef Name) {
   EXPECT_NEAR(G->ConstantPassesPerClk, M["constant_passes_per_sm_clk_d32"], 0.02);
 }
 
-TEST(GpuProfileTest, H100RowIsTheMeasurement) { expectMeasured("h100", "h100-sxm"); }
+TEST(GpuProfileTest, H100RowIsTheMeasurement) {
+  expectMeasured("h100", "h100-sxm");
+  std::map<std::string, double> M = measured("h100");
+  const GpuProfile &G = *lookupGpu("h100-sxm");
+  EXPECT_NEAR(G.L1LatencyNs, M["l1_latency"], 1);
+  EXPECT_NEAR(G.L2LatencyNs, M["l2_latency"], 1);
+  EXPECT_NEAR(G.DramLatencyNs, M["dram_latency"], 1);
+}
 
 TEST(GpuProfileTest, H200RowIsTheMeasurement) {
   expectMeasured("h200", "h200");
