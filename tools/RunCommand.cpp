@@ -375,8 +375,13 @@ int runRunCommand(const CommandLine &CL) {
         FoundErrors |= !F.Note;
         ToolFailed |= F.Kind == "unsupported";
       }
+      // A run stopped by what the model cannot run counted part of the
+      // launch: no time from it.
       std::optional<TimeEstimate> Time;
-      if (Gpu)
+      bool Stopped = llvm::any_of(R->Errors, [](const dm::Finding &F) {
+        return F.Kind == "unsupported" || F.Kind == "runaway" || F.Kind == "hang";
+      });
+      if (Gpu && !Stopped)
         Time = measuredLaunchWork(*K, *Arch, *R).time(*Gpu);
       if (Json) {
         Kernels.push_back(reportJson(*R, Time ? &*Time : nullptr, Gpu));
