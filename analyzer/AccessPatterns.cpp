@@ -11,6 +11,7 @@
 #include "analyzer/AccessRelations.h"
 #include "analyzer/ControlDivergence.h"
 #include "analyzer/KernelCopies.h"
+#include "analyzer/LaunchCounting.h"
 #include "analyzer/ThreadIndexModel.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -56,6 +57,9 @@ AccessPatterns AccessPatterns::analyzeUntimed(const StateSpaces &Spaces,
   analyzeControl(K, Model, Launch, Arch, R.Branches, R.Barriers);
   if (Model.exhausted())
     return stopped(std::move(R), Spaces, Model.exhaustedReason());
+  countLaunch(Spaces, Model, Launch, Arch, R.Predictions, R.Totals);
+  if (Model.exhausted())
+    return stopped(std::move(R), Spaces, Model.exhaustedReason());
   return R;
 }
 
@@ -66,9 +70,11 @@ AccessPatterns AccessPatterns::stopped(AccessPatterns R, const StateSpaces &Spac
   for (Prediction &P : R.Predictions) {
     P.Pattern = "unmodelled";
     P.DependsOn = "the kernel's analysis budget (" + R.Budget.str() + ") ran out";
+    P.Totals.Why = P.DependsOn;
   }
   R.Branches.clear();
   R.Barriers.clear();
+  R.Totals = KernelTotals();
   return R;
 }
 

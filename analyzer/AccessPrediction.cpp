@@ -202,6 +202,17 @@ Priced price(WarpAddressView W, unsigned Space, const ArchProfile &Arch, bool At
   return P;
 }
 
+} // namespace
+
+std::pair<double, double> requestCost(WarpAddressView W, unsigned Space,
+                                      const ArchProfile &Arch, bool Atomic,
+                                      const Instruction &Inst) {
+  Priced P = price(W, Space, Arch, Atomic, Inst);
+  return {P.Cost, P.Ideal};
+}
+
+namespace {
+
 /// Samples every IR site of A over the model's warps into T.
 void sampleSites(const MemoryAccess &A, const Function &K,
                  const std::vector<const IrAccess *> &Ordered, ThreadIndexModel &Model,

@@ -24,6 +24,13 @@ Prediction predictAccess(const MemoryAccess &A, const llvm::Function &K,
                          const LaunchConfig &Launch, const ArchProfile &Arch,
                          ProbeFacts &Probe);
 
+/// What one request of W costs in Space (sectors, wavefronts or constant
+/// passes) and what the same lanes would cost at best, as predictAccess
+/// prices its samples; Atomic: a shared atomic, Inst its instruction.
+std::pair<double, double> requestCost(WarpAddressView W, unsigned Space,
+                                      const ArchProfile &Arch, bool Atomic,
+                                      const llvm::Instruction &Inst);
+
 /// What a data-dependent access depends on, for its prediction: "a value
 /// loaded at line 12", "a value computed at line 7", "loaded data".
 std::string describeDependence(const llvm::Value *V);

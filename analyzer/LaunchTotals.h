@@ -18,9 +18,12 @@ namespace warplint {
 /// One access over the whole launch. Estimated from the sampled warps and
 /// loop iterations, scaled to the launch's warps; where a count depends on
 /// an unknown argument it is evaluated at the assumed value and Formula says
-/// how it depends on it.
+/// how it depends on it. How: analyzer/LaunchCounting.h.
 struct AccessTotals {
-  bool Known = false;    ///< False: no estimate (Why says why).
+  bool Known = false;    ///< False: no estimate of the cost (Why says why).
+  /// Requests is an estimate even though Known is false: the requests are
+  /// known, their cost per request depends on data.
+  bool RequestsKnown = false;
   std::string Why;       ///< Why there is no estimate, when !Known.
   double Requests = 0;   ///< Warp-level requests (instructions executed).
   /// Sectors (global, local), wavefronts (shared) or constant-cache passes

@@ -40,9 +40,28 @@ bool ThreadIndexModel::evalScev(const SCEV *S, State &St, const Loop &Left, Lane
       R.V[L] = maskTo(X.V[L], Bits);
     return true;
   }
+  case scAddRecExpr: {
+    // Only for tripCount: an affine recurrence of a loop St's sample has an
+    // iteration of is its start plus that many steps.
+    const auto *AR = cast<SCEVAddRecExpr>(S);
+    if (!EvalAddRecs || !AR->isAffine() || Left.contains(AR->getLoop()->getHeader()))
+      return false;
+    const auto *It = llvm::find_if(St.S.Iterations,
+                                   [&](const auto &P) { return P.first == AR->getLoop(); });
+    if (It == St.S.Iterations.end())
+      return false;
+    LaneValues Start, Step;
+    if (!evalScev(AR->getStart(), St, Left, Start, Depth + 1) ||
+        !evalScev(AR->getStepRecurrence(SE), St, Left, Step, Depth + 1))
+      return false;
+    mergeFlags(R, Start);
+    mergeFlags(R, Step);
+    for (unsigned L = 0; L < 32; ++L)
+      R.V[L] = maskTo(Start.V[L] + Step.V[L] * It->second, Bits);
+    return true;
+  }
   case scVScale:
   case scCouldNotCompute:
-  case scAddRecExpr:
     return false;
   case scTruncate:
   case scZeroExtend:
@@ -130,6 +149,46 @@ const LaneValues *ThreadIndexModel::scevExitValue(const PHINode &Phi, const Loop
   if (!evalScev(Exit, St, L, R, 0))
     return nullptr;
   return &R;
+}
+
+std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSample &Outer,
+                                                    uint64_t &ArgMask, bool &DataDependent) {
+  if (!Exhausted.empty())
+    return std::nullopt;
+  if (!Scev)
+    Scev = std::make_unique<ScevState>(const_cast<Function &>(F), *DT, *LI);
+  ScalarEvolution &SE = Scev->SE;
+  const SCEV *Taken = SE.getBackedgeTakenCount(L);
+  if (isa<SCEVCouldNotCompute>(Taken))
+    Taken = SE.getSymbolicMaxBackedgeTakenCount(L); // An early exit: at most.
+  if (isa<SCEVCouldNotCompute>(Taken) || SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return std::nullopt;
+  // The lanes that enter the loop; the count holds for them.
+  WarpSample First = Outer;
+  First.Iterations.push_back({L, 0});
+  bool DD = false;
+  uint32_t Lanes = activeLanes(L->getHeader(), First, DD);
+  if (DD) {
+    DataDependent = true;
+    return std::nullopt;
+  }
+  LaneValues R;
+  EvalAddRecs = true;
+  bool Done = evalScev(Taken, stateFor(Outer), *L, R, 0);
+  EvalAddRecs = false;
+  if (!Done || R.Unmodelled)
+    return std::nullopt;
+  if (R.DataDependentOn) {
+    DataDependent = true;
+    return std::nullopt;
+  }
+  ArgMask |= R.ArgMask;
+  unsigned Bits = SE.getTypeSizeInBits(Taken->getType());
+  uint64_t Most = 0;
+  for (unsigned Lane = 0; Lane < 32; ++Lane)
+    if (Lanes >> Lane & 1)
+      Most = std::max(Most, maskTo(R.V[Lane], Bits) + 1);
+  return Most;
 }
 
 } // namespace warplint

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -28,6 +29,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -180,6 +182,48 @@ public:
     return A < ArgSampleValues.size() ? ArgSampleValues[A] : ArgCheckValue;
   }
 
+  /// How often some blocks run for one warp (executions).
+  struct Executions {
+    /// Per block asked: warp executions with at least one lane active.
+    std::vector<double> Counts;
+    /// Per block asked: a branch or a trip count that decides it reads
+    /// loaded data (then every candidate lane was counted active).
+    std::vector<char> DataDependent;
+    /// A loop around the blocks runs past its sampled iterations and
+    /// ScalarEvolution gives no trip count for it.
+    bool Unmodelled = false;
+    /// A loop ran past its sampled iterations: scaled to its trip count.
+    bool Scaled = false;
+    /// Unknown arguments the trip counts of the loops around them read.
+    uint64_t ArgMask = 0;
+  };
+  /// The warp executions (with at least one lane active) of each of BBs,
+  /// whose innermost loop is Innermost, by warp Warp (a block, a warp and
+  /// an argument sample; no iterations) over the whole kernel: the
+  /// iterations of the loops around them sampled as samplesFor samples
+  /// them, and a loop that runs past its sampled iterations scaled to its
+  /// trip count (tripCount), its sampled iterations standing for the rest.
+  /// OnActive, when given, sees every sampled execution with an active
+  /// lane: the index in BBs, the sample, its active lanes and the
+  /// executions it stands for.
+  void executions(const llvm::Loop *Innermost,
+                  llvm::ArrayRef<const llvm::BasicBlock *> BBs, const WarpSample &Warp,
+                  Executions &Out,
+                  llvm::function_ref<void(size_t, const WarpSample &, uint32_t, double)>
+                      OnActive = {});
+  /// The iterations of L that some lane of Outer (a sample of the loops
+  /// around L) runs: ScalarEvolution's backedge-taken count plus one,
+  /// evaluated in each lane that enters L, the most of them. None when
+  /// ScalarEvolution has no count or it depends on data (DataDependent set).
+  /// ArgMask receives the unknown arguments it reads.
+  std::optional<uint64_t> tripCount(const llvm::Loop *L, const WarpSample &Outer,
+                                    uint64_t &ArgMask, bool &DataDependent);
+  /// The bits of every unknown scalar argument and warp-uniform load
+  /// (argNames names them); 0 when every argument is known.
+  uint64_t unknownMask() const {
+    return NumUnknownArgs >= 64 ? ~uint64_t(0) : (uint64_t(1) << NumUnknownArgs) - 1;
+  }
+
   const llvm::LoopInfo &loops() const { return *LI; }
   const llvm::DominatorTree &domTree() const { return *DT; }
 
@@ -216,6 +260,10 @@ private:
                 unsigned Depth);
   struct ScevState;
   std::unique_ptr<ScevState> Scev;
+  /// While tripCount evaluates: evalScev evaluates the affine recurrences
+  /// of loops St's sample has an iteration of (an inner trip count that
+  /// follows an outer loop's counter).
+  bool EvalAddRecs = false;
   /// An operation the model does not evaluate: data-dependent when an
   /// operand is, else not modelled.
   const LaneValues &opaque(const llvm::Operator &Op, State &St);

@@ -166,6 +166,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
     R->check(K, Collect);
   if (const GpuProfile *G = gpuFor(Opts.Gpu, Arch))
     addTimeSaved(K, Rules, *G, Mine);
+  for (Finding &Fd : totalsMismatches(K))
+    Mine.push_back(std::move(Fd));
   placeFindings(F, Mine, 0);
   for (Finding &Fd : Mine)
     Sink(std::move(Fd));

@@ -243,4 +243,43 @@ Confirmation eventConfirmation(const KernelFacts &K, StringRef Metric, bool Seen
   return C;
 }
 
+std::vector<Finding> totalsMismatches(const KernelFacts &K) {
+  std::vector<Finding> Out;
+  if (!K.Run || K.RunSynthesized)
+    return Out;
+  auto Off = [](double Predicted, double Measured) {
+    return std::abs(Predicted - Measured) > TotalsTolerance * std::max(Measured, 1.0);
+  };
+  for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
+    const MemoryAccess &A = K.Spaces.accesses()[I];
+    const AccessTotals &T = K.Patterns.prediction(I).Totals;
+    const dm::SiteMetrics *S = measuredSite(K, A);
+    if (!T.RequestsKnown || !S)
+      continue;
+    double Requests = S->requests();
+    std::optional<double> Per = S->perRequest();
+    std::string What;
+    if (Off(T.Requests, Requests)) {
+      What = formatv("{0} requests over the launch, predicted {1}", Requests, T.Requests);
+    } else if (T.Known && Per && Off(T.Cost, *Per * Requests)) {
+      StringRef Unit = A.Space == AS_Shared                          ? "wavefronts"
+                       : A.Space == AS_Const || A.Space == AS_Param ? "constant-cache passes"
+                                                                    : "sectors";
+      What = formatv("{0} {1} over the launch, predicted {2}", *Per * Requests, Unit, T.Cost);
+    }
+    if (What.empty())
+      continue;
+    Finding N;
+    N.Rule = "totals-mismatch";
+    N.Level = Severity::Note;
+    N.Kernel = K.Name;
+    N.Loc = A.Loc;
+    N.Message = formatv("device model measured {0} ({1}): more than {2}% apart", What,
+                        runDescription(K), TotalsTolerance * 100)
+                    .str();
+    Out.push_back(std::move(N));
+  }
+  return Out;
+}
+
 } // namespace warplint

@@ -64,6 +64,18 @@ constexpr double ConfirmTolerance = 0.25;
 void confirmAccess(const KernelFacts &K, const MemoryAccess &A, const Prediction &P,
                    double Threshold, Finding &F);
 
+/// How far a launch total (an access's requests, their sectors, wavefronts
+/// or passes) measured by the run may stray from the predicted one,
+/// relative to the measured total.
+constexpr double TotalsTolerance = 0.05;
+
+/// Notes ("totals-mismatch") for the accesses whose predicted launch totals
+/// (AccessTotals) K's run measured more than TotalsTolerance away from: the
+/// requests where they are known, then the cost where it is. None without a
+/// run, or when the run's launch was synthesized (it is not the launch the
+/// totals are for).
+std::vector<Finding> totalsMismatches(const KernelFacts &K);
+
 /// The errors of K's run of one kind ("shared-race", "out-of-bounds",
 /// "barrier-divergent"); empty without a run.
 std::vector<const dm::Finding *> runErrors(const KernelFacts &K, llvm::StringRef Kind);

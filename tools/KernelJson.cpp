@@ -34,6 +34,54 @@ json::Object measuredJson(const dm::SiteMetrics &S) {
                       {"space", addrSpaceName(S.Space)}};
 }
 
+/// What a request of Space costs in: "sectors", "wavefronts" or "passes".
+StringRef costUnit(unsigned Space) {
+  switch (Space) {
+  case AS_Shared:
+    return "wavefronts";
+  case AS_Const:
+  case AS_Param:
+    return "passes";
+  default:
+    return "sectors";
+  }
+}
+
+/// {"requests", UNIT, "ideal", "formula"} over the whole launch, or
+/// {"known": false, "why"} (with "requests" when only the cost is unknown).
+json::Object totalsJson(const MemoryAccess &A, const AccessTotals &T) {
+  json::Object O;
+  if (T.RequestsKnown)
+    O["requests"] = T.Requests;
+  if (!T.Known) {
+    O["known"] = false;
+    O["why"] = T.Why;
+  } else {
+    O[costUnit(A.Space)] = T.Cost;
+    O["ideal"] = T.IdealCost;
+  }
+  if (T.RequestsKnown)
+    O["formula"] = T.Formula.empty() ? json::Value(nullptr) : json::Value(T.Formula);
+  return O;
+}
+
+json::Object kernelTotalsJson(const KernelTotals &T) {
+  json::Array Buffers, Assumptions;
+  for (const BufferFootprint &B : T.Buffers)
+    Buffers.push_back(json::Object{{"name", B.Name},
+                                   {"read_sectors", B.ReadSectors},
+                                   {"written_sectors", B.WrittenSectors},
+                                   {"read_reuse", B.ReadReuse},
+                                   {"known", B.Known}});
+  for (const std::string &A : T.Assumptions)
+    Assumptions.push_back(A);
+  return json::Object{{"known", T.Known},
+                      {"warps", T.Warps},
+                      {"warp_instructions", T.WarpInstructions},
+                      {"buffers", std::move(Buffers)},
+                      {"assumptions", std::move(Assumptions)}};
+}
+
 json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Prediction &P) {
   json::Object Predicted;
   for (unsigned Space : {AS_Global, AS_Shared, AS_Const}) {
@@ -73,7 +121,8 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
                  {"uniform", P.Uniform},
                  {"predicted", std::move(Predicted)},
                  {"assumptions", std::move(Assumptions)},
-                 {"ir_sites", (int64_t)A.Sites.size()}};
+                 {"ir_sites", (int64_t)A.Sites.size()},
+                 {"totals", totalsJson(A, P.Totals)}};
   if (!A.CacheHint.empty())
     O["cache"] = A.CacheHint; // The PTX cache operator: "cs", "nc", ...
   if (P.StructBytes)
@@ -181,7 +230,8 @@ json::Object kernelJson(const KernelFacts &K, const GpuProfile *Gpu) {
       {"branches", std::move(Branches)},
       {"barriers", std::move(Barriers)},
       {"local_arrays", std::move(Locals)},
-      {"resources", resourcesJson(K)}};
+      {"resources", resourcesJson(K)},
+      {"totals", kernelTotalsJson(P.totals())}};
   if (Gpu) {
     LaunchWork W = kernelLaunchWork(K);
     if (W.Known)

@@ -1,0 +1,511 @@
+//===- LaunchCounting.cpp - Execution counts over a whole launch ----------===//
+//
+// The method is in LaunchCounting.h: warp executions of every basic block,
+// counted on warps and blocks found by bisection and weighted by the ones
+// they stand for; requests and costs per access; footprints per buffer.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/LaunchCounting.h"
+
+#include "analyzer/AccessPrediction.h"
+#include "analyzer/AccessRelations.h"
+#include "analyzer/arch/MemoryCost.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+
+namespace warplint {
+namespace {
+
+/// Executions of every basic block of the kernel, in the kernel's order.
+using Counts = std::vector<double>;
+
+/// The blocks of an unknown grid: the large grid the predictions sample.
+constexpr uint64_t UnknownGridBlocks = 65535;
+/// Points probed along one dimension of the grid, and along a block's warps.
+constexpr unsigned BlockProbes = 24, WarpProbes = 12;
+
+/// The first N entries of A and B agree (the blocks' executions; the costs
+/// after them are not compared).
+bool sameCounts(const Counts &A, const Counts &B, size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    if (std::abs(A[I] - B[I]) > 1e-9 * std::max({1.0, std::abs(A[I]), std::abs(B[I])}))
+      return false;
+  return true;
+}
+
+/// Points of [0, N) and how many of the N each stands for: the ends and the
+/// middle, and the middle of every interval whose ends count differently
+/// (at most Budget points); an interval whose ends agree is constant.
+std::vector<std::pair<uint64_t, double>>
+adaptivePoints(uint64_t N, function_ref<const Counts &(uint64_t)> Probe, unsigned Budget,
+               size_t Compared) {
+  std::map<uint64_t, double> Weight;
+  if (N <= 3) {
+    for (uint64_t I = 0; I < N; ++I)
+      Weight[I] = 1;
+    return {Weight.begin(), Weight.end()};
+  }
+  uint64_t Mid = (N - 1) / 2;
+  Weight[0] = Weight[Mid] = Weight[N - 1] = 1;
+  std::vector<std::pair<uint64_t, uint64_t>> Work = {{Mid, N - 1}, {0, Mid}};
+  unsigned Probes = 3;
+  while (!Work.empty()) {
+    auto [A, C] = Work.back();
+    Work.pop_back();
+    if (C - A <= 1)
+      continue;
+    double Inside = double(C - A - 1);
+    if (sameCounts(Probe(A), Probe(C), Compared)) {
+      Weight[A] += Inside;
+      continue;
+    }
+    if (Probes >= Budget) {
+      Weight[A] += Inside / 2;
+      Weight[C] += Inside / 2;
+      continue;
+    }
+    uint64_t M = A + (C - A) / 2;
+    ++Probes;
+    Weight[M] = 1;
+    Work.push_back({M, C});
+    Work.push_back({A, M});
+  }
+  return {Weight.begin(), Weight.end()};
+}
+
+/// The warp executions of every basic block over the launch, followed by
+/// the cost and the ideal cost of every IR site of the accesses.
+class LaunchCounter {
+public:
+  LaunchCounter(const StateSpaces &Spaces, ThreadIndexModel &Model,
+                const LaunchConfig &Launch, const ArchProfile &Arch)
+      : Model(Model), Arch(Arch) {
+    const Function &K = Spaces.kernel();
+    Grid = Launch.Grid ? *Launch.Grid : Dim3{{UnknownGridBlocks, 1, 1}};
+    WarpsPerBlock = divideCeil(Launch.Block.count(), Arch.WarpSize);
+    std::map<const Loop *, size_t> GroupOf;
+    for (const BasicBlock &BB : K) {
+      const Loop *L = Model.loops().getLoopFor(&BB);
+      auto [It, New] = GroupOf.try_emplace(L, Groups.size());
+      if (New)
+        Groups.push_back({L, {}, {}});
+      Groups[It->second].BBs.push_back(&BB);
+      Groups[It->second].Index.push_back(Index.size());
+      Index[&BB] = Index.size();
+    }
+    DataDependent.assign(Index.size(), 0);
+    Unmodelled.assign(Index.size(), 0);
+    SitesOf.resize(Index.size());
+    for (size_t I = 0; I < Spaces.accesses().size(); ++I)
+      for (const IrAccess &Site : Spaces.accesses()[I].Sites)
+        if (Site.Inst->getFunction() == &K) {
+          SitesOf[Index[Site.Inst->getParent()]].push_back(Sites.size());
+          SiteIndex[&Site] = Sites.size();
+          Sites.push_back({&Site, Spaces.accesses()[I].Space});
+        }
+    CostUnknown.assign(Sites.size(), 0);
+  }
+
+  /// Executions of every block over the launch, unknown arguments at
+  /// argument sample A.
+  Counts launch(unsigned A) {
+    std::array<std::vector<std::pair<uint64_t, double>>, 3> Points;
+    for (unsigned D = 0; D < 3; ++D)
+      Points[D] = adaptivePoints(
+          Grid.V[D],
+          [&](uint64_t C) -> const Counts & {
+            Dim3 B{{0, 0, 0}};
+            B.V[D] = C;
+            return block(B, A);
+          },
+          BlockProbes, Index.size());
+    Counts Total(size(), 0);
+    for (const auto &[X, WX] : Points[0])
+      for (const auto &[Y, WY] : Points[1])
+        for (const auto &[Z, WZ] : Points[2]) {
+          const Counts &C = block(Dim3{{X, Y, Z}}, A);
+          for (size_t I = 0; I < C.size(); ++I)
+            Total[I] += WX * WY * WZ * C[I];
+        }
+    return Total;
+  }
+
+  size_t indexOf(const BasicBlock *BB) const { return Index.lookup(BB); }
+  /// Where the cost of Site is in the counts (its ideal follows), or -1.
+  ssize_t costIndex(const IrAccess &Site) const {
+    auto It = SiteIndex.find(&Site);
+    return It == SiteIndex.end() ? -1 : ssize_t(Index.size() + 2 * It->second);
+  }
+  bool costUnknown(const IrAccess &Site) const {
+    auto It = SiteIndex.find(&Site);
+    return It == SiteIndex.end() || CostUnknown[It->second];
+  }
+  size_t blocks() const { return Index.size(); }
+  uint64_t gridBlocks() const { return Grid.count(); }
+  uint64_t warpsPerBlock() const { return WarpsPerBlock; }
+
+  /// Per basic block: data decided which lanes reached it in some warp.
+  std::vector<char> DataDependent;
+  /// Per basic block: a loop around it ran past its samples, with no count.
+  std::vector<char> Unmodelled;
+  bool Scaled = false;
+  uint64_t ArgMask = 0;
+
+private:
+  const Counts &warp(const Dim3 &B, unsigned W, unsigned A) {
+    auto Key = std::make_tuple(B.V[0], B.V[1], B.V[2], W, A);
+    auto [It, New] = WarpMemo.try_emplace(Key);
+    if (!New)
+      return It->second;
+    Counts &C = It->second;
+    C.assign(size(), 0);
+    WarpSample S;
+    S.BlockIdx = B;
+    S.Warp = W;
+    S.ArgSample = A;
+    ThreadIndexModel::Executions Ex;
+    for (const Group &G : Groups) {
+      auto OnActive = [&](size_t B, const WarpSample &At, uint32_t Mask, double Weight) {
+        for (size_t I : SitesOf[G.Index[B]]) {
+          const auto &[Site, Space] = Sites[I];
+          const LaneValues &Addr = Model.eval(Site->Pointer, At);
+          if (!Addr.known()) {
+            CostUnknown[I] = 1;
+            continue;
+          }
+          auto [Known, New] = Priced.try_emplace(std::make_tuple(I, &Addr, Mask));
+          if (New)
+            Known->second = requestCost(
+                WarpAddressView{Addr.V.data(), Mask, std::max(Site->Bytes, 1u)}, Space, Arch,
+                Site->Op == AccessOp::Atomic, *Site->Inst);
+          C[Index.size() + 2 * I] += Weight * Known->second.first;
+          C[Index.size() + 2 * I + 1] += Weight * Known->second.second;
+        }
+      };
+      Model.executions(G.L, G.BBs, S, Ex, OnActive);
+      for (size_t I = 0; I < G.BBs.size(); ++I) {
+        C[G.Index[I]] = Ex.Counts[I];
+        DataDependent[G.Index[I]] |= Ex.DataDependent[I];
+        Unmodelled[G.Index[I]] |= Ex.Unmodelled;
+      }
+      Scaled |= Ex.Scaled;
+      ArgMask |= Ex.ArgMask;
+      Ex = {};
+    }
+    return C;
+  }
+
+  const Counts &block(const Dim3 &B, unsigned A) {
+    auto Key = std::make_tuple(B.V[0], B.V[1], B.V[2], A);
+    auto Found = BlockMemo.find(Key);
+    if (Found != BlockMemo.end())
+      return Found->second;
+    Counts Sum(size(), 0);
+    for (const auto &[W, Weight] : adaptivePoints(
+             WarpsPerBlock, [&](uint64_t W) -> const Counts & { return warp(B, W, A); },
+             WarpProbes, Index.size())) {
+      const Counts &C = warp(B, unsigned(W), A);
+      for (size_t I = 0; I < C.size(); ++I)
+        Sum[I] += Weight * C[I];
+    }
+    return BlockMemo.emplace(Key, std::move(Sum)).first->second;
+  }
+
+  size_t size() const { return Index.size() + 2 * Sites.size(); }
+
+  struct Group {
+    const Loop *L;
+    std::vector<const BasicBlock *> BBs;
+    std::vector<size_t> Index;
+  };
+  ThreadIndexModel &Model;
+  const ArchProfile &Arch;
+  /// The IR sites of the accesses in the kernel (with their access's
+  /// space), those in each block, and each one's index.
+  std::vector<std::pair<const IrAccess *, unsigned>> Sites;
+  std::vector<std::vector<size_t>> SitesOf;
+  DenseMap<const IrAccess *, size_t> SiteIndex;
+  /// Per site: an address on loaded data left its cost out.
+  std::vector<char> CostUnknown;
+  /// The cost and ideal of each site's requests, by address value and lanes.
+  std::map<std::tuple<size_t, const LaneValues *, uint32_t>, std::pair<double, double>>
+      Priced;
+  Dim3 Grid;
+  uint64_t WarpsPerBlock = 1;
+  std::vector<Group> Groups;
+  DenseMap<const BasicBlock *, size_t> Index;
+  std::map<std::tuple<uint64_t, uint64_t, uint64_t, unsigned, unsigned>, Counts> WarpMemo;
+  std::map<std::tuple<uint64_t, uint64_t, uint64_t, unsigned>, Counts> BlockMemo;
+};
+
+std::string number(double V) {
+  if (std::abs(V - std::round(V)) < 1e-6 * std::max(1.0, std::abs(V)))
+    return formatv("{0}", int64_t(std::llround(V))).str();
+  return formatv("{0}", format("%.6g", V)).str();
+}
+
+/// The sectors a buffer's samples touch, for its footprint (per kind: 0
+/// read, 1 written).
+struct BufferSamples {
+  std::string Name;
+  DenseSet<uint64_t> All[2], Half[2];
+  double Sampled[2] = {0, 0}, SampledHalf[2] = {0, 0}, SampledSectors[2] = {0, 0};
+  double Requests[2] = {0, 0};
+  bool Known = true;
+};
+
+/// The pointer parameter or global variable Ptr addresses, or null.
+const Value *bufferOf(const Value *Ptr) {
+  const Value *Base = getUnderlyingObjectAggressive(Ptr);
+  if (const auto *A = dyn_cast_or_null<Argument>(Base))
+    return A->getType()->isPointerTy() ? A : nullptr;
+  if (const auto *GV = dyn_cast_or_null<GlobalVariable>(Base))
+    return GV->getAddressSpace() == AS_Shared ? nullptr : GV;
+  return nullptr;
+}
+
+/// Samples the sectors of access A (whose launch totals are T) into the
+/// buffers it addresses.
+void sampleFootprint(const MemoryAccess &A, const AccessTotals &T, ThreadIndexModel &Model,
+                     const ArchProfile &Arch, std::vector<BufferSamples> &Buffers,
+                     DenseMap<const Value *, size_t> &BufferIndex) {
+  if (A.Space != AS_Global && A.Space != AS_Generic && A.Space != AS_Const)
+    return;
+  SectorList Sectors;
+  for (const IrAccess &Site : A.Sites) {
+    const Value *Base = bufferOf(Site.Pointer);
+    if (!Base)
+      continue;
+    auto [It, New] = BufferIndex.try_emplace(Base, Buffers.size());
+    if (New) {
+      Buffers.emplace_back();
+      Buffers.back().Name = Base->getName().str();
+    }
+    BufferSamples &B = Buffers[It->second];
+    B.Known &= T.RequestsKnown;
+    bool Kinds[2] = {Site.Op != AccessOp::Store, Site.Op != AccessOp::Load};
+    const std::vector<WarpSample> &Samples = Model.samplesFor(*Site.Inst);
+    // The first half of the sampled blocks (of the warps, when one block).
+    std::vector<Dim3> Blocks;
+    std::vector<unsigned> Warps;
+    for (const WarpSample &S : Samples) {
+      if (llvm::find(Blocks, S.BlockIdx) == Blocks.end())
+        Blocks.push_back(S.BlockIdx);
+      if (llvm::find(Warps, S.Warp) == Warps.end())
+        Warps.push_back(S.Warp);
+    }
+    auto InHalf = [&](const WarpSample &S) {
+      if (Blocks.size() > 1)
+        return size_t(llvm::find(Blocks, S.BlockIdx) - Blocks.begin()) < Blocks.size() / 2;
+      return size_t(llvm::find(Warps, S.Warp) - Warps.begin()) < Warps.size() / 2;
+    };
+    for (const WarpSample &S : Samples) {
+      if (S.ArgSample)
+        continue;
+      bool DD = false;
+      uint32_t Mask = Model.activeLanes(Site.Inst->getParent(), S, DD);
+      if (!Mask)
+        continue;
+      const LaneValues &Addr = Model.eval(Site.Pointer, S);
+      if (!Addr.known()) {
+        B.Known = false;
+        continue;
+      }
+      sectorsInto(WarpAddressView{Addr.V.data(), Mask, std::max(Site.Bytes, 1u)}, Arch,
+                  Sectors);
+      bool Half = InHalf(S);
+      for (unsigned K = 0; K < 2; ++K) {
+        if (!Kinds[K])
+          continue;
+        B.All[K].insert(Sectors.begin(), Sectors.end());
+        B.Sampled[K] += 1;
+        B.SampledSectors[K] += Sectors.size();
+        if (Half) {
+          B.Half[K].insert(Sectors.begin(), Sectors.end());
+          B.SampledHalf[K] += 1;
+        }
+      }
+    }
+  }
+  // The access's requests, once per buffer and kind it addresses.
+  SmallVector<std::pair<size_t, unsigned>, 4> Seen;
+  for (const IrAccess &Site : A.Sites)
+    if (const Value *Base = bufferOf(Site.Pointer))
+      for (unsigned K = 0; K < 2; ++K)
+        if ((K == 0 ? Site.Op != AccessOp::Store : Site.Op != AccessOp::Load) &&
+            !llvm::is_contained(Seen, std::make_pair(BufferIndex[Base], K))) {
+          Seen.push_back({BufferIndex[Base], K});
+          Buffers[BufferIndex[Base]].Requests[K] += T.Requests;
+        }
+}
+
+/// Distinct sectors over the launch from the samples of one kind.
+double footprint(const BufferSamples &B, unsigned K, double &Requested) {
+  double U = B.All[K].size();
+  Requested = 0;
+  if (!U || !B.Sampled[K])
+    return 0;
+  Requested = B.Requests[K] * B.SampledSectors[K] / B.Sampled[K];
+  double UHalf = B.Half[K].size(), Alpha = 1;
+  if (B.SampledHalf[K] > 0 && B.SampledHalf[K] < B.Sampled[K] && UHalf > 0)
+    Alpha = std::clamp(std::log(U / UHalf) / std::log(B.Sampled[K] / B.SampledHalf[K]), 0.0,
+                       1.0);
+  double Scale = std::max(1.0, B.Requests[K] / B.Sampled[K]);
+  return std::min(std::max(U * std::pow(Scale, Alpha), U), std::max(Requested, U));
+}
+
+} // namespace
+
+std::string affineFormula(double Factor, double Offset, StringRef Arg) {
+  std::string Out;
+  if (std::abs(Factor) > 1e-12)
+    Out = std::abs(Factor - 1) < 1e-12    ? Arg.str()
+          : std::abs(Factor + 1) < 1e-12 ? "-" + Arg.str()
+                                         : number(Factor) + "*" + Arg.str();
+  if (std::abs(Offset) > 1e-9 || Out.empty())
+    Out += (Out.empty() || Offset < 0 ? "" : "+") + number(Offset);
+  return Out;
+}
+
+void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
+                 const LaunchConfig &Launch, const ArchProfile &Arch,
+                 std::vector<Prediction> &Predictions, KernelTotals &Kernel) {
+  const Function &K = Spaces.kernel();
+  LaunchCounter Counter(Spaces, Model, Launch, Arch);
+  uint64_t Unknown = Model.unknownMask();
+  std::vector<Counts> AtArg;
+  for (unsigned A = 0; A < (Unknown ? 3u : 1u); ++A)
+    AtArg.push_back(Counter.launch(A));
+  if (Model.exhausted())
+    return;
+  // A formula where one unknown is left and the requests are affine in it.
+  std::string Arg = llvm::popcount(Unknown) == 1 ? Model.argNames(Unknown) : "";
+  double Blocks = double(Counter.gridBlocks());
+  auto Formula = [&](const double *R) -> std::string {
+    double PerBlock = Launch.Grid ? 1 : Blocks;
+    std::string Text;
+    if (AtArg.size() == 3 && std::abs(R[0] - R[1]) > 1e-9 * std::max(1.0, R[0])) {
+      if (Arg.empty())
+        return "";
+      double V0 = double(ThreadIndexModel::argValue(0)), V1 = double(ThreadIndexModel::argValue(1)),
+             V2 = double(ThreadIndexModel::argValue(2));
+      double Factor = (R[0] - R[1]) / (V0 - V1), Offset = R[0] - Factor * V0;
+      if (std::abs(Factor * V2 + Offset - R[2]) > 1e-6 * std::max(1.0, R[0]))
+        return "";
+      Text = affineFormula(Factor / PerBlock, Offset / PerBlock, Arg);
+      if (!Launch.Grid)
+        Text = "(" + Text + ")";
+    } else if (!Launch.Grid) {
+      Text = number(R[0] / PerBlock);
+    }
+    return Launch.Grid ? Text : Text + "*blocks";
+  };
+
+  std::vector<BufferSamples> Buffers;
+  DenseMap<const Value *, size_t> BufferIndex;
+  for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
+    const MemoryAccess &A = Spaces.accesses()[I];
+    Prediction &P = Predictions[I];
+    AccessTotals &T = P.Totals;
+    T = AccessTotals();
+    double R[3] = {0, 0, 0};
+    bool DD = false, Unmodelled = false, Elsewhere = false;
+    for (const IrAccess &Site : A.Sites) {
+      if (Site.Inst->getFunction() != &K) {
+        Elsewhere = true;
+        continue;
+      }
+      size_t B = Counter.indexOf(Site.Inst->getParent());
+      for (size_t Arg = 0; Arg < AtArg.size(); ++Arg)
+        R[Arg] += AtArg[Arg][B];
+      DD |= Counter.DataDependent[B];
+      Unmodelled |= Counter.Unmodelled[B];
+    }
+    T.Requests = R[0];
+    if (Elsewhere) {
+      T.Why = "it is in a device function that was not inlined";
+    } else if (Unmodelled) {
+      T.Why = "a loop around it runs past the sampled iterations and ScalarEvolution gives "
+              "no trip count for it";
+    } else if (DD) {
+      T.Why = formatv("which warps reach it depends on data (a branch or a trip count on a "
+                      "loaded value): at most {0} requests",
+                      number(R[0]))
+                  .str();
+    } else {
+      T.RequestsKnown = true;
+      T.Formula = Formula(R);
+      if (!P.PerRequest) {
+        T.Why = "its cost per request depends on " +
+                (P.DependsOn.empty() ? std::string("data") : P.DependsOn);
+      } else {
+        T.Known = true;
+        // The sites' costs as counted (each execution at its own cost),
+        // else the requests at the average cost the prediction sampled.
+        bool Counted = true;
+        double Cost = 0, Ideal = 0;
+        for (const IrAccess &Site : A.Sites) {
+          ssize_t C = Counter.costIndex(Site);
+          if (C < 0 || Counter.costUnknown(Site)) {
+            Counted = false;
+            break;
+          }
+          Cost += AtArg[0][C];
+          Ideal += AtArg[0][C + 1];
+        }
+        T.Cost = Counted ? Cost : T.Requests * *P.PerRequest;
+        T.IdealCost = Counted ? Ideal : T.Requests * P.Ideal;
+      }
+    }
+    sampleFootprint(A, T, Model, Arch, Buffers, BufferIndex);
+  }
+
+  Kernel = KernelTotals();
+  Kernel.Known = !Model.exhausted();
+  Kernel.Warps = double(Counter.gridBlocks()) * double(Counter.warpsPerBlock());
+  for (const BasicBlock &BB : K) {
+    unsigned N = 0;
+    for (const Instruction &I : BB)
+      N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+    Kernel.WarpInstructions += N * AtArg[0][Counter.indexOf(&BB)];
+  }
+  for (const BufferSamples &B : Buffers) {
+    BufferFootprint F;
+    F.Name = B.Name;
+    double RequestedRead = 0, RequestedWritten = 0;
+    F.ReadSectors = std::round(footprint(B, 0, RequestedRead));
+    F.WrittenSectors = std::round(footprint(B, 1, RequestedWritten));
+    F.ReadReuse = F.ReadSectors ? RequestedRead / F.ReadSectors : 1;
+    F.Known = B.Known;
+    Kernel.Buffers.push_back(std::move(F));
+  }
+  if (!Launch.Grid)
+    Kernel.Assumptions.push_back(
+        formatv("grid unknown: {0} blocks assumed (formulas are per block)", UnknownGridBlocks)
+            .str());
+  if (Unknown)
+    Kernel.Assumptions.push_back(
+        formatv("{0} not given: {1} assumed", Model.argNames(Unknown),
+                ThreadIndexModel::argValue(0))
+            .str());
+  if (Counter.Scaled)
+    Kernel.Assumptions.push_back("loops that run past the sampled iterations are scaled to "
+                                 "their trip counts (ScalarEvolution), the sampled "
+                                 "iterations standing for the rest");
+  if (llvm::is_contained(Counter.DataDependent, 1))
+    Kernel.Assumptions.push_back("where data decides which lanes run a block, every lane "
+                                 "that may reach it was counted");
+}
+
+} // namespace warplint
