@@ -389,8 +389,16 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     AtArg.push_back(Counter.launch(A));
   if (Model.exhausted())
     return;
-  // A formula where one unknown is left and the requests are affine in it.
-  std::string Arg = llvm::popcount(Unknown) == 1 ? Model.argNames(Unknown) : "";
+  // A formula where one unknown argument is left and the requests are
+  // affine in it (warp-uniform loads, sampled as arguments are, are not
+  // named in formulas).
+  uint64_t ArgBits = 0;
+  for (unsigned Bit = 0; Bit < 64; ++Bit)
+    if ((Unknown >> Bit & 1) && !Model.hasUniformLoad(uint64_t(1) << Bit))
+      ArgBits |= uint64_t(1) << Bit;
+  std::string Arg = llvm::popcount(ArgBits) == 1 ? Model.argNames(ArgBits) : "";
+  bool DependsOnArgs =
+      AtArg.size() == 3 && !sameCounts(AtArg[0], AtArg[1], Counter.blocks());
   double Blocks = double(Counter.gridBlocks());
   auto Formula = [&](const double *R) -> std::string {
     double PerBlock = Launch.Grid ? 1 : Blocks;
@@ -494,11 +502,11 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     Kernel.Assumptions.push_back(
         formatv("grid unknown: {0} blocks assumed (formulas are per block)", UnknownGridBlocks)
             .str());
-  if (Unknown)
-    Kernel.Assumptions.push_back(
-        formatv("{0} not given: {1} assumed", Model.argNames(Unknown),
-                ThreadIndexModel::argValue(0))
-            .str());
+  if (DependsOnArgs)
+    Kernel.Assumptions.push_back(formatv("{0} not given: {1} assumed",
+                                         Model.argNames(ArgBits ? ArgBits : Unknown),
+                                         ThreadIndexModel::argValue(0))
+                                     .str());
   if (Counter.Scaled)
     Kernel.Assumptions.push_back("loops that run past the sampled iterations are scaled to "
                                  "their trip counts (ScalarEvolution), the sampled "

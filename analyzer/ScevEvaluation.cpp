@@ -161,8 +161,6 @@ std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSam
   const SCEV *Taken = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(Taken))
     Taken = SE.getSymbolicMaxBackedgeTakenCount(L); // An early exit: at most.
-  if (isa<SCEVCouldNotCompute>(Taken) || SE.getTypeSizeInBits(Taken->getType()) > 64)
-    return std::nullopt;
   // The lanes that enter the loop; the count holds for them.
   WarpSample First = Outer;
   First.Iterations.push_back({L, 0});
@@ -172,6 +170,10 @@ std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSam
     DataDependent = true;
     return std::nullopt;
   }
+  if (isa<SCEVCouldNotCompute>(Taken))
+    return solvedTripCount(L, Outer, Lanes, ArgMask, DataDependent);
+  if (SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return std::nullopt;
   LaneValues R;
   EvalAddRecs = true;
   bool Done = evalScev(Taken, stateFor(Outer), *L, R, 0);
@@ -188,6 +190,105 @@ std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSam
   for (unsigned Lane = 0; Lane < 32; ++Lane)
     if (Lanes >> Lane & 1)
       Most = std::max(Most, maskTo(R.V[Lane], Bits) + 1);
+  return Most;
+}
+
+namespace {
+/// The iterations before a lane leaves a loop that stays while `X Pred B`
+/// holds, X starting at X0 and moving by Step an iteration (values of Bits
+/// bits): the first K at which it fails, or None when it never does.
+std::optional<uint64_t> firstFailing(CmpInst::Predicate Pred, uint64_t X0, uint64_t Step,
+                                     uint64_t B, unsigned Bits) {
+  bool Signed = CmpInst::isSigned(Pred);
+  auto Val = [&](uint64_t V) -> __int128 {
+    return Signed ? __int128(signExtend(V, Bits)) : __int128(maskTo(V, Bits));
+  };
+  __int128 X = Val(X0), Bound = Val(B), S = signExtend(Step, Bits);
+  auto CeilDiv = [](__int128 N, __int128 D) { return (N + D - 1) / D; };
+  __int128 K;
+  switch (CmpInst::getStrictPredicate(Pred) == Pred ? Pred : CmpInst::getStrictPredicate(Pred)) {
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT: {
+    // X < B (or X <= B, that is X < B + 1).
+    __int128 Lim = Bound + (CmpInst::isStrictPredicate(Pred) ? 0 : 1);
+    if (X >= Lim)
+      return 0;
+    if (S <= 0)
+      return std::nullopt;
+    K = CeilDiv(Lim - X, S);
+    break;
+  }
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT: {
+    __int128 Lim = Bound - (CmpInst::isStrictPredicate(Pred) ? 0 : 1);
+    if (X <= Lim)
+      return 0;
+    if (S >= 0)
+      return std::nullopt;
+    K = CeilDiv(X - Lim, -S);
+    break;
+  }
+  default:
+    if (Pred != CmpInst::ICMP_NE || !S || (Bound - X) % S || (Bound - X) / S < 0)
+      return std::nullopt;
+    K = (Bound - X) / S;
+  }
+  if (K > (__int128(1) << 48))
+    return std::nullopt;
+  return uint64_t(K);
+}
+} // namespace
+
+std::optional<uint64_t> ThreadIndexModel::solvedTripCount(const Loop *L,
+                                                          const WarpSample &Outer,
+                                                          uint32_t Lanes, uint64_t &ArgMask,
+                                                          bool &DataDependent) {
+  // Where ScalarEvolution gives no count (a stride it cannot bound, as a
+  // grid-stride loop's blockDim.x * gridDim.x): the one exit's test of an
+  // affine recurrence against a bound outside the loop, solved in each lane.
+  ScalarEvolution &SE = Scev->SE;
+  const BasicBlock *Exiting = L->getExitingBlock();
+  const auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
+  const auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
+  if (!Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
+    return std::nullopt;
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (!L->contains(Br->getSuccessor(0)))
+    Pred = CmpInst::getInversePredicate(Pred); // The loop stays while it fails.
+  const SCEV *X = SE.getSCEV(const_cast<Value *>(Cmp->getOperand(0)));
+  const SCEV *B = SE.getSCEV(const_cast<Value *>(Cmp->getOperand(1)));
+  if (!isa<SCEVAddRecExpr>(X)) {
+    std::swap(X, B);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+  unsigned Bits = SE.getTypeSizeInBits(X->getType());
+  if (!AR || AR->getLoop() != L || !AR->isAffine() || !SE.isLoopInvariant(B, L) || Bits > 64)
+    return std::nullopt;
+  LaneValues Start, Step, Bound;
+  State &St = stateFor(Outer);
+  EvalAddRecs = true;
+  bool Done = evalScev(AR->getStart(), St, *L, Start, 0) &&
+              evalScev(AR->getStepRecurrence(SE), St, *L, Step, 0) &&
+              evalScev(B, St, *L, Bound, 0);
+  EvalAddRecs = false;
+  if (!Done || Start.Unmodelled || Step.Unmodelled || Bound.Unmodelled)
+    return std::nullopt;
+  if (Start.DataDependentOn || Step.DataDependentOn || Bound.DataDependentOn) {
+    DataDependent = true;
+    return std::nullopt;
+  }
+  ArgMask |= Start.ArgMask | Step.ArgMask | Bound.ArgMask;
+  uint64_t Most = 0;
+  for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    if (!(Lanes >> Lane & 1))
+      continue;
+    std::optional<uint64_t> K =
+        firstFailing(Pred, Start.V[Lane], Step.V[Lane], Bound.V[Lane], Bits);
+    if (!K)
+      return std::nullopt;
+    Most = std::max(Most, *K + 1);
+  }
   return Most;
 }
 

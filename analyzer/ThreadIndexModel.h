@@ -260,6 +260,11 @@ private:
                 unsigned Depth);
   struct ScevState;
   std::unique_ptr<ScevState> Scev;
+  /// tripCount where ScalarEvolution has no count: the loop's exit test
+  /// solved in each of Lanes.
+  std::optional<uint64_t> solvedTripCount(const llvm::Loop *L, const WarpSample &Outer,
+                                          uint32_t Lanes, uint64_t &ArgMask,
+                                          bool &DataDependent);
   /// While tripCount evaluates: evalScev evaluates the affine recurrences
   /// of loops St's sample has an iteration of (an inner trip count that
   /// follows an outer loop's counter).

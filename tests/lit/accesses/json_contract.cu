@@ -18,11 +18,25 @@ __global__ void gather(const int *idx, const float *in, float *out) {
 // CHECK:          "sectors_per_request": 4,
 // CHECK:        "space": "global",
 // CHECK-NEXT:   "stride_bytes": 4,
+// The whole launch: 16 warps, one request each, 4 sectors a request.
+// CHECK-NEXT:   "totals": {
+// CHECK-NEXT:     "formula": null,
+// CHECK-NEXT:     "ideal": 64,
+// CHECK-NEXT:     "requests": 16,
+// CHECK-NEXT:     "sectors": 64
+// CHECK-NEXT:   },
 // CHECK-NEXT:   "uniform": false
 // CHECK:        "column": 12,
 // CHECK-NEXT:   "depends_on": "a value loaded at line 9",
 // CHECK:        "pattern": "data-dependent",
 // CHECK:          "sectors_per_request": null,
+// Its requests are known, their cost is not.
+// CHECK:        "totals": {
+// CHECK-NEXT:     "formula": null,
+// CHECK-NEXT:     "known": false,
+// CHECK-NEXT:     "requests": 16,
+// CHECK-NEXT:     "why": "its cost per request depends on a value loaded at line 9"
+// CHECK-NEXT:   },
 // CHECK:        "column": 15,
 // CHECK:        "pattern": "coalesced",
 // CHECK:      "launch": {

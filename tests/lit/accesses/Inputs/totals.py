@@ -19,9 +19,16 @@ def num(v):
     return "%.3f" % v
 
 
+def kernels(doc):
+    """The kernels of `run` ({"kernels"}) or `accesses` ({"files": [{"kernels"}]})."""
+    if "files" in doc:
+        return [k for f in doc["files"] for k in f["kernels"]]
+    return doc["kernels"]
+
+
 def predicted(doc):
     out = {}
-    for k in doc["kernels"]:
+    for k in kernels(doc):
         for a in k["accesses"]:
             out[(k["name"], a["line"], a["column"], a["space"], a["op"])] = a["totals"]
     return out
@@ -29,7 +36,7 @@ def predicted(doc):
 
 def measured(doc):
     out = {}
-    for k in doc["kernels"]:
+    for k in kernels(doc):
         for s in k["sites"]:
             m = s["metrics"]
             req = sum(v for n, v in m.items() if "requests" in n or "inst_executed_op_shared" in n)
@@ -42,7 +49,7 @@ def measured(doc):
 
 
 def show_accesses(doc):
-    for k in doc["kernels"]:
+    for k in kernels(doc):
         t = k["totals"]
         print("kernel %s warps=%s warp_instructions=%s" % (k["name"], num(t["warps"]),
                                                           num(t["warp_instructions"])))
