@@ -455,8 +455,10 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       T.RequestsKnown = true;
       T.Formula = Formula(R);
       if (!P.PerRequest) {
-        T.Why = "its cost per request depends on " +
-                (P.DependsOn.empty() ? std::string("data") : P.DependsOn);
+        T.Why = P.Pattern == "unreached"
+                    ? "no sampled warp reaches it: its cost per request is unknown"
+                    : "its cost per request depends on " +
+                          (P.DependsOn.empty() ? std::string("data") : P.DependsOn);
       } else {
         T.Known = true;
         // The sites' costs as counted (each execution at its own cost),

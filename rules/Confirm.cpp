@@ -243,6 +243,15 @@ Confirmation eventConfirmation(const KernelFacts &K, StringRef Metric, bool Seen
   return C;
 }
 
+namespace {
+/// A total as text: "16000", "12.5".
+std::string totalText(double V) {
+  if (std::abs(V - std::round(V)) < 1e-6 * std::max(1.0, std::abs(V)))
+    return std::to_string(int64_t(std::llround(V)));
+  return formatv("{0:f1}", V).str();
+}
+} // namespace
+
 std::vector<Finding> totalsMismatches(const KernelFacts &K) {
   std::vector<Finding> Out;
   if (!K.Run || K.RunSynthesized)
@@ -260,12 +269,14 @@ std::vector<Finding> totalsMismatches(const KernelFacts &K) {
     std::optional<double> Per = S->perRequest();
     std::string What;
     if (Off(T.Requests, Requests)) {
-      What = formatv("{0} requests over the launch, predicted {1}", Requests, T.Requests);
+      What = formatv("{0} requests over the launch, predicted {1}", totalText(Requests),
+                     totalText(T.Requests));
     } else if (T.Known && Per && Off(T.Cost, *Per * Requests)) {
       StringRef Unit = A.Space == AS_Shared                          ? "wavefronts"
                        : A.Space == AS_Const || A.Space == AS_Param ? "constant-cache passes"
                                                                     : "sectors";
-      What = formatv("{0} {1} over the launch, predicted {2}", *Per * Requests, Unit, T.Cost);
+      What = formatv("{0} {1} over the launch, predicted {2}", totalText(*Per * Requests),
+                     Unit, totalText(T.Cost));
     }
     if (What.empty())
       continue;
@@ -275,7 +286,7 @@ std::vector<Finding> totalsMismatches(const KernelFacts &K) {
     N.Kernel = K.Name;
     N.Loc = A.Loc;
     N.Message = formatv("device model measured {0} ({1}): more than {2}% apart", What,
-                        runDescription(K), TotalsTolerance * 100)
+                        runDescription(K), totalText(TotalsTolerance * 100))
                     .str();
     Out.push_back(std::move(N));
   }
