@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/ThreadIndexModelImpl.h"
 
+#include "llvm/IR/Instructions.h"
+
 using namespace llvm;
 using namespace warplint::detail;
 
@@ -80,6 +82,36 @@ void ThreadIndexModel::executions(const Loop *Innermost, ArrayRef<const BasicBlo
     }
   if (!Exhausted.empty())
     Out.Unmodelled = true;
+}
+
+unsigned ThreadIndexModel::executionReads(const Loop *Innermost,
+                                          ArrayRef<const BasicBlock *> BBs) const {
+  // Which lanes reach the blocks, and how often the loops around them run:
+  // the headers' active lanes, and every exit's (the trip counts).
+  uint64_t Deps = 0;
+  for (const BasicBlock *BB : BBs)
+    Deps |= ActiveDeps.lookup(BB);
+  for (const Loop *L = Innermost; L; L = L->getParentLoop()) {
+    Deps |= ActiveDeps.lookup(L->getHeader());
+    SmallVector<BasicBlock *, 4> Exiting;
+    L->getExitingBlocks(Exiting);
+    for (const BasicBlock *E : Exiting) {
+      Deps |= ActiveDeps.lookup(E);
+      if (const auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+          Br && Br->isConditional())
+        Deps |= depsOf(Br->getCondition());
+      else if (const auto *Sw = dyn_cast<SwitchInst>(E->getTerminator()))
+        Deps |= depsOf(Sw->getCondition());
+    }
+  }
+  return (Deps & DepBlock ? ReadsBlock : 0) | (Deps & DepWarp ? ReadsWarp : 0) |
+         (Deps & DepArg ? ReadsArgs : 0);
+}
+
+unsigned ThreadIndexModel::valueReads(const Value *V) const {
+  uint64_t Deps = depsOf(V);
+  return (Deps & DepBlock ? ReadsBlock : 0) | (Deps & DepWarp ? ReadsWarp : 0) |
+         (Deps & DepArg ? ReadsArgs : 0);
 }
 
 } // namespace warplint

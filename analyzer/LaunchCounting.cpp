@@ -84,26 +84,31 @@ adaptivePoints(uint64_t N, function_ref<const Counts &(uint64_t)> Probe, unsigne
   return {Weight.begin(), Weight.end()};
 }
 
-/// The warp executions of every basic block over the launch, followed by
-/// the cost and the ideal cost of every IR site of the accesses.
+/// The warp executions of every basic block over the launch, and the cost
+/// and ideal cost of every IR site of the accesses.
 class LaunchCounter {
+  struct Group;
+
 public:
   LaunchCounter(const StateSpaces &Spaces, ThreadIndexModel &Model,
                 const LaunchConfig &Launch, const ArchProfile &Arch)
       : Model(Model), Arch(Arch) {
     const Function &K = Spaces.kernel();
     Grid = Launch.Grid ? *Launch.Grid : Dim3{{UnknownGridBlocks, 1, 1}};
+    GridKnown = Launch.Grid.has_value();
     WarpsPerBlock = divideCeil(Launch.Block.count(), Arch.WarpSize);
     std::map<const Loop *, size_t> GroupOf;
     for (const BasicBlock &BB : K) {
       const Loop *L = Model.loops().getLoopFor(&BB);
       auto [It, New] = GroupOf.try_emplace(L, Groups.size());
       if (New)
-        Groups.push_back({L, {}, {}});
+        Groups.push_back({L, {}, {}, 0});
       Groups[It->second].BBs.push_back(&BB);
       Groups[It->second].Index.push_back(Index.size());
       Index[&BB] = Index.size();
     }
+    for (Group &G : Groups)
+      G.Reads = Model.executionReads(G.L, G.BBs);
     DataDependent.assign(Index.size(), 0);
     Unmodelled.assign(Index.size(), 0);
     SitesOf.resize(Index.size());
@@ -114,15 +119,38 @@ public:
           SiteIndex[&Site] = Sites.size();
           Sites.push_back({&Site, Spaces.accesses()[I].Space});
         }
+    for (Group &G : Groups) {
+      G.CostReads = G.Reads;
+      for (size_t K = 0; K < G.Index.size(); ++K) {
+        size_t I = G.Index[K];
+        for (size_t Site : SitesOf[I]) {
+          G.HasSites = true;
+          G.CostReads |= Model.valueReads(Sites[Site].first->Pointer);
+        }
+        if (!SitesOf[I].empty()) {
+          G.SiteBBs.push_back(G.BBs[K]);
+          G.SiteIndex.push_back(I);
+        }
+      }
+    }
     CostUnknown.assign(Sites.size(), 0);
   }
 
   /// Executions of every block over the launch, unknown arguments at
-  /// argument sample A.
+  /// argument sample A; the warps counted and their weights are kept for
+  /// costs() (at A = 0).
   Counts launch(unsigned A) {
     std::array<std::vector<std::pair<uint64_t, double>>, 3> Points;
     for (unsigned D = 0; D < 3; ++D)
-      Points[D] = adaptivePoints(
+      Points[D] =
+          !GridKnown && D == 0
+              // An unknown grid: the blocks the predictions sample stand for
+              // its assumed blocks alike (bisecting a grid nobody launches
+              // would only cost time).
+              ? std::vector<std::pair<uint64_t, double>>{{0, double(Grid.V[0]) / 3},
+                                                         {1, double(Grid.V[0]) / 3},
+                                                         {7, double(Grid.V[0]) / 3}}
+              : adaptivePoints(
           Grid.V[D],
           [&](uint64_t C) -> const Counts & {
             Dim3 B{{0, 0, 0}};
@@ -130,27 +158,86 @@ public:
             return block(B, A);
           },
           BlockProbes, Index.size());
-    Counts Total(size(), 0);
+    Counts Total(Index.size(), 0);
+    if (!A)
+      Counted.clear();
     for (const auto &[X, WX] : Points[0])
       for (const auto &[Y, WY] : Points[1])
         for (const auto &[Z, WZ] : Points[2]) {
-          const Counts &C = block(Dim3{{X, Y, Z}}, A);
+          Dim3 B{{X, Y, Z}};
+          const Counts &C = block(B, A);
           for (size_t I = 0; I < C.size(); ++I)
             Total[I] += WX * WY * WZ * C[I];
+          if (!A)
+            for (const auto &[W, Weight] : WarpPoints[{B.V, A}])
+              Counted.push_back({B, unsigned(W), WX * WY * WZ * Weight});
         }
     return Total;
   }
 
+  /// Per IR site (in the order of SiteIndex), the cost and the ideal cost of
+  /// its requests over the launch: each execution of the warps launch(0)
+  /// counted at its own cost. Empty when they are too many to price.
+  std::vector<std::pair<double, double>> costs() {
+    std::vector<std::pair<double, double>> Out(Sites.size());
+    if (Counted.size() > MaxPricedWarps)
+      return {};
+    for (const auto &[B, W, Weight] : Counted) {
+      for (size_t GI = 0; GI < Groups.size(); ++GI) {
+        const Group &G = Groups[GI];
+        if (!G.HasSites)
+          continue;
+        // A group whose counts and addresses do not read the block costs the
+        // same in every block: priced once.
+        WarpSample S;
+        S.BlockIdx = G.CostReads & ThreadIndexModel::ReadsBlock ? B : Dim3{{0, 0, 0}};
+        S.Warp = W;
+        auto [Found, First] = CostMemo.try_emplace(std::make_tuple(GI, S.BlockIdx.V, W));
+        std::vector<std::pair<double, double>> &Unit = Found->second;
+        if (First)
+          Unit = groupCosts(G, S);
+        for (size_t I = 0; I < Unit.size(); ++I) {
+          Out[I].first += Weight * Unit[I].first;
+          Out[I].second += Weight * Unit[I].second;
+        }
+      }
+    }
+    return Out;
+  }
+
+  /// The cost and ideal of every site's requests (indexed as Sites; 0 for
+  /// those outside G) that warp S makes in the blocks of G.
+  std::vector<std::pair<double, double>> groupCosts(const Group &G, const WarpSample &S) {
+    std::vector<std::pair<double, double>> Out(Sites.size());
+    auto OnActive = [&](size_t BB, const WarpSample &At, uint32_t Mask, double Times) {
+      for (size_t I : SitesOf[G.Index[BB]]) {
+        const auto &[Site, Space] = Sites[I];
+        const LaneValues &Addr = Model.eval(Site->Pointer, At);
+        if (!Addr.known()) {
+          CostUnknown[I] = 1;
+          continue;
+        }
+        auto [Known, New] = Priced.try_emplace({&Addr, uint64_t(I) << 32 | Mask});
+        if (New)
+          Known->second =
+              requestCost(WarpAddressView{Addr.V.data(), Mask, std::max(Site->Bytes, 1u)},
+                          Space, Arch, Site->Op == AccessOp::Atomic, *Site->Inst);
+        Out[I].first += Times * Known->second.first;
+        Out[I].second += Times * Known->second.second;
+      }
+    };
+    ThreadIndexModel::Executions Ex;
+    Model.executions(G.L, G.BBs, S, Ex, OnActive);
+    return Out;
+  }
+
   size_t indexOf(const BasicBlock *BB) const { return Index.lookup(BB); }
-  /// Where the cost of Site is in the counts (its ideal follows), or -1.
-  ssize_t costIndex(const IrAccess &Site) const {
+  /// Site's index in costs(), or -1.
+  ssize_t siteIndex(const IrAccess &Site) const {
     auto It = SiteIndex.find(&Site);
-    return It == SiteIndex.end() ? -1 : ssize_t(Index.size() + 2 * It->second);
+    return It == SiteIndex.end() ? -1 : ssize_t(It->second);
   }
-  bool costUnknown(const IrAccess &Site) const {
-    auto It = SiteIndex.find(&Site);
-    return It == SiteIndex.end() || CostUnknown[It->second];
-  }
+  bool costUnknown(size_t Site) const { return CostUnknown[Site]; }
   size_t blocks() const { return Index.size(); }
   uint64_t gridBlocks() const { return Grid.count(); }
   uint64_t warpsPerBlock() const { return WarpsPerBlock; }
@@ -163,58 +250,60 @@ public:
   uint64_t ArgMask = 0;
 
 private:
+  /// The most warps costs() prices (beyond, the predictions' average cost
+  /// per request serves).
+  static constexpr size_t MaxPricedWarps = 256;
+
   const Counts &warp(const Dim3 &B, unsigned W, unsigned A) {
-    auto Key = std::make_tuple(B.V[0], B.V[1], B.V[2], W, A);
+    auto Key = std::make_tuple(B.V, W, A);
     auto [It, New] = WarpMemo.try_emplace(Key);
     if (!New)
       return It->second;
     Counts &C = It->second;
-    C.assign(size(), 0);
-    WarpSample S;
-    S.BlockIdx = B;
-    S.Warp = W;
-    S.ArgSample = A;
-    ThreadIndexModel::Executions Ex;
-    for (const Group &G : Groups) {
-      auto OnActive = [&](size_t B, const WarpSample &At, uint32_t Mask, double Weight) {
-        for (size_t I : SitesOf[G.Index[B]]) {
-          const auto &[Site, Space] = Sites[I];
-          const LaneValues &Addr = Model.eval(Site->Pointer, At);
-          if (!Addr.known()) {
-            CostUnknown[I] = 1;
-            continue;
-          }
-          auto [Known, New] = Priced.try_emplace(std::make_tuple(I, &Addr, Mask));
-          if (New)
-            Known->second = requestCost(
-                WarpAddressView{Addr.V.data(), Mask, std::max(Site->Bytes, 1u)}, Space, Arch,
-                Site->Op == AccessOp::Atomic, *Site->Inst);
-          C[Index.size() + 2 * I] += Weight * Known->second.first;
-          C[Index.size() + 2 * I + 1] += Weight * Known->second.second;
-        }
-      };
-      Model.executions(G.L, G.BBs, S, Ex, OnActive);
-      for (size_t I = 0; I < G.BBs.size(); ++I) {
-        C[G.Index[I]] = Ex.Counts[I];
-        DataDependent[G.Index[I]] |= Ex.DataDependent[I];
-        Unmodelled[G.Index[I]] |= Ex.Unmodelled;
+    C.assign(Index.size(), 0);
+    for (size_t GI = 0; GI < Groups.size(); ++GI) {
+      const Group &G = Groups[GI];
+      // Counts that do not read the block (or the arguments) are found once
+      // for every block (argument sample).
+      WarpSample S;
+      S.BlockIdx = G.Reads & ThreadIndexModel::ReadsBlock ? B : Dim3{{0, 0, 0}};
+      S.Warp = W;
+      S.ArgSample = G.Reads & ThreadIndexModel::ReadsArgs ? A : 0;
+      // At the other argument samples (which only tell how the requests
+      // depend on the arguments), only the blocks with accesses.
+      bool Sub = S.ArgSample != 0;
+      const std::vector<const BasicBlock *> &BBs = Sub ? G.SiteBBs : G.BBs;
+      const std::vector<size_t> &Indices = Sub ? G.SiteIndex : G.Index;
+      if (BBs.empty())
+        continue;
+      auto [Found, First] =
+          GroupMemo.try_emplace(std::make_tuple(GI, S.BlockIdx.V, W, S.ArgSample));
+      ThreadIndexModel::Executions &Ex = Found->second;
+      if (First) {
+        Model.executions(G.L, BBs, S, Ex);
+        Scaled |= Ex.Scaled;
+        ArgMask |= Ex.ArgMask;
       }
-      Scaled |= Ex.Scaled;
-      ArgMask |= Ex.ArgMask;
-      Ex = {};
+      for (size_t I = 0; I < BBs.size(); ++I) {
+        C[Indices[I]] = Ex.Counts[I];
+        DataDependent[Indices[I]] |= Ex.DataDependent[I];
+        Unmodelled[Indices[I]] |= Ex.Unmodelled;
+      }
     }
     return C;
   }
 
   const Counts &block(const Dim3 &B, unsigned A) {
-    auto Key = std::make_tuple(B.V[0], B.V[1], B.V[2], A);
+    auto Key = std::make_pair(B.V, A);
     auto Found = BlockMemo.find(Key);
     if (Found != BlockMemo.end())
       return Found->second;
-    Counts Sum(size(), 0);
-    for (const auto &[W, Weight] : adaptivePoints(
-             WarpsPerBlock, [&](uint64_t W) -> const Counts & { return warp(B, W, A); },
-             WarpProbes, Index.size())) {
+    Counts Sum(Index.size(), 0);
+    std::vector<std::pair<uint64_t, double>> &Points = WarpPoints[Key];
+    Points = adaptivePoints(
+        WarpsPerBlock, [&](uint64_t W) -> const Counts & { return warp(B, W, A); },
+        WarpProbes, Index.size());
+    for (const auto &[W, Weight] : Points) {
       const Counts &C = warp(B, unsigned(W), A);
       for (size_t I = 0; I < C.size(); ++I)
         Sum[I] += Weight * C[I];
@@ -222,13 +311,19 @@ private:
     return BlockMemo.emplace(Key, std::move(Sum)).first->second;
   }
 
-  size_t size() const { return Index.size() + 2 * Sites.size(); }
-
   struct Group {
     const Loop *L;
     std::vector<const BasicBlock *> BBs;
     std::vector<size_t> Index;
+    unsigned Reads;
+    /// The blocks that hold IR sites of accesses, and their indices.
+    std::vector<const BasicBlock *> SiteBBs;
+    std::vector<size_t> SiteIndex;
+    bool HasSites = false;
+    /// Reads, and what the addresses of its sites read.
+    unsigned CostReads = 0;
   };
+  using Coord = std::array<uint64_t, 3>;
   ThreadIndexModel &Model;
   const ArchProfile &Arch;
   /// The IR sites of the accesses in the kernel (with their access's
@@ -239,14 +334,21 @@ private:
   /// Per site: an address on loaded data left its cost out.
   std::vector<char> CostUnknown;
   /// The cost and ideal of each site's requests, by address value and lanes.
-  std::map<std::tuple<size_t, const LaneValues *, uint32_t>, std::pair<double, double>>
-      Priced;
+  DenseMap<std::pair<const LaneValues *, uint64_t>, std::pair<double, double>> Priced;
   Dim3 Grid;
+  bool GridKnown = false;
   uint64_t WarpsPerBlock = 1;
   std::vector<Group> Groups;
   DenseMap<const BasicBlock *, size_t> Index;
-  std::map<std::tuple<uint64_t, uint64_t, uint64_t, unsigned, unsigned>, Counts> WarpMemo;
-  std::map<std::tuple<uint64_t, uint64_t, uint64_t, unsigned>, Counts> BlockMemo;
+  std::map<std::tuple<size_t, Coord, unsigned, unsigned>, ThreadIndexModel::Executions>
+      GroupMemo;
+  std::map<std::tuple<Coord, unsigned, unsigned>, Counts> WarpMemo;
+  std::map<std::pair<Coord, unsigned>, Counts> BlockMemo;
+  std::map<std::pair<Coord, unsigned>, std::vector<std::pair<uint64_t, double>>> WarpPoints;
+  std::map<std::tuple<size_t, Coord, unsigned>, std::vector<std::pair<double, double>>>
+      CostMemo;
+  /// The warps launch(0) counted, with the warps each stands for.
+  std::vector<std::tuple<Dim3, unsigned, double>> Counted;
 };
 
 std::string number(double V) {
@@ -384,9 +486,10 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   const Function &K = Spaces.kernel();
   LaunchCounter Counter(Spaces, Model, Launch, Arch);
   uint64_t Unknown = Model.unknownMask();
-  std::vector<Counts> AtArg;
-  for (unsigned A = 0; A < (Unknown ? 3u : 1u); ++A)
-    AtArg.push_back(Counter.launch(A));
+  std::vector<Counts> AtArg = {Counter.launch(0)};
+  std::vector<std::pair<double, double>> SiteCosts = Counter.costs();
+  if (Unknown)
+    AtArg.push_back(Counter.launch(1));
   if (Model.exhausted())
     return;
   // A formula where one unknown argument is left and the requests are
@@ -397,14 +500,30 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     if ((Unknown >> Bit & 1) && !Model.hasUniformLoad(uint64_t(1) << Bit))
       ArgBits |= uint64_t(1) << Bit;
   std::string Arg = llvm::popcount(ArgBits) == 1 ? Model.argNames(ArgBits) : "";
-  bool DependsOnArgs =
-      AtArg.size() == 3 && !sameCounts(AtArg[0], AtArg[1], Counter.blocks());
+  // Requests per access at each argument sample counted.
+  auto RequestsAt = [&](const MemoryAccess &A, unsigned Sample) {
+    double R = 0;
+    for (const IrAccess &Site : A.Sites)
+      if (Site.Inst->getFunction() == &K)
+        R += AtArg[Sample][Counter.indexOf(Site.Inst->getParent())];
+    return R;
+  };
+  auto Differ = [](double A, double B) { return std::abs(A - B) > 1e-9 * std::max(1.0, A); };
+  bool DependsOnArgs = false;
+  if (AtArg.size() == 2)
+    for (const MemoryAccess &A : Spaces.accesses())
+      DependsOnArgs |= Differ(RequestsAt(A, 0), RequestsAt(A, 1));
+  // The third value checks a formula.
+  if (DependsOnArgs && !Arg.empty())
+    AtArg.push_back(Counter.launch(2));
+  if (Model.exhausted())
+    return;
   double Blocks = double(Counter.gridBlocks());
   auto Formula = [&](const double *R) -> std::string {
     double PerBlock = Launch.Grid ? 1 : Blocks;
     std::string Text;
-    if (AtArg.size() == 3 && std::abs(R[0] - R[1]) > 1e-9 * std::max(1.0, R[0])) {
-      if (Arg.empty())
+    if (AtArg.size() >= 2 && Differ(R[0], R[1])) {
+      if (Arg.empty() || AtArg.size() < 3)
         return "";
       double V0 = double(ThreadIndexModel::argValue(0)), V1 = double(ThreadIndexModel::argValue(1)),
              V2 = double(ThreadIndexModel::argValue(2));
@@ -463,16 +582,16 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         T.Known = true;
         // The sites' costs as counted (each execution at its own cost),
         // else the requests at the average cost the prediction sampled.
-        bool Counted = true;
+        bool Counted = !SiteCosts.empty();
         double Cost = 0, Ideal = 0;
         for (const IrAccess &Site : A.Sites) {
-          ssize_t C = Counter.costIndex(Site);
-          if (C < 0 || Counter.costUnknown(Site)) {
+          ssize_t C = Counter.siteIndex(Site);
+          if (!Counted || C < 0 || Counter.costUnknown(C)) {
             Counted = false;
             break;
           }
-          Cost += AtArg[0][C];
-          Ideal += AtArg[0][C + 1];
+          Cost += SiteCosts[C].first;
+          Ideal += SiteCosts[C].second;
         }
         T.Cost = Counted ? Cost : T.Requests * *P.PerRequest;
         T.IdealCost = Counted ? Ideal : T.Requests * P.Ideal;

@@ -211,6 +211,15 @@ public:
                   Executions &Out,
                   llvm::function_ref<void(size_t, const WarpSample &, uint32_t, double)>
                       OnActive = {});
+  /// What executions(Innermost, BBs, ...) reads of its warp sample: a bit
+  /// each for the block (ReadsBlock), the warp (ReadsWarp) and the unknown
+  /// arguments (ReadsArgs); counts that do not read the block are the same
+  /// in every block.
+  enum : unsigned { ReadsBlock = 1, ReadsWarp = 2, ReadsArgs = 4 };
+  unsigned executionReads(const llvm::Loop *Innermost,
+                          llvm::ArrayRef<const llvm::BasicBlock *> BBs) const;
+  /// The same for the value of V.
+  unsigned valueReads(const llvm::Value *V) const;
   /// The iterations of L that some lane of Outer (a sample of the loops
   /// around L) runs: ScalarEvolution's backedge-taken count plus one,
   /// evaluated in each lane that enters L, the most of them. None when
