@@ -387,7 +387,8 @@ void sampleFootprint(const MemoryAccess &A, const AccessTotals &T, ThreadIndexMo
   SectorList Sectors;
   for (const IrAccess &Site : A.Sites) {
     const Value *Base = bufferOf(Site.Pointer);
-    if (!Base)
+    // (A site in a device function that was not inlined has no samples.)
+    if (!Base || Site.Inst->getFunction() != &Model.kernel())
       continue;
     auto [It, New] = BufferIndex.try_emplace(Base, Buffers.size());
     if (New) {
@@ -443,7 +444,8 @@ void sampleFootprint(const MemoryAccess &A, const AccessTotals &T, ThreadIndexMo
   // The access's requests, once per buffer and kind it addresses.
   SmallVector<std::pair<size_t, unsigned>, 4> Seen;
   for (const IrAccess &Site : A.Sites)
-    if (const Value *Base = bufferOf(Site.Pointer))
+    if (const Value *Base = bufferOf(Site.Pointer);
+        Base && BufferIndex.count(Base) && Site.Inst->getFunction() == &Model.kernel())
       for (unsigned K = 0; K < 2; ++K)
         if ((K == 0 ? Site.Op != AccessOp::Store : Site.Op != AccessOp::Load) &&
             !llvm::is_contained(Seen, std::make_pair(BufferIndex[Base], K))) {

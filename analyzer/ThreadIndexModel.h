@@ -234,6 +234,8 @@ public:
   }
 
   const llvm::LoopInfo &loops() const { return *LI; }
+  /// The kernel modelled.
+  const llvm::Function &kernel() const { return F; }
   const llvm::DominatorTree &domTree() const { return *DT; }
 
 private:
