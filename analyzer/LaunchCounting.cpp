@@ -109,6 +109,7 @@ public:
       G.Reads = Model.executionReads(G.L, G.BBs);
     DataDependent.assign(Index.size(), 0);
     Unmodelled.assign(Index.size(), 0);
+    Scaled.assign(Index.size(), 0);
     SitesOf.resize(Index.size());
     for (size_t I = 0; I < Spaces.accesses().size(); ++I)
       for (const IrAccess &Site : Spaces.accesses()[I].Sites)
@@ -244,7 +245,9 @@ public:
   std::vector<char> DataDependent;
   /// Per basic block: a loop around it ran past its samples, with no count.
   std::vector<char> Unmodelled;
-  bool Scaled = false;
+  /// Per basic block: a loop around it ran past its samples and was scaled.
+  std::vector<char> Scaled;
+  bool AnyScaled = false;
   uint64_t ArgMask = 0;
 
 private:
@@ -279,13 +282,14 @@ private:
       ThreadIndexModel::Executions &Ex = Found->second;
       if (First) {
         Model.executions(G.L, BBs, S, Ex);
-        Scaled |= Ex.Scaled;
+        AnyScaled |= Ex.Scaled;
         ArgMask |= Ex.ArgMask;
       }
       for (size_t I = 0; I < BBs.size(); ++I) {
         C[Indices[I]] = Ex.Counts[I];
         DataDependent[Indices[I]] |= Ex.DataDependent[I];
         Unmodelled[Indices[I]] |= Ex.Unmodelled;
+        Scaled[Indices[I]] |= Ex.Scaled;
       }
     }
     return C;
@@ -434,7 +438,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     AccessTotals &T = P.Totals;
     T = AccessTotals();
     double R[3] = {0, 0, 0};
-    bool DD = false, Unmodelled = false, Elsewhere = false;
+    bool DD = false, Unmodelled = false, Elsewhere = false, Scaled = false;
     for (const IrAccess &Site : A.Sites) {
       if (Site.Inst->getFunction() != &K) {
         Elsewhere = true;
@@ -445,6 +449,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         R[Arg] += AtArg[Arg][B];
       DD |= Counter.DataDependent[B];
       Unmodelled |= Counter.Unmodelled[B];
+      Scaled |= Counter.Scaled[B];
     }
     T.Requests = R[0];
     if (Elsewhere) {
@@ -452,6 +457,10 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     } else if (Unmodelled) {
       T.Why = "a loop around it runs past the sampled iterations and ScalarEvolution gives "
               "no trip count for it";
+    } else if (Scaled && R[0] == 0) {
+      // Not 0: the iterations past the sampled ones may reach it.
+      T.Why = "no sampled iteration of the loop around it reaches it, and the loop runs "
+              "past its sampled iterations";
     } else if (DD) {
       T.Why = formatv("which warps reach it depends on data (a branch or a trip count on a "
                       "loaded value): at most {0} requests",
@@ -506,7 +515,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
                                          Model.argNames(ArgBits ? ArgBits : Unknown),
                                          ThreadIndexModel::argValue(0))
                                      .str());
-  if (Counter.Scaled)
+  if (Counter.AnyScaled)
     Kernel.Assumptions.push_back("loops that run past the sampled iterations are scaled to "
                                  "their trip counts (ScalarEvolution), the sampled "
                                  "iterations standing for the rest");
