@@ -93,6 +93,9 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
   // Sectors requested per buffer and kind, to set against its footprint.
   std::map<std::string, std::pair<double, double>> Requested; // loads, stores
+  // Of the loads' sectors, those of sites whose sectors no other access of
+  // the same warp reads (their re-reads are far apart in time).
+  std::map<std::string, double> Apart;
   double FootprintBytes = 0;
   for (const BufferFootprint &B : Buffers)
     if (B.Known)
@@ -116,6 +119,8 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     W.GlobalRequests += S.Requests;
     W.L1Sectors += S.Cost;
     auto &R = Requested[S.Buffer];
+    if (!S.Store && !S.SharesSectors)
+      Apart[S.Buffer] += S.Cost;
     (S.Store ? R.second : R.first) += S.Cost;
     if (!S.Store)
       W.LoadRoundsPerWarp = std::max(W.LoadRoundsPerWarp, S.Requests / Warps);
@@ -136,7 +141,11 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     }
     double ReadAgain = std::max(0.0, R.first - It->ReadSectors);
     W.L2Sectors += It->ReadSectors + ReadAgain * ReuseL1Miss + R.second;
-    W.DramBytes += (It->ReadSectors + ReadAgain * L2Miss + It->WrittenSectors) * 32;
+    // A sector read again by an access beside it (the next field, the
+    // stencil's neighbour) is still in L2; one a far warp reads again is
+    // not, as far as the footprint exceeds L2.
+    double FarShare = R.first > 0 ? Apart[Name] / R.first : 0;
+    W.DramBytes += (It->ReadSectors + ReadAgain * FarShare * L2Miss + It->WrittenSectors) * 32;
   }
   return W;
 }
