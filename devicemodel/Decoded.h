@@ -36,8 +36,9 @@ constexpr uint64_t OffsetMask = (uint64_t(1) << TagShift) - 1;
 constexpr unsigned BufferShift = 36;
 constexpr uint64_t tagOf(unsigned Space) { return uint64_t(Space) << TagShift; }
 
-/// Decoded operations. Integer operations work on zero-extended values and
-/// mask the result to the width (Imm holds the mask, Aux the width).
+/// Decoded operations, grouped by family. Integer operations work on
+/// zero-extended values and mask the result to the width (Imm holds the
+/// mask, Aux the width).
 enum class Op : uint16_t {
   // Integer.
   Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
@@ -71,6 +72,11 @@ enum class Op : uint16_t {
   Unreachable, ///< Aux 0: unreachable; 1: __trap(); 2: __assertfail (A: message).
   Unsupported, Nop,
 };
+
+/// The arithmetic family (integer, floating point, conversions, native
+/// functions) is the first range of Op: the interpreter runs it inline
+/// before its switch over the other families.
+inline bool isArithmetic(Op O) { return O <= Op::BitFn; }
 
 /// Special registers.
 enum SRegKind : uint32_t {
