@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "devicemodel/ProgramDecoder.h"
 
+#include "frontend/DeviceModule.h"
+
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InlineAsm.h"
 
@@ -21,7 +23,7 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
   if (const auto *Asm = dyn_cast<InlineAsm>(CB.getCalledOperand()))
     return decodeInlineAsm(CB, *Asm);
   if (!Callee)
-    return unsupported(CB, "indirect call (a call through a function pointer) in");
+    return decodeIndirectCall(CB);
   StringRef Name = Callee->getName();
   // Each family claims the calls it knows, in this order (a name two
   // families could take goes to the first).
@@ -59,6 +61,14 @@ bool ProgramDecoder::decodeTrapCall(const CallBase &CB, StringRef Name) {
   return false;
 }
 
+/// Why Callee cannot be a call's frame, or "".
+static std::string refusedCallee(const llvm::Function &Callee) {
+  for (const Argument &A : Callee.args())
+    if (A.hasByValAttr())
+      return "by-value aggregate argument in";
+  return "";
+}
+
 void ProgramDecoder::decodeDeviceCall(const CallBase &CB, const llvm::Function &Callee) {
   StringRef Name = Callee.getName();
   if (Callee.isDeclaration() && !Name.starts_with("llvm.") && !Name.starts_with("__nv_") &&
@@ -67,9 +77,8 @@ void ProgramDecoder::decodeDeviceCall(const CallBase &CB, const llvm::Function &
                   "definition of this device function is in the translation unit)");
   if (Callee.isDeclaration())
     return unsupported(CB, "call to unknown function " + Name.str() + " in");
-  for (const Argument &A : Callee.args())
-    if (A.hasByValAttr())
-      return unsupported(CB, "by-value aggregate argument in");
+  if (std::string Why = refusedCallee(Callee); !Why.empty())
+    return unsupported(CB, Why);
   Inst D;
   D.Opc = Op::Call;
   // functionIndex may grow P.Funcs, which moves the function being decoded.
@@ -77,6 +86,10 @@ void ProgramDecoder::decodeDeviceCall(const CallBase &CB, const llvm::Function &
   D.Aux = functionIndex(Callee);
   Out = &P.Funcs[Current];
   Out->Callees.push_back(D.Aux);
+  emitCallArgs(CB, D);
+}
+
+void ProgramDecoder::emitCallArgs(const CallBase &CB, Inst &D) {
   D.B = Out->CallArgs.size();
   for (const Use &U : CB.args()) {
     unsigned N = std::max(1u, flatCount(U->getType()));
@@ -87,6 +100,37 @@ void ProgramDecoder::decodeDeviceCall(const CallBase &CB, const llvm::Function &
   D.Elems = flatCount(CB.getType());
   D.Dst = D.Elems ? valueSlot(&CB) : NoSlot;
   emit(D);
+}
+
+/// A call through a function pointer: its possible targets are the defined
+/// functions of the call's type whose address device code takes; each is
+/// decoded, and the interpreter maps each lane's pointer to one of them.
+void ProgramDecoder::decodeIndirectCall(const CallBase &CB) {
+  for (const Value *Arg : CB.args())
+    for (unsigned K = 0, N = flatCount(Arg->getType()); K < N; ++K)
+      if (!supportedScalar(flatElementType(Arg->getType(), K)))
+        return unsupported(CB, "unsupported type in");
+  if (P.CodeTargets.empty()) {
+    P.CodeTargets.assign(Layout.functions().size(), NoSlot);
+    for (const llvm::Function *Fn : Layout.functions())
+      P.CodeNames.push_back(sourceName(*Fn));
+  }
+  size_t Current = Out - P.Funcs.data();
+  const std::vector<const llvm::Function *> &Code = Layout.functions();
+  for (uint32_t Id = 0; Id < Code.size(); ++Id) {
+    const llvm::Function &Target = *Code[Id];
+    if (Target.isDeclaration() || !Target.hasAddressTaken() ||
+        Target.getFunctionType() != CB.getFunctionType() || !refusedCallee(Target).empty())
+      continue;
+    uint32_t Idx = functionIndex(Target);
+    Out = &P.Funcs[Current];
+    P.CodeTargets[Id] = Idx;
+    Out->IndirectCallees.push_back(Idx);
+  }
+  Inst D;
+  D.Opc = Op::CallIndirect;
+  D.A = slot(CB.getCalledOperand());
+  emitCallArgs(CB, D);
 }
 
 void ProgramDecoder::decodeTerminator(const Instruction &I) {

@@ -77,6 +77,50 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P, bool Cl
   }
 }
 
+/// A pointer the code calls through (directly, or through casts).
+bool calledThrough(const Argument &A) {
+  SmallVector<const Value *, 4> Work{&A};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == V)
+        return true;
+      if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U))
+        Work.push_back(U);
+    }
+  }
+  return false;
+}
+
+/// The function a global's initializer holds the address of, or null.
+const llvm::Function *heldFunction(const GlobalVariable &GV) {
+  if (!GV.hasInitializer())
+    return nullptr;
+  const Value *V = GV.getInitializer();
+  while (const auto *CE = dyn_cast<ConstantExpr>(V))
+    if (CE->isCast())
+      V = CE->getOperand(0);
+    else
+      break;
+  return dyn_cast<llvm::Function>(V);
+}
+
+/// What a function-pointer argument may be given as (Program::FunctionValues).
+void functionValues(const Module &M, const GlobalLayout &Layout, Program &P) {
+  DenseMap<const llvm::Function *, uint64_t> Address;
+  const std::vector<const llvm::Function *> &Code = Layout.functions();
+  for (uint32_t Id = 0; Id < Code.size(); ++Id)
+    if (!Code[Id]->isDeclaration() && Code[Id]->hasAddressTaken()) {
+      Address[Code[Id]] = codeAddress(Id);
+      P.FunctionValues.emplace_back(sourceName(*Code[Id]), codeAddress(Id));
+      P.FunctionValues.emplace_back(Code[Id]->getName().str(), codeAddress(Id));
+    }
+  for (const GlobalVariable &GV : M.globals())
+    if (const llvm::Function *F = heldFunction(GV))
+      if (auto It = Address.find(F); It != Address.end())
+        P.FunctionValues.emplace_back(sourceNameOf(GV.getName()), It->second);
+}
+
 } // namespace
 
 Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Program &P) {
@@ -96,6 +140,10 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
       ConstEnd += PI.StructBytes;
       PI.Leaves = structLeaves(Kernel.getAttributes().getParamAttr(ArgNo, StructFieldsAttr),
                                A.getParamByValType(), DL);
+    } else if (T->isPointerTy() && calledThrough(A)) {
+      PI.IsFunction = true;
+      PI.Bytes = 8;
+      PI.ElemType = "function pointer";
     } else if (T->isPointerTy()) {
       PI.IsPointer = true;
       PI.Bytes = 4;
@@ -126,6 +174,8 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
     ++ArgNo;
   }
   P.ConstBytes = ConstEnd;
+  if (llvm::any_of(P.Params, [](const ParamInfo &PI) { return PI.IsFunction; }))
+    functionValues(*Kernel.getParent(), Layout, P);
   return Error::success();
 }
 

@@ -351,6 +351,9 @@ void ProgramDecoder::remapSlots() {
       break;
     case Op::Call:
       break;
+    case Op::CallIndirect:
+      Map(I.A);
+      break;
     default:
       Map(I.A);
       Map(I.B);
@@ -397,8 +400,10 @@ void ProgramDecoder::decodeInstruction(const Instruction &I) {
   unsupported(I, "unsupported instruction");
 }
 
+/// The local memory of F and its deepest call chain (through calls via
+/// function pointers too when Indirect); Recursive when a chain comes back.
 static uint32_t maxLocalBytes(const Program &P, uint32_t F, std::vector<int> &State,
-                       std::vector<uint32_t> &Memo, bool &Recursive) {
+                              std::vector<uint32_t> &Memo, bool &Recursive, bool Indirect) {
   if (State[F] == 2)
     return Memo[F];
   if (State[F] == 1) {
@@ -408,7 +413,10 @@ static uint32_t maxLocalBytes(const Program &P, uint32_t F, std::vector<int> &St
   State[F] = 1;
   uint32_t Deepest = 0;
   for (uint32_t C : P.Funcs[F].Callees)
-    Deepest = std::max(Deepest, maxLocalBytes(P, C, State, Memo, Recursive));
+    Deepest = std::max(Deepest, maxLocalBytes(P, C, State, Memo, Recursive, Indirect));
+  if (Indirect)
+    for (uint32_t C : P.Funcs[F].IndirectCallees)
+      Deepest = std::max(Deepest, maxLocalBytes(P, C, State, Memo, Recursive, Indirect));
   State[F] = 2;
   Memo[F] = P.Funcs[F].FrameBytes + Deepest;
   return Memo[F];
@@ -427,12 +435,25 @@ Expected<std::unique_ptr<Program>> decodeKernel(const llvm::Function &Kernel) {
   std::vector<int> State(P->Funcs.size(), 0);
   std::vector<uint32_t> Memo(P->Funcs.size(), 0);
   bool Recursive = false;
-  P->MaxLocalBytes = maxLocalBytes(*P, 0, State, Memo, Recursive);
+  P->MaxLocalBytes = maxLocalBytes(*P, 0, State, Memo, Recursive, false);
   if (Recursive)
     return createStringError(inconvertibleErrorCode(),
                              "kernel '%s' calls a recursive device function, which "
                              "the device model does not run",
                              P->KernelName.c_str());
+  if (!P->CodeTargets.empty()) {
+    // Calls through pointers may reach any target of their type. A cycle
+    // among them is recursion only if a run takes it (the interpreter stops
+    // there); a run that does not never has a function twice on its stack,
+    // which every function's frame at once bounds.
+    std::fill(State.begin(), State.end(), 0);
+    bool Cycle = false;
+    uint32_t Deepest = maxLocalBytes(*P, 0, State, Memo, Cycle, true);
+    uint32_t All = 0;
+    for (const Function &Fn : P->Funcs)
+      All += Fn.FrameBytes;
+    P->MaxLocalBytes = Cycle ? All : Deepest;
+  }
   if (Error E = decodeParams(Kernel, *Layout, *P))
     return std::move(E);
   P->Globals = Layout->images();

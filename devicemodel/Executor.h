@@ -111,6 +111,14 @@ private:
   // ---- dispatch and control flow (Interpreter.cpp) ---------------------------
   void applyEdge(const Function &Fn, uint64_t *R, uint32_t EdgeIdx, uint32_t Mask);
   void takeEdge(const Function &Fn, uint64_t *R, StackEntry &E, uint32_t EdgeIdx);
+  /// Pushes the frame of a call I of Fn to CalleeIdx for the lanes of Mask.
+  void enterFunction(const Function &Fn, const Inst &I, uint32_t CalleeIdx, uint32_t Mask);
+  /// Stops the kernel when Callee already runs in this warp (recursion).
+  bool reentered(const Function &Fn, uint32_t Idx, uint32_t Callee, uint32_t M);
+  /// Each lane's function for CallIndirect I (A: the pointers); false when
+  /// the kernel stopped (no function there, or one the model cannot call).
+  bool indirectTargets(const Function &Fn, uint32_t Idx, const Inst &I, const uint64_t *A,
+                       uint32_t M, uint32_t *Target);
 
   // ---- memory and atomics (InterpretMemory.cpp) -------------------------------
   /// Host memory for a lane's access, or null (OOB recorded in Why).

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "devicemodel/InterpretArithmetic.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
@@ -46,6 +48,76 @@ void Executor::takeEdge(const Function &Fn, uint64_t *R, StackEntry &E, uint32_t
   E.Inst = Fn.Blocks[E.Block].First;
 }
 
+void Executor::enterFunction(const Function &Fn, const Inst &I, uint32_t CalleeIdx,
+                             uint32_t Mask) {
+  const Frame &Fr = W.Frames.back();
+  const Function &Callee = B.P.Funcs[CalleeIdx];
+  uint32_t CallerBase = Fr.RegBase;
+  uint32_t LocalBase = Fr.LocalBase + Fn.FrameBytes;
+  uint32_t NewBase = uint32_t(W.Regs.size() / MaxLanes);
+  uint32_t StackBase = W.Stack.size();
+  uint32_t RetDst = I.Dst == NoSlot ? NoSlot : CallerBase + I.Dst;
+  W.Regs.resize(W.Regs.size() + uint64_t(Callee.NumSlots) * MaxLanes);
+  uint64_t *CR = W.Regs.data() + uint64_t(NewBase) * MaxLanes;
+  uint64_t *Caller = W.Regs.data() + uint64_t(CallerBase) * MaxLanes;
+  for (uint32_t K = 0; K < Callee.NumConsts; ++K)
+    std::fill_n(CR + uint64_t(K) * MaxLanes, MaxLanes, Callee.ConstValues[K]);
+  uint32_t ArgK = I.B;
+  for (size_t AI = 0; AI < Callee.ArgSlots.size(); ++AI)
+    for (uint32_t EI = 0; EI < Callee.ArgElems[AI]; ++EI, ++ArgK)
+      memcpy(CR + uint64_t(Callee.ArgSlots[AI] + EI) * MaxLanes,
+             Caller + uint64_t(Fn.CallArgs[ArgK]) * MaxLanes, MaxLanes * 8);
+  std::fill_n(CR + uint64_t(Callee.FrameSlot) * MaxLanes, MaxLanes, tagOf(AS_Local) | LocalBase);
+  W.Frames.push_back(Frame{CalleeIdx, NewBase, StackBase, RetDst, LocalBase});
+  W.Stack.push_back(StackEntry{0, uint32_t(Callee.Blocks.size()), Callee.Blocks[0].First, Mask});
+}
+
+bool Executor::reentered(const Function &Fn, uint32_t Idx, uint32_t Callee, uint32_t M) {
+  for (const Frame &Active : W.Frames)
+    if (Active.Func == Callee) {
+      unsigned L = countr_zero(M);
+      stop(Fn, Idx, "unsupported",
+           "cannot run: recursion: " + demangle(B.P.Funcs[Callee].Name) + " is called while it runs (lane " +
+               std::to_string(L) + ", " + threadName(L) +
+               "); the device model does not run recursive device functions");
+      return true;
+    }
+  return false;
+}
+
+bool Executor::indirectTargets(const Function &Fn, uint32_t Idx, const Inst &I,
+                               const uint64_t *A, uint32_t M, uint32_t *Target) {
+  const Program &P = B.P;
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    uint32_t Id = codeIdOf(A[L]);
+    if (Id >= P.CodeTargets.size()) {
+      stop(Fn, Idx, "invalid-call",
+           "call through " +
+               (A[L] ? "address 0x" + utohexstr(A[L]) + ", which is no device function's,"
+                     : std::string("a null function pointer")) +
+               " by lane " + std::to_string(L) + ", " + threadName(L));
+      return false;
+    }
+    uint32_t F = P.CodeTargets[Id];
+    size_t Args = 0;
+    if (F != NoSlot)
+      for (uint32_t N : P.Funcs[F].ArgElems)
+        Args += N;
+    if (F == NoSlot || Args != I.C || P.Funcs[F].RetElems != I.Elems) {
+      stop(Fn, Idx, "unsupported",
+           "cannot run: a call through a function pointer to " + P.CodeNames[Id] +
+               ", which is not a defined function of the call's type whose address device "
+               "code takes (lane " + std::to_string(L) + ", " + threadName(L) + ")");
+      return false;
+    }
+    if (reentered(Fn, Idx, F, 1u << L))
+      return false;
+    Target[L] = F;
+  }
+  return true;
+}
+
 WarpStatus Executor::run() {
   const Program &P = B.P;
   while (true) {
@@ -72,7 +144,9 @@ WarpStatus Executor::run() {
     const Function &Fn = P.Funcs[Fr.Func];
     const Block &Blk = Fn.Blocks[E.Block];
     const uint32_t M = E.Mask;
-    if (E.Inst == Blk.First) {
+    // (An entry that only makes a divergent indirect call for its lanes
+    // re-enters mid-call: the block was counted.)
+    if (E.Inst == Blk.First && E.Reconv != CallJoin) {
       B.Result.Stats.WarpInsts += Blk.Counted;
       B.Result.Stats.ThreadInsts += uint64_t(Blk.Counted) * popcount(M);
       if (B.Result.Stats.WarpInsts > B.NextCheck)
@@ -154,28 +228,39 @@ WarpStatus Executor::run() {
           return WarpStatus::Stopped;
         break;
       // ---- control -----------------------------------------------------------
-      case Op::Call: {
-        const Function &Callee = P.Funcs[Aux];
-        uint32_t CallerBase = Fr.RegBase;
-        uint32_t LocalBase = Fr.LocalBase + Fn.FrameBytes;
-        uint32_t NewBase = uint32_t(W.Regs.size() / MaxLanes);
+      case Op::Call:
+        // Recursion through a function pointer and back through direct
+        // calls shows here (a cycle of direct calls alone fails decoding).
+        if (!P.CodeTargets.empty() && reentered(Fn, Idx, Aux, M))
+          return WarpStatus::Stopped;
         E.Inst = Idx + 1;
-        uint32_t StackBase = W.Stack.size();
-        uint32_t RetDst = I.Dst == NoSlot ? NoSlot : CallerBase + I.Dst;
-        W.Regs.resize(W.Regs.size() + uint64_t(Callee.NumSlots) * MaxLanes);
-        uint64_t *CR = W.Regs.data() + uint64_t(NewBase) * MaxLanes;
-        uint64_t *Caller = W.Regs.data() + uint64_t(CallerBase) * MaxLanes;
-        for (uint32_t K = 0; K < Callee.NumConsts; ++K)
-          std::fill_n(CR + uint64_t(K) * MaxLanes, MaxLanes, Callee.ConstValues[K]);
-        uint32_t ArgK = I.B;
-        for (size_t AI = 0; AI < Callee.ArgSlots.size(); ++AI)
-          for (uint32_t EI = 0; EI < Callee.ArgElems[AI]; ++EI, ++ArgK)
-            memcpy(CR + uint64_t(Callee.ArgSlots[AI] + EI) * MaxLanes,
-                   Caller + uint64_t(Fn.CallArgs[ArgK]) * MaxLanes, MaxLanes * 8);
-        std::fill_n(CR + uint64_t(Callee.FrameSlot) * MaxLanes, MaxLanes,
-                    tagOf(AS_Local) | LocalBase);
-        W.Frames.push_back(Frame{Aux, NewBase, StackBase, RetDst, LocalBase});
-        W.Stack.push_back(StackEntry{0, uint32_t(Callee.Blocks.size()), Callee.Blocks[0].First, M});
+        enterFunction(Fn, I, Aux, M);
+        goto NextEntry;
+      case Op::CallIndirect: {
+        uint32_t Target[MaxLanes];
+        if (!indirectTargets(Fn, Idx, I, A, M, Target))
+          return WarpStatus::Stopped;
+        // Lanes calling different functions diverge, as at a branch: the
+        // lanes of the first target call it now; the lanes of each other
+        // target get an entry (CallJoin) that makes the call for them when
+        // the one before returns. All rejoin after the call.
+        uint32_t Groups[MaxLanes], NumGroups = 0;
+        for (uint32_t Left = M; Left;) {
+          uint32_t T = Target[countr_zero(Left)], Same = 0;
+          for (uint32_t MM = Left; MM; MM &= MM - 1)
+            if (Target[countr_zero(MM)] == T)
+              Same |= 1u << countr_zero(MM);
+          Groups[NumGroups++] = Same;
+          Left &= ~Same;
+        }
+        uint32_t InBlock = E.Block;
+        if (E.Reconv == CallJoin)
+          E.Mask = 0; // The entry existed for this call only.
+        else
+          E.Inst = Idx + 1;
+        for (uint32_t G = NumGroups; G-- > 1;)
+          W.Stack.push_back(StackEntry{InBlock, CallJoin, Idx, Groups[G]});
+        enterFunction(Fn, I, Target[countr_zero(Groups[0])], Groups[0]);
         goto NextEntry;
       }
       case Op::Ret: {

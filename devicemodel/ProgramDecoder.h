@@ -153,6 +153,10 @@ private:
   /// llvm.trap, __trap(), __assertfail.
   bool decodeTrapCall(const llvm::CallBase &CB, llvm::StringRef Name);
   void decodeDeviceCall(const llvm::CallBase &CB, const llvm::Function &Callee);
+  /// A call through a function pointer (Op::CallIndirect) and its targets.
+  void decodeIndirectCall(const llvm::CallBase &CB);
+  /// Fills a call's argument list (B, C), results (Elems, Dst), and emits it.
+  void emitCallArgs(const llvm::CallBase &CB, Inst &D);
   void decodeTerminator(const llvm::Instruction &I);
 
   // ---- intrinsics: thread state, barriers, warps (DecodeIntrinsics.cpp) ----
