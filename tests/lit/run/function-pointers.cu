@@ -59,7 +59,7 @@
 // SHAPES-NOT: heap-leak
 // SHAPES: exit=0
 //
-// Placement new into a private buffer: the first half-warp steps with Inc
+// Placement new into a slot of shared memory: the first half-warp steps with Inc
 // (1 + 3t after three steps), the second with Mul (27), a divergent call in
 // each of the loop's three iterations, whose vtable entries come from two
 // vtables (3 requests, 2 sectors each).
@@ -70,8 +70,8 @@
 // PLACED-DAG: placed 15 46
 // PLACED-DAG: placed 16 27
 // PLACED-DAG: placed 31 27
-// PLACED: function-pointers.cu:[[#@LINE+112]]:{{[0-9]+}} global ld 8B: 3 requests, 2.00 sectors/request
-// PLACED: function-pointers.cu:[[#@LINE+112]]:{{[0-9]+}} global st 4B: 1 requests, 4.00 sectors/request
+// PLACED: function-pointers.cu:[[#@LINE+113]]:{{[0-9]+}} global ld 8B: 3 requests, 2.00 sectors/request
+// PLACED: function-pointers.cu:[[#@LINE+113]]:{{[0-9]+}} global st 4B: 1 requests, 4.00 sectors/request
 // PLACED-NOT: error
 // PLACED: exit=0
 //
@@ -91,9 +91,9 @@
 // DIV: l1tex__t_requests_pipe_lsu_mem_global_op_st.sum 1
 // DIV: l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum 12
 // DIV: l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum 4
-// DIV: function-pointers.cu:[[#@LINE+96]]:{{[0-9]+}} global ld 4B: 1 requests, 4.00 sectors/request
-// DIV-NEXT: function-pointers.cu:[[#@LINE+96]]:{{[0-9]+}} global ld 4B: 1 requests, 8.00 sectors/request
-// DIV-NEXT: function-pointers.cu:[[#@LINE+102]]:{{[0-9]+}} global st 4B: 1 requests, 4.00 sectors/request
+// DIV: function-pointers.cu:[[#@LINE+97]]:{{[0-9]+}} global ld 4B: 1 requests, 4.00 sectors/request
+// DIV-NEXT: function-pointers.cu:[[#@LINE+97]]:{{[0-9]+}} global ld 4B: 1 requests, 8.00 sectors/request
+// DIV-NEXT: function-pointers.cu:[[#@LINE+103]]:{{[0-9]+}} global st 4B: 1 requests, 4.00 sectors/request
 // DIV-NOT: error
 // DIV: exit=0
 //
@@ -177,8 +177,9 @@ struct Mul : Counter {
 };
 
 __global__ void placed(int *out) {
-  alignas(8) unsigned char buf[16];
+  __shared__ alignas(16) unsigned char pool[32][16];
   int t = threadIdx.x;
+  void *buf = pool[t % 32];
   Counter *c = t < 16 ? (Counter *)new (buf) Inc(t) : (Counter *)new (buf) Mul(3);
   int v = 1;
   for (int k = 0; k < 3; ++k)
