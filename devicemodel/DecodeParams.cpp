@@ -77,19 +77,20 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P, bool Cl
   }
 }
 
-/// A pointer the code calls through (directly, or through casts).
-bool calledThrough(const Argument &A) {
+/// The type of a call through pointer A (directly, or through casts), or
+/// null when the code does not call through it.
+FunctionType *calledThrough(const Argument &A) {
   SmallVector<const Value *, 4> Work{&A};
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     for (const User *U : V->users()) {
       if (const auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == V)
-        return true;
+        return CB->getFunctionType();
       if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U))
         Work.push_back(U);
     }
   }
-  return false;
+  return nullptr;
 }
 
 /// The function a global's initializer holds the address of, or null.
@@ -105,12 +106,15 @@ const llvm::Function *heldFunction(const GlobalVariable &GV) {
   return dyn_cast<llvm::Function>(V);
 }
 
-/// What a function-pointer argument may be given as (Program::FunctionValues).
-void functionValues(const Module &M, const GlobalLayout &Layout, Program &P) {
+/// What a function-pointer argument may be given as (Program::FunctionValues):
+/// the functions of the types the kernel calls its arguments with.
+void functionValues(const Module &M, const GlobalLayout &Layout,
+                    const SmallPtrSetImpl<FunctionType *> &Types, Program &P) {
   DenseMap<const llvm::Function *, uint64_t> Address;
   const std::vector<const llvm::Function *> &Code = Layout.functions();
   for (uint32_t Id = 0; Id < Code.size(); ++Id)
-    if (!Code[Id]->isDeclaration() && Code[Id]->hasAddressTaken()) {
+    if (!Code[Id]->isDeclaration() && Code[Id]->hasAddressTaken() &&
+        Types.count(Code[Id]->getFunctionType())) {
       Address[Code[Id]] = codeAddress(Id);
       P.FunctionValues.emplace_back(sourceName(*Code[Id]), codeAddress(Id));
       P.FunctionValues.emplace_back(Code[Id]->getName().str(), codeAddress(Id));
@@ -127,6 +131,7 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
   const DataLayout &DL = Kernel.getParent()->getDataLayout();
   unsigned ArgNo = 0;
   uint64_t ConstEnd = Layout.constBytes();
+  SmallPtrSet<FunctionType *, 2> CalledTypes;
   for (const Argument &A : Kernel.args()) {
     ParamInfo PI;
     PI.Name = A.hasName() ? A.getName().str() : "arg" + std::to_string(ArgNo);
@@ -140,7 +145,8 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
       ConstEnd += PI.StructBytes;
       PI.Leaves = structLeaves(Kernel.getAttributes().getParamAttr(ArgNo, StructFieldsAttr),
                                A.getParamByValType(), DL);
-    } else if (T->isPointerTy() && calledThrough(A)) {
+    } else if (FunctionType *Called = T->isPointerTy() ? calledThrough(A) : nullptr) {
+      CalledTypes.insert(Called);
       PI.IsFunction = true;
       PI.Bytes = 8;
       PI.ElemType = "function pointer";
@@ -174,8 +180,8 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
     ++ArgNo;
   }
   P.ConstBytes = ConstEnd;
-  if (llvm::any_of(P.Params, [](const ParamInfo &PI) { return PI.IsFunction; }))
-    functionValues(*Kernel.getParent(), Layout, P);
+  if (!CalledTypes.empty())
+    functionValues(*Kernel.getParent(), Layout, CalledTypes, P);
   return Error::success();
 }
 
