@@ -1,6 +1,6 @@
 //===- StateSpaces.cpp - The state space of every memory access -----------===//
 #include "analyzer/StateSpaces.h"
-#include "frontend/CacheHintAsm.h"
+#include "frontend/asm/CacheHintAsm.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"

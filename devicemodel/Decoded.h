@@ -35,9 +35,24 @@ constexpr uint64_t OffsetMask = (uint64_t(1) << TagShift) - 1;
 /// Each global buffer owns a 2^36-byte window; the window index follows.
 constexpr unsigned BufferShift = 36;
 constexpr uint64_t tagOf(unsigned Space) { return uint64_t(Space) << TagShift; }
+/// Function addresses (a function pointer's value, a vtable's entries) carry
+/// this tag, which no memory space has, and their code id (GlobalLayout's
+/// table) plus one in bits 4 and up: never null, and no load reaches them.
+constexpr unsigned CodeSpace = 15;
+constexpr uint64_t codeAddress(uint32_t Id) {
+  return tagOf(CodeSpace) | (uint64_t(Id) + 1) << 4;
+}
+/// The code id of function address V, or ~0u when V is none.
+constexpr uint32_t codeIdOf(uint64_t V) {
+  return (V >> TagShift) == CodeSpace && (V & 15) == 0 && (V & OffsetMask) >= 16 &&
+                 (V & OffsetMask) >> 4 <= 0xffffffffull
+             ? uint32_t(((V & OffsetMask) >> 4) - 1)
+             : ~0u;
+}
 
-/// Decoded operations. Integer operations work on zero-extended values and
-/// mask the result to the width (Imm holds the mask, Aux the width).
+/// Decoded operations, grouped by family. Integer operations work on
+/// zero-extended values and mask the result to the width (Imm holds the
+/// mask, Aux the width).
 enum class Op : uint16_t {
   // Integer.
   Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
@@ -67,10 +82,19 @@ enum class Op : uint16_t {
   // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
   Malloc, Free,
   // Control.
-  Call, Ret, Br, CondBr, Switch,
+  Call, ///< Aux: the callee; B, C: its arguments in CallArgs; Elems results.
+  /// A call through a function pointer (A) whose lanes may call different
+  /// functions (Program::CodeTargets); B, C, Elems as Call's.
+  CallIndirect,
+  Ret, Br, CondBr, Switch,
   Unreachable, ///< Aux 0: unreachable; 1: __trap(); 2: __assertfail (A: message).
   Unsupported, Nop,
 };
+
+/// The arithmetic family (integer, floating point, conversions, native
+/// functions) is the first range of Op: the interpreter runs it inline
+/// before its switch over the other families.
+inline bool isArithmetic(Op O) { return O <= Op::BitFn; }
 
 /// Special registers.
 enum SRegKind : uint32_t {
@@ -151,6 +175,8 @@ struct Function {
   std::vector<uint32_t> CaseEdges;   ///< Switch cases: edge per value.
   std::vector<uint64_t> CaseValues;
   std::vector<uint32_t> Callees;     ///< Functions this one calls.
+  /// Functions its calls through pointers may reach (their type's targets).
+  std::vector<uint32_t> IndirectCallees;
   uint32_t NumSlots = 0;
   uint32_t NumConsts = 0;
   uint32_t FrameSlot = NoSlot; ///< Holds this frame's local base address.

@@ -31,6 +31,9 @@ struct ParamInfo {
   std::string Name;      ///< Source name ("arg3" when the IR has none).
   bool IsPointer = false;
   bool IsFloat = false;  ///< float / double scalar.
+  /// A pointer the kernel calls through: its value names a function
+  /// (--arg NAME=FUNCTION; Program::FunctionValues).
+  bool IsFunction = false;
   unsigned Bytes = 4;    ///< Scalar size, or inferred pointee element size.
   std::string ElemType;  ///< "float", "int", "double", ... (pointers).
   /// A structure passed by value: its bytes live in the constant bank (as
@@ -67,6 +70,15 @@ struct Program {
   /// The kernel reads %reserved_smem_offset_*: its blocks get the system's
   /// reserved shared memory (LaunchShape::ReservedShared).
   bool UsesReservedShared = false;
+  /// Function addresses, by code id (codeIdOf): the function a call through
+  /// the address runs (index in Funcs; NoSlot: none, as for a function only
+  /// declared or of another type than the calls), and its source name.
+  std::vector<uint32_t> CodeTargets;
+  std::vector<std::string> CodeNames;
+  /// What a function-pointer argument may be given as (--arg f=NAME): a
+  /// function whose address device code takes (mangled or source name), or
+  /// a __device__ variable that holds one; and the function's address.
+  std::vector<std::pair<std::string, uint64_t>> FunctionValues;
 
   const SourceLoc &locationOf(const Function &F, uint32_t InstIdx) const {
     return Locations[F.InstLoc[InstIdx]];

@@ -10,6 +10,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -18,21 +19,34 @@ namespace warplint {
 namespace dm {
 namespace {
 
-/// Collects the globals a value mentions, through constant expressions.
+/// Collects the globals a value mentions, through constant expressions and
+/// initializers, and the functions whose addresses they hold (vtables,
+/// function-pointer tables).
 void collectGlobals(const Value *V, SmallPtrSetImpl<const Value *> &Seen,
-                    std::vector<const GlobalVariable *> &Out) {
+                    std::vector<const GlobalVariable *> &Out,
+                    std::vector<const llvm::Function *> &Funcs) {
   if (!isa<Constant>(V) || !Seen.insert(V).second)
     return;
   if (auto *GV = dyn_cast<GlobalVariable>(V)) {
     Out.push_back(GV);
     if (GV->hasInitializer())
-      collectGlobals(GV->getInitializer(), Seen, Out);
+      collectGlobals(GV->getInitializer(), Seen, Out, Funcs);
+    return;
+  }
+  if (auto *F = dyn_cast<llvm::Function>(V)) {
+    Funcs.push_back(F);
     return;
   }
   if (isa<GlobalValue>(V))
     return;
   for (const Use &U : cast<Constant>(V)->operands())
-    collectGlobals(U.get(), Seen, Out);
+    collectGlobals(U.get(), Seen, Out, Funcs);
+}
+
+/// A call through a pointer, not inline asm.
+bool isIndirectCall(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  return CB && !CB->getCalledFunction() && !CB->isInlineAsm();
 }
 
 uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
@@ -43,24 +57,38 @@ Expected<GlobalLayout> GlobalLayout::build(const llvm::Function &Kernel) {
   GlobalLayout L;
   const Module &M = *Kernel.getParent();
   L.DL = &M.getDataLayout();
-  // The kernel and every function it reaches.
+  // The kernel and every function it reaches; where it calls through a
+  // pointer, every function whose address device code takes (a target).
   SmallPtrSet<const llvm::Function *, 8> Funcs;
   std::vector<const llvm::Function *> Work{&Kernel};
   SmallPtrSet<const Value *, 32> Seen;
   std::vector<const GlobalVariable *> Used;
+  bool Indirect = false, TargetsAdded = false;
   while (!Work.empty()) {
     const llvm::Function *F = Work.back();
     Work.pop_back();
-    if (!Funcs.insert(F).second || F->isDeclaration())
+    if (!Funcs.insert(F).second)
       continue;
-    for (const BasicBlock &BB : *F)
-      for (const Instruction &I : BB)
-        for (const Use &U : I.operands()) {
-          if (auto *Callee = dyn_cast<llvm::Function>(U.get()))
-            Work.push_back(Callee);
-          else
-            collectGlobals(U.get(), Seen, Used);
+    L.CodeIndex[F] = L.Code.size();
+    L.Code.push_back(F);
+    if (!F->isDeclaration())
+      for (const BasicBlock &BB : *F)
+        for (const Instruction &I : BB) {
+          Indirect |= isIndirectCall(I);
+          for (const Use &U : I.operands()) {
+            if (auto *Callee = dyn_cast<llvm::Function>(U.get()))
+              Work.push_back(Callee);
+            else
+              collectGlobals(U.get(), Seen, Used, Work);
+          }
         }
+    if (Work.empty() && Indirect && !TargetsAdded) {
+      TargetsAdded = true;
+      for (const llvm::Function &Target : M)
+        if (!Target.isDeclaration() && Target.hasAddressTaken())
+          Work.push_back(&Target);
+      std::reverse(Work.begin(), Work.end()); // In the module's order.
+    }
   }
   uint64_t SharedAlign = 1;
   std::vector<const GlobalVariable *> ExternShared;
@@ -130,6 +158,10 @@ uint64_t GlobalLayout::evaluate(const Constant *C) const {
   if (auto *GV = dyn_cast<GlobalVariable>(C)) {
     auto It = Placed.find(GV);
     return It == Placed.end() ? 0 : It->second.Address;
+  }
+  if (auto *F = dyn_cast<llvm::Function>(C)) {
+    auto It = CodeIndex.find(F);
+    return It == CodeIndex.end() ? 0 : codeAddress(It->second);
   }
   if (auto *GEP = dyn_cast<GEPOperator>(C)) {
     APInt Off(64, 0);

@@ -30,6 +30,10 @@ public:
   uint64_t sharedBytes() const { return SharedBytes; }
   uint64_t constBytes() const { return ConstBytes; }
   unsigned firstFreeBuffer() const { return NextBuffer; }
+  /// The functions the kernel reaches, and every function whose address
+  /// device code takes when it calls through a pointer: a function's index
+  /// here is its code id (codeAddress).
+  const std::vector<const llvm::Function *> &functions() const { return Code; }
 
 private:
   void serialize(const llvm::Constant *C, uint8_t *Out) const;
@@ -37,6 +41,8 @@ private:
   const llvm::DataLayout *DL = nullptr;
   std::vector<const llvm::GlobalVariable *> Order;
   llvm::DenseMap<const llvm::GlobalVariable *, GlobalImage> Placed;
+  std::vector<const llvm::Function *> Code;
+  llvm::DenseMap<const llvm::Function *, uint32_t> CodeIndex;
   uint64_t SharedBytes = 0, ConstBytes = 0;
   unsigned NextBuffer = 1;
 };

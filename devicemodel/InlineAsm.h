@@ -1,10 +1,10 @@
 //===- InlineAsm.h - Inline asm the device model runs -----------*- C++ -*-===//
 //
-// The frontend lowers the inline asm it understands to IR (frontend/'s
-// *Asm.cpp). What is left reaches the device model as a call to an InlineAsm
-// value: a read of a special register that LLVM has no intrinsic for (the
-// reserved shared-memory offsets), a volatile read of one that it has, or
-// asm nobody understood, which stops the run with its text.
+// The frontend lowers the inline asm it understands to IR (frontend/asm/).
+// What is left reaches the device model as a call to an InlineAsm value: a
+// read of a special register that LLVM has no intrinsic for (the reserved
+// shared-memory offsets), a volatile read of one that it has, or asm nobody
+// understood, which stops the run with its text.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_INLINEASM_H

@@ -295,6 +295,33 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
       V &= (uint64_t(1) << (Bytes * 8)) - 1;
     return V;
   };
+  // A pointer the kernel calls through: a function named by --arg (or a
+  // __device__ variable that holds one), or an integer (0: null).
+  auto FunctionValue = [&](const std::string &Name) -> Expected<uint64_t> {
+    std::string Known;
+    for (const auto &[Given, Address] : P.FunctionValues)
+      if (!StringRef(Given).starts_with("_Z"))
+        Known += (Known.empty() ? "" : ", ") + Given;
+    const std::string *ArgText = Find(Req.Args, Name);
+    if (!ArgText)
+      return fail("argument '" + Name + "' of kernel '" + P.KernelName +
+                  "' is a pointer to a device function: give it with --arg " + Name +
+                  "=FUNCTION (" + (Known.empty() ? std::string("no function's address is taken "
+                                                               "in device code")
+                                                 : "one of: " + Known) +
+                  ")");
+    StringRef Text = StringRef(*ArgText).trim();
+    for (const auto &[Given, Address] : P.FunctionValues)
+      if (Text == Given)
+        return Address;
+    uint64_t V;
+    if (!Text.getAsInteger(0, V))
+      return V;
+    return fail("--arg " + Name + "=" + *ArgText + ": no device function or __device__ "
+                "variable holding one has that name (" +
+                (Known.empty() ? std::string("none has its address taken") : "one of: " + Known) +
+                ")");
+  };
   for (const ParamInfo &PI : P.Params) {
     if (PI.IsStruct) {
       // Its bytes in the constant bank, leaf by leaf; the argument is their
@@ -314,6 +341,13 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
         memcpy(Image + Leaf.Offset, &*V, Leaf.Bytes);
       }
       L.Args.push_back(tagOf(AS_Const) | PI.StructOffset);
+      continue;
+    }
+    if (PI.IsFunction) {
+      Expected<uint64_t> V = FunctionValue(PI.Name);
+      if (!V)
+        return V.takeError();
+      L.Args.push_back(*V);
       continue;
     }
     Expected<uint64_t> V = PI.IsPointer && !Find(Req.Args, PI.Name)

@@ -1,5 +1,5 @@
 //===- Printf.cpp - vprintf's format and packed argument buffer -----------===//
-#include "devicemodel/WarpState.h"
+#include "devicemodel/Executor.h"
 
 #include <cstdio>
 #include <cstring>
@@ -95,6 +95,47 @@ void formatPrintf(StringRef Format, const uint8_t *Args, uint64_t ArgBytes,
       snprintf(Buf, sizeof(Buf), "%s%c", Spec.c_str(), Conv);
     }
     Out += Buf;
+  }
+}
+
+void Executor::printf(const Inst &I, uint64_t *R, uint32_t M) {
+  const uint64_t *Fmt = R + uint64_t(I.A) * MaxLanes;
+  const uint64_t *Args = R + uint64_t(I.B) * MaxLanes;
+  uint64_t *D = R + uint64_t(I.Dst) * MaxLanes;
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    std::string Format, Why;
+    unsigned Space;
+    for (uint64_t K = 0; K < 4096; ++K) {
+      uint8_t *C = resolve(Fmt[L] + K, 1, L, false, Space, Why);
+      if (!C || !*C)
+        break;
+      Format.push_back(char(*C));
+    }
+    // The argument buffer is local (an alloca) or null when there are none.
+    const uint8_t *ArgMem = nullptr;
+    uint64_t ArgBytes = 0;
+    if (Args[L]) {
+      uint8_t *H = resolve(Args[L], 1, L, false, Space, Why);
+      if (H) {
+        ArgMem = H;
+        ArgBytes = Space == AS_Local ? W.LocalStride - (Args[L] & OffsetMask) : 8 * 32;
+      }
+    }
+    size_t Before = B.Result.Output.size();
+    auto ReadString = [&](uint64_t Addr) {
+      std::string Str, Ignored;
+      unsigned Sp;
+      for (uint64_t K = 0; K < 4096; ++K) {
+        uint8_t *C = resolve(Addr + K, 1, L, false, Sp, Ignored);
+        if (!C || !*C)
+          break;
+        Str.push_back(char(*C));
+      }
+      return Str;
+    };
+    formatPrintf(Format, ArgMem, ArgBytes, ReadString, B.Result.Output);
+    D[L] = B.Result.Output.size() - Before;
   }
 }
 

@@ -22,6 +22,10 @@ struct StackEntry {
   uint32_t Block, Reconv, Inst, Mask;
 };
 
+/// The Reconv of an entry whose lanes only make the indirect call at Inst
+/// (their function differs from the other lanes'): done when it returns.
+constexpr uint32_t CallJoin = 0xfffffffeu;
+
 /// One activation of a device function.
 struct Frame {
   uint32_t Func;

@@ -46,6 +46,12 @@ const FaultKind Kinds[] = {
      "on a GPU the launch fails (cudaErrorAssert or cudaErrorLaunchFailure) and the context "
      "is lost; fix the condition the assert or trap guards against",
      false},
+    {"invalid-call",
+     "call only through a pointer that holds a __device__ function's address (set it from "
+     "the function in device code, or copy it from a __device__ variable with "
+     "cudaMemcpyFromSymbol); on a GPU the launch fails (an illegal instruction or an invalid "
+     "program counter)",
+     false},
     {"heap-leak", "free each block before the kernel ends (or in a later kernel)", true},
     {"unsupported",
      "the device model could not run the kernel past this instruction, so later faults and "

@@ -6,8 +6,9 @@ A file may include headers of its own layer or of a layer below, never above.
 The device model measures and the rules compare: from analyzer/ it includes
 only the architecture table and cost model (analyzer/arch/), never the
 predictions. Inside frontend/, each input has its own folder (cuda, ptx, ir, sass, launch):
-a file there includes its own folder and the shared headers at frontend/'s top,
-never a sibling input's folder nor the dispatcher (frontend/Frontend.h).
+a file there includes its own folder and the shared headers at frontend/'s top
+and in frontend/asm/ (the inline-asm lowerings, shared by every input), never
+a sibling input's folder nor the dispatcher (frontend/Frontend.h).
 
 Usage: check_layers.py SOURCE_ROOT. Prints each violation as FILE:LINE and exits
 1 when there is one.

@@ -1,7 +1,8 @@
 // Exit status of run and check --confirm: 0 clean, 1 the run found faults,
 // 2 the tool could not run the kernel (what the device model cannot run:
 // a declared but undefined device function, inline asm nobody understood,
-// a call through a function pointer).
+// recursion, here through a function pointer). A call through a function
+// pointer runs.
 //
 // RUN: %warplint run --no-cuda-sdk %s --kernel clean --grid 1 --block 32 --buffer out=32 > %t.clean 2>&1; echo "exit=$?" >> %t.clean
 // RUN: FileCheck --check-prefix=CLEAN %s < %t.clean
@@ -18,8 +19,10 @@
 // ASM-NOT: indirect call
 //
 // RUN: %warplint run --no-cuda-sdk %s --kernel pointer --grid 1 --block 32 --buffer out=32 --arg which=1 > %t.ptr 2>&1; echo "exit=$?" >> %t.ptr
-// RUN: FileCheck --check-prefix=PTR %s < %t.ptr
-// PTR: error: cannot run: indirect call (a call through a function pointer) in {{.*}} [unsupported]
+// RUN: FileCheck --check-prefix=CLEAN %s < %t.ptr
+// RUN: %warplint run --no-cuda-sdk %s --kernel recursive --grid 1 --block 32 --buffer out=32 > %t.rec 2>&1; echo "exit=$?" >> %t.rec
+// RUN: FileCheck --check-prefix=REC %s < %t.rec
+// REC: exit-codes.cu:[[#@LINE+38]]:{{[0-9]+}}: error: cannot run: recursion: halve(float) is called while it runs {{.*}} [unsupported]
 //
 // What the model cannot run but the run never reaches does not fail it.
 // RUN: %warplint run --no-cuda-sdk %s --kernel unreached --grid 1 --block 32 --buffer out=32 --arg n=0 > %t.unreached 2>&1; echo "exit=$?" >> %t.unreached
@@ -55,6 +58,11 @@ __global__ void pointer(float *out, int which) {
   out[threadIdx.x] = fn(out[threadIdx.x]);
 }
 
+__device__ float halve(float x);
+__device__ float (*next)(float) = halve;
+__device__ float halve(float x) { return x < 1 ? x : next(x / 2); }
+__global__ void recursive(float *out) { out[threadIdx.x] = halve(out[threadIdx.x] + 4); }
+
 __global__ void unreached(float *out, int n) {
   if (n > 0)
     out[threadIdx.x] = scale(out[threadIdx.x]);
@@ -67,5 +75,5 @@ __global__ void unreached(float *out, int n) {
 // FAULT: exit=1
 // UNDEF: exit=2
 // ASM: exit=2
-// PTR: exit=2
+// REC: exit=2
 // CHECK-UNDEF: exit=2

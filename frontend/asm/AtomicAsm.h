@@ -7,8 +7,8 @@
 // store and fence say the same thing in IR.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_ATOMICASM_H
-#define WARPLINT_FRONTEND_ATOMICASM_H
+#ifndef WARPLINT_FRONTEND_ASM_ATOMICASM_H
+#define WARPLINT_FRONTEND_ASM_ATOMICASM_H
 
 namespace llvm {
 class Module;

@@ -1,5 +1,5 @@
 //===- InlineAsmCalls.cpp - The inline asm calls of a module --------------===//
-#include "frontend/InlineAsmCalls.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"

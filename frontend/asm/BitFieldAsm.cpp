@@ -1,6 +1,6 @@
 //===- BitFieldAsm.cpp - Inline asm that extracts or shifts bit fields ----===//
-#include "frontend/BitFieldAsm.h"
-#include "frontend/InlineAsmCalls.h"
+#include "frontend/asm/BitFieldAsm.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"

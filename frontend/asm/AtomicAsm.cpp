@@ -1,7 +1,7 @@
 //===- AtomicAsm.cpp - Inline asm that is one atomic or ordered access ----===//
-#include "frontend/AtomicAsm.h"
+#include "frontend/asm/AtomicAsm.h"
 #include "frontend/PtxAtomicOp.h"
-#include "frontend/InlineAsmCalls.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"

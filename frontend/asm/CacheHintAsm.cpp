@@ -1,6 +1,6 @@
 //===- CacheHintAsm.cpp - Inline asm that is a load or store with a cache hint ===//
-#include "frontend/CacheHintAsm.h"
-#include "frontend/InlineAsmCalls.h"
+#include "frontend/asm/CacheHintAsm.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"

@@ -8,8 +8,8 @@
 // metadata, for the outputs and the models that price caching.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_CACHEHINTASM_H
-#define WARPLINT_FRONTEND_CACHEHINTASM_H
+#ifndef WARPLINT_FRONTEND_ASM_CACHEHINTASM_H
+#define WARPLINT_FRONTEND_ASM_CACHEHINTASM_H
 
 #include "llvm/ADT/StringRef.h"
 

@@ -6,8 +6,8 @@
 // the same thing in IR.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_SPECIALREGISTERASM_H
-#define WARPLINT_FRONTEND_SPECIALREGISTERASM_H
+#ifndef WARPLINT_FRONTEND_ASM_SPECIALREGISTERASM_H
+#define WARPLINT_FRONTEND_ASM_SPECIALREGISTERASM_H
 
 namespace llvm {
 class Module;

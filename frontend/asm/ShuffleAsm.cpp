@@ -1,6 +1,6 @@
 //===- ShuffleAsm.cpp - Inline asm that shuffles across a warp ------------===//
-#include "frontend/ShuffleAsm.h"
-#include "frontend/InlineAsmCalls.h"
+#include "frontend/asm/ShuffleAsm.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"

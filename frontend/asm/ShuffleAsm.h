@@ -6,8 +6,8 @@
 // intrinsic says the same thing in IR.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_SHUFFLEASM_H
-#define WARPLINT_FRONTEND_SHUFFLEASM_H
+#ifndef WARPLINT_FRONTEND_ASM_SHUFFLEASM_H
+#define WARPLINT_FRONTEND_ASM_SHUFFLEASM_H
 
 namespace llvm {
 class Module;

@@ -1,6 +1,6 @@
 //===- SpecialRegisterAsm.cpp - Inline asm that reads a special register --===//
-#include "frontend/SpecialRegisterAsm.h"
-#include "frontend/InlineAsmCalls.h"
+#include "frontend/asm/SpecialRegisterAsm.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IRBuilder.h"

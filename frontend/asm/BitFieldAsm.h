@@ -5,8 +5,8 @@
 // read assembly; shifts, masks and selects say the same thing in IR.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_BITFIELDASM_H
-#define WARPLINT_FRONTEND_BITFIELDASM_H
+#ifndef WARPLINT_FRONTEND_ASM_BITFIELDASM_H
+#define WARPLINT_FRONTEND_ASM_BITFIELDASM_H
 
 namespace llvm {
 class Module;

@@ -6,8 +6,8 @@
 // the same way.
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_INLINEASMCALLS_H
-#define WARPLINT_FRONTEND_INLINEASMCALLS_H
+#ifndef WARPLINT_FRONTEND_ASM_INLINEASMCALLS_H
+#define WARPLINT_FRONTEND_ASM_INLINEASMCALLS_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"

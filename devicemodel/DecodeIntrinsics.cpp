@@ -1,0 +1,147 @@
+//===- DecodeIntrinsics.cpp - Thread state, barriers, warp operations -----===//
+//
+// The intrinsics family of the decoder: special registers (with the
+// system-reserved shared memory cooperative groups read, and the refusal of
+// %envreg, which grid-wide groups need), the intrinsics that do nothing in
+// the model, barriers, __syncwarp, shuffles, redux.sync, votes, and the
+// inline asm the frontend left (frontend/asm/).
+//
+//===----------------------------------------------------------------------===//
+#include "devicemodel/ProgramDecoder.h"
+
+#include "devicemodel/InlineAsm.h"
+#include "devicemodel/WarpReduce.h"
+
+#include "llvm/IR/InlineAsm.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace warplint {
+namespace dm {
+
+bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
+  if (!Name.starts_with("llvm."))
+    return false;
+  auto Arg = [&](unsigned K, unsigned Elem = 0) { return slot(CB.getArgOperand(K), Elem); };
+  if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
+    static const std::pair<const char *, SRegKind> Regs[] = {
+        {"tid.x", SR_TidX},         {"tid.y", SR_TidY},         {"tid.z", SR_TidZ},
+        {"ntid.x", SR_NTidX},       {"ntid.y", SR_NTidY},       {"ntid.z", SR_NTidZ},
+        {"ctaid.x", SR_CtaIdX},     {"ctaid.y", SR_CtaIdY},     {"ctaid.z", SR_CtaIdZ},
+        {"nctaid.x", SR_NCtaIdX},   {"nctaid.y", SR_NCtaIdY},   {"nctaid.z", SR_NCtaIdZ},
+        {"laneid", SR_LaneId},      {"warpid", SR_WarpId},      {"warpsize", SR_WarpSize},
+        {"lanemask.lt", SR_LaneMaskLt}, {"lanemask.le", SR_LaneMaskLe},
+        {"lanemask.gt", SR_LaneMaskGt}, {"lanemask.ge", SR_LaneMaskGe},
+        {"lanemask.eq", SR_LaneMaskEq}, {"clock64", SR_Clock64}, {"clock", SR_Clock},
+        {"smid", SR_SmId}, {"nsmid", SR_NSmId}, {"globaltimer", SR_Clock64},
+        {"dynamic_smem_size", SR_DynSmemSize}};
+    StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    if (Reg.starts_with("envreg")) {
+      refuse("cannot run: " + envregRefusal(Reg));
+      return true;
+    }
+    for (auto &R : Regs)
+      if (Reg == R.first) {
+        Inst D;
+        D.Opc = Op::SReg;
+        D.Aux = R.second;
+        D.Dst = valueSlot(&CB);
+        emit(D);
+        return true;
+      }
+    return false;
+  }
+  if (Name.starts_with("llvm.lifetime.") || Name.starts_with("llvm.assume") ||
+      Name.starts_with("llvm.dbg.") || Name.starts_with("llvm.experimental.noalias") ||
+      Name.starts_with("llvm.invariant.") || Name == "llvm.sideeffect" ||
+      Name == "llvm.donothing" || Name.starts_with("llvm.nvvm.membar") ||
+      Name.starts_with("llvm.nvvm.fence") || Name.starts_with("llvm.prefetch") ||
+      Name.starts_with("llvm.nvvm.prefetch") || Name.starts_with("llvm.nvvm.barrier.cta.arrive") ||
+      Name.starts_with("llvm.nvvm.nanosleep"))
+    return true;
+  if (Name.starts_with("llvm.expect") || Name.starts_with("llvm.ssa.copy") ||
+      Name.starts_with("llvm.launder") || Name.starts_with("llvm.strip")) {
+    alias(&CB, Arg(0));
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.barrier") || Name == "llvm.nvvm.bar.sync") {
+    Inst D;
+    D.Opc = Op::Barrier;
+    D.Aux = Name.contains("popc") ? BK_Popc
+            : Name.contains(".and") ? BK_And
+            : Name.contains(".or") ? BK_Or
+                                   : BK_Sync;
+    if (D.Aux != BK_Sync) {
+      D.A = Arg(CB.arg_size() - 1);
+      D.Dst = valueSlot(&CB);
+    }
+    emit(D);
+    return true;
+  }
+  if (Name == "llvm.nvvm.bar.warp.sync") {
+    Inst D;
+    D.Opc = Op::WarpSync;
+    D.A = Arg(0);
+    emit(D);
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.shfl.sync.")) {
+    StringRef Mode = Name.drop_front(strlen("llvm.nvvm.shfl.sync.")).split('.').first;
+    Inst D;
+    D.Opc = Op::Shfl;
+    D.Aux = Mode == "idx" ? SH_Idx : Mode == "up" ? SH_Up : Mode == "down" ? SH_Down : SH_Bfly;
+    if (Name.ends_with("p"))
+      D.Aux |= 16;
+    D.A = Arg(1);
+    D.B = Arg(2);
+    D.C = Arg(3);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.redux.sync.")) {
+    std::optional<ReduxKind> K = reduxKind(Name.drop_front(strlen("llvm.nvvm.redux.sync.")));
+    if (!K || CB.arg_size() != 2 || !CB.getType()->isIntegerTy(32))
+      return false;
+    Inst D;
+    D.Opc = Op::Redux;
+    D.Aux = *K;
+    D.A = Arg(0);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.vote.")) {
+    StringRef Mode = Name.drop_front(strlen("llvm.nvvm.vote.")).split('.').first;
+    Inst D;
+    D.Opc = Op::Vote;
+    D.Aux = Mode == "all" ? VK_All : Mode == "any" ? VK_Any : Mode == "uni" ? VK_Uni : VK_Ballot;
+    D.A = Arg(CB.arg_size() - 1);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  return false;
+}
+
+/// Inline asm the frontend left: a special-register read the interpreter
+/// models, or a stop that quotes the asm.
+void ProgramDecoder::decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm) {
+  AsmMeaning M = asmMeaning(Asm);
+  if (M.K == AsmMeaning::Refused)
+    return refuse("cannot run: " + M.Why + ": inline asm " + asmText(Asm));
+  if (M.K == AsmMeaning::NotUnderstood || CB.getType()->isVoidTy())
+    return refuse("cannot run: inline asm not understood: " + asmText(Asm));
+  if (M.Reg >= SR_ReservedBegin)
+    P.UsesReservedShared = true;
+  Inst D;
+  D.Opc = Op::SReg;
+  D.Aux = M.Reg;
+  D.Dst = valueSlot(&CB);
+  emit(D);
+}
+
+} // namespace dm
+} // namespace warplint
