@@ -81,10 +81,6 @@ void FootprintSampler::add(const MemoryAccess &A, const AccessTotals &T) {
         if (!Kinds[K])
           continue;
         B.All[K].insert(Sectors.begin(), Sectors.end());
-        for (uint64_t S : Sectors) {
-          B.Low[K] = std::min(B.Low[K], S);
-          B.High[K] = std::max(B.High[K], S);
-        }
         B.Sampled[K] += 1;
         B.SampledSectors[K] += Sectors.size();
         if (Half) {
@@ -120,10 +116,7 @@ double footprint(const FootprintSampler::BufferSamples &B, unsigned K, double &R
     Alpha = std::clamp(std::log(U / UHalf) / std::log(B.Sampled[K] / B.SampledHalf[K]), 0.0,
                        1.0);
   double Scale = std::max(1.0, B.Requests[K] / B.Sampled[K]);
-  // At most every sector requested, and at most the sampled address range
-  // (a row every block re-reads scales with nothing).
-  double Extent = double(B.High[K] - B.Low[K] + 1);
-  return std::max(std::min({U * std::pow(Scale, Alpha), std::max(Requested, U), Extent}), U);
+  return std::min(std::max(U * std::pow(Scale, Alpha), U), std::max(Requested, U));
 }
 
 } // namespace

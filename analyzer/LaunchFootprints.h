@@ -38,9 +38,6 @@ public:
     llvm::DenseSet<uint64_t> All[2], Half[2];
     double Sampled[2] = {0, 0}, SampledHalf[2] = {0, 0}, SampledSectors[2] = {0, 0};
     double Requests[2] = {0, 0};
-    /// The lowest and highest sector sampled: the samples include the grid's
-    /// first and last blocks, so no launch touches more than this range.
-    uint64_t Low[2] = {~uint64_t(0), ~uint64_t(0)}, High[2] = {0, 0};
     bool Known = true;
   };
 
