@@ -71,34 +71,27 @@ def duration(t, factor):
     return p["launch"] + busy
 
 
-def static_time(bin_, src, entry):
+def on_launch(bin_, command, src, entry):
+    """warplint COMMAND's JSON for src at one launch-file entry."""
     lf = launch_file(entry)
     try:
-        out = warplint(bin_, ["accesses", src, "--launch-file", lf, "--kernel", entry["kernel"],
-                              "--format=json", "--gpu=h100-sxm", "--no-cuda-sdk"])
+        return warplint(bin_, [command, src, "--launch-file", lf, "--kernel", entry["kernel"],
+                               "--format=json", "--gpu=h100-sxm", "--no-cuda-sdk"])
     finally:
         os.unlink(lf)
-    return kernel_time(out, entry["kernel"])
+
+
+def static_time(bin_, src, entry):
+    return kernel_time(on_launch(bin_, "accesses", src, entry), entry["kernel"])
 
 
 def run_time(bin_, src, entry):
-    lf = launch_file(entry)
-    try:
-        out = warplint(bin_, ["run", src, "--launch-file", lf, "--kernel", entry["kernel"],
-                              "--format=json", "--gpu=h100-sxm", "--no-cuda-sdk"])
-    finally:
-        os.unlink(lf)
-    return kernel_time(out, entry["kernel"])
+    return kernel_time(on_launch(bin_, "run", src, entry), entry["kernel"])
 
 
 def finding_saving(bin_, src, entry, rule):
     """The largest time saved (percent) among the before kernel's findings of rule."""
-    lf = launch_file(entry)
-    try:
-        out = warplint(bin_, ["check", src, "--launch-file", lf, "--kernel", entry["kernel"],
-                              "--format=json", "--gpu=h100-sxm", "--no-cuda-sdk"])
-    finally:
-        os.unlink(lf)
+    out = on_launch(bin_, "check", src, entry)
     best = None
     for f in (out or {}).get("files", [out or {}]):
         for d in f.get("diagnostics", []):
