@@ -43,4 +43,25 @@ void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) co
   }
 }
 
+bool GlobalRmwInLoopRule::modelFix(const KernelFacts &, const Finding &F,
+                                   LaunchWork &W) const {
+  // The load and the store of `out[i] += ...` sit on the finding's line.
+  SourceLoc Line = F.Loc;
+  Line.Column = 0;
+  double Warps = W.Blocks * W.WarpsPerBlock;
+  bool Any = false;
+  for (SiteWork *S : W.sitesAt(Line)) {
+    if (S->Space != AS_Global && S->Space != AS_Generic)
+      continue;
+    if (S->Requests <= Warps)
+      continue;
+    double Once = Warps / S->Requests;
+    S->Requests *= Once;
+    S->Cost *= Once;
+    S->Ideal *= Once;
+    Any = true;
+  }
+  return Any;
+}
+
 } // namespace warplint

@@ -2,6 +2,7 @@
 #ifndef WARPLINT_RULES_GLOBALRMWINLOOP_H
 #define WARPLINT_RULES_GLOBALRMWINLOOP_H
 
+#include "analyzer/time/LaunchWork.h"
 #include "rules/Rule.h"
 
 namespace warplint {
@@ -13,6 +14,9 @@ class GlobalRmwInLoopRule : public Rule {
 public:
   explicit GlobalRmwInLoopRule(const RuleOptions &Opts) : Rule("global-rmw-in-loop", Opts) {}
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The fix accumulates in a register: the line's global accesses run once
+  /// per warp instead of once per iteration.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 };
 
 } // namespace warplint

@@ -29,7 +29,6 @@ clang::DiagnosticsEngine::Level clangLevel(Severity S) {
 void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) {
   SourceMapper Map;
   Map.diagOptions().ShowColors = Color;
-  clang::TextDiagnostic Text(OS, Map.langOptions(), Map.diagOptions());
   auto Emit = [&](const SourceLoc &L, Severity Level, StringRef Message,
                   ArrayRef<clang::FixItHint> Hints) {
     clang::SourceLocation Loc = Map.locate(L);
@@ -38,6 +37,9 @@ void printFindingsText(raw_ostream &OS, ArrayRef<Finding> Findings, bool Color) 
       OS << locationPrefix(L) << severityName(Level) << ": " << Message << "\n";
       return;
     }
+    // One renderer per diagnostic: it buffers its output, and gone, it has
+    // written all of it before the lines printed without a caret.
+    clang::TextDiagnostic Text(OS, Map.langOptions(), Map.diagOptions());
     Text.emitDiagnostic(clang::FullSourceLoc(Loc, Map.sourceManager()), clangLevel(Level),
                         Message, {}, Hints);
   };
