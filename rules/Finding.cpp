@@ -14,7 +14,7 @@ namespace warplint {
 std::string TimeSaved::text() const {
   std::string Where = formatv("on {0} at {1}", GpuDisplay, Launch).str();
   if (Us < 0)
-    return formatv("the time model predicts this fix slower: +{0} on {1} of {2}",
+    return formatv("the time model predicts this fix slower by {0} (the kernel takes {1}) {2}",
                    formatMicroseconds(-Us), formatMicroseconds(KernelUs), Where)
         .str();
   if (percent() < 1)

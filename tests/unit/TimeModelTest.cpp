@@ -2,6 +2,7 @@
 #include "analyzer/arch/GpuProfile.h"
 #include "analyzer/time/LaunchWork.h"
 #include "frontend/DeviceModule.h"
+#include "rules/Finding.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -172,6 +173,23 @@ TEST(TimeModelTest, SharedSectorsStayInDram) {
   L.makeIdeal(*L.sitesAt({"k.cu", 7, 12}).front());
   EXPECT_NEAR(L.kernelWork(h100()).DramBytes, Before, 1e-9);
   EXPECT_LT(L.kernelWork(h100()).L1Sectors, L1Before);
+}
+
+TEST(TimeModelTest, SaysWhatAFixSaves) {
+  TimeSaved S;
+  S.Gpu = "h100-sxm";
+  S.GpuDisplay = "H100 SXM";
+  S.KernelUs = 480;
+  S.Launch = "grid(4096,1,1) block(256,1,1)";
+  S.Us = 120;
+  EXPECT_EQ(S.text(), "fixing this saves ~120 us of 480 us (25%) on H100 SXM at "
+                      "grid(4096,1,1) block(256,1,1)");
+  S.Us = 2;
+  EXPECT_EQ(S.text(), "fixing this saves under 1% of 480 us on H100 SXM at "
+                      "grid(4096,1,1) block(256,1,1)");
+  S.Us = -12;
+  EXPECT_EQ(S.text(), "the time model predicts this fix slower by 12.0 us (the kernel takes "
+                      "480 us) on H100 SXM at grid(4096,1,1) block(256,1,1)");
 }
 
 TEST(TimeModelTest, FormatsDurations) {
