@@ -27,7 +27,7 @@ const GpuProfile *gpuFor(StringRef Name, const ArchProfile &Arch) {
 
 LaunchWork kernelLaunchWork(const KernelFacts &K) {
   OccupancyResult O = computeOccupancy(K.Arch, launchResources(K));
-  return launchWork(K.Spaces, K.Patterns, O.BlocksPerSM);
+  return launchWork(K.Spaces, K.Patterns, K.Arch, O.BlocksPerSM);
 }
 
 std::optional<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &G) {
@@ -48,6 +48,7 @@ LaunchWork measuredLaunchWork(const Function &F, const ArchProfile &Arch,
   W.BlocksPerSM = std::max(computeOccupancy(Arch, Res).BlocksPerSM, 1u);
   W.Blocks = double(R.Grid.count());
   W.WarpsPerBlock = std::ceil(double(R.Block.count()) / Arch.WarpSize);
+  W.SectorBytes = Arch.SectorBytes;
   W.WarpInstructions = R.metric("smsp__inst_executed.sum");
   for (const dm::BufferSectors &B : R.Footprint) {
     BufferFootprint FB;

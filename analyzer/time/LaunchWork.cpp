@@ -3,6 +3,7 @@
 
 #include "analyzer/AccessPatterns.h"
 #include "analyzer/StateSpaces.h"
+#include "analyzer/arch/ArchProfile.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -89,6 +90,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.Blocks = Blocks;
   W.WarpsPerBlock = WarpsPerBlock;
   W.BlocksPerSM = BlocksPerSM;
+  W.SectorBytes = SectorBytes;
   W.WarpInstructions = WarpInstructions / IrPerSass;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
   // Sectors requested per buffer and kind, to set against its footprint.
@@ -99,7 +101,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   double FootprintBytes = 0;
   for (const BufferFootprint &B : Buffers)
     if (B.Known)
-      FootprintBytes += (B.ReadSectors + B.WrittenSectors) * 32;
+      FootprintBytes += (B.ReadSectors + B.WrittenSectors) * SectorBytes;
   for (const SiteWork &S : Sites) {
     switch (S.Space) {
     case AS_Shared:
@@ -136,7 +138,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     });
     if (It == Buffers.end()) {
       W.L2Sectors += R.first + R.second;
-      W.DramBytes += (R.first + R.second) * 32;
+      W.DramBytes += (R.first + R.second) * SectorBytes;
       continue;
     }
     double ReadAgain = std::max(0.0, R.first - It->ReadSectors);
@@ -145,13 +147,14 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     // stencil's neighbour) is still in L2; one a far warp reads again is
     // not, as far as the footprint exceeds L2.
     double FarShare = R.first > 0 ? Apart[Name] / R.first : 0;
-    W.DramBytes += (It->ReadSectors + ReadAgain * FarShare * L2Miss + It->WrittenSectors) * 32;
+    W.DramBytes += (It->ReadSectors + ReadAgain * FarShare * L2Miss + It->WrittenSectors) *
+                   SectorBytes;
   }
   return W;
 }
 
 LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
-                      unsigned BlocksPerSM) {
+                      const ArchProfile &Arch, unsigned BlocksPerSM) {
   LaunchWork L;
   const KernelTotals &T = P.totals();
   const LaunchConfig &Launch = P.launch();
@@ -160,7 +163,8 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     return L;
   }
   L.Blocks = double(Launch.Grid->count());
-  L.WarpsPerBlock = std::ceil(double(Launch.Block.count()) / 32);
+  L.WarpsPerBlock = std::ceil(double(Launch.Block.count()) / Arch.WarpSize);
+  L.SectorBytes = Arch.SectorBytes;
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
   L.WarpInstructions = T.WarpInstructions;
   L.Buffers = T.Buffers;

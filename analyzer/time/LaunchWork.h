@@ -20,6 +20,7 @@
 namespace warplint {
 
 class AccessPatterns;
+struct ArchProfile;
 class StateSpaces;
 
 /// One access over the launch.
@@ -45,6 +46,7 @@ struct LaunchWork {
   double Blocks = 0;
   double WarpsPerBlock = 0;
   unsigned BlocksPerSM = 1;
+  unsigned SectorBytes = 32; ///< ArchProfile::SectorBytes.
   double WarpInstructions = 0; ///< IR warp instructions.
   std::vector<SiteWork> Sites;
   std::vector<BufferFootprint> Buffers;
@@ -65,11 +67,11 @@ struct LaunchWork {
   TimeEstimate time(const GpuProfile &G) const { return predictTime(kernelWork(G), G); }
 };
 
-/// The work of a statically analyzed launch, from the execution counts of P
-/// (Prediction::Totals, AccessPatterns::totals()); BlocksPerSM from the
-/// occupancy calculation.
+/// The work of a statically analyzed launch on Arch, from the execution
+/// counts of P (Prediction::Totals, AccessPatterns::totals()); BlocksPerSM
+/// from the occupancy calculation.
 LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
-                      unsigned BlocksPerSM);
+                      const ArchProfile &Arch, unsigned BlocksPerSM);
 
 } // namespace warplint
 

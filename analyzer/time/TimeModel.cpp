@@ -56,10 +56,10 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
     return Total * Share / PerClock / ClocksPerUs;
   };
   part(TimeLimiter::Issue) = smTime(W.WarpInstructions, G.IssuePerClk);
-  part(TimeLimiter::L1) = smTime(W.L1Sectors * 32, G.L1BytesPerClk);
+  part(TimeLimiter::L1) = smTime(W.L1Sectors * W.SectorBytes, G.L1BytesPerClk);
   part(TimeLimiter::Shared) = smTime(W.SharedWavefronts, G.SharedWavefrontsPerClk);
   part(TimeLimiter::Constant) = smTime(W.ConstantPasses, G.ConstantPassesPerClk);
-  part(TimeLimiter::L2) = W.L2Sectors * 32 / (G.L2GBs * 1e3);
+  part(TimeLimiter::L2) = W.L2Sectors * W.SectorBytes / (G.L2GBs * 1e3);
   part(TimeLimiter::Dram) = W.DramBytes / (G.DramGBs * 1e3);
   // Latency: each round of resident blocks is handed out one block after
   // another, then waits for its warps' dependent load rounds, each as long as
@@ -67,7 +67,7 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   // Where a request's sectors come from: L1 for what L2 never sees, DRAM
   // for what L2 passes on.
   double L1Share = W.L1Sectors > 0 ? std::max(0.0, 1 - W.L2Sectors / W.L1Sectors) : 0;
-  double DramShare = W.L2Sectors > 0 ? std::min(1.0, W.DramBytes / (W.L2Sectors * 32)) : 0;
+  double DramShare = W.L2Sectors > 0 ? std::min(1.0, W.DramBytes / (W.L2Sectors * W.SectorBytes)) : 0;
   double LoadNs = L1Share * G.L1LatencyNs +
                   (1 - L1Share) * (G.L2LatencyNs + DramShare * (G.DramLatencyNs - G.L2LatencyNs));
   T.LoadWaitUs = Rounds * W.LoadRoundsPerWarp * LoadNs / 1000;

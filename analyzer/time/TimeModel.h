@@ -24,6 +24,9 @@ namespace warplint {
 struct KernelWork {
   double Blocks = 0;
   double WarpsPerBlock = 0;
+  /// The architecture's sector (ArchProfile::SectorBytes): what the sector
+  /// counts are in.
+  unsigned SectorBytes = 32;
   /// Resident blocks per SM (the occupancy calculation).
   unsigned BlocksPerSM = 1;
   /// Warp instructions issued, SASS-like (IR counts scaled).
