@@ -164,7 +164,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
   FindingSink Collect = [&](Finding Fd) { Mine.push_back(std::move(Fd)); };
   for (const std::unique_ptr<Rule> &R : Rules)
     R->check(K, Collect);
-  if (const GpuProfile *G = gpuFor(Opts.Gpu, Arch))
+  // (The name was checked with the options.)
+  if (const GpuProfile *G = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr))
     addTimeSaved(K, Rules, *G, Mine);
   for (Finding &Fd : totalsMismatches(K))
     Mine.push_back(std::move(Fd));

@@ -13,28 +13,9 @@ using namespace llvm;
 
 namespace warplint {
 
-const GpuProfile *gpuFor(StringRef Name, const ArchProfile &Arch) {
-  if (Name.empty())
-    return defaultGpu(Arch);
-  if (Name == "none")
-    return nullptr;
-  if (Expected<const GpuProfile &> G = lookupGpu(Name))
-    return &*G;
-  else
-    consumeError(G.takeError());
-  return nullptr;
-}
-
 LaunchWork kernelLaunchWork(const KernelFacts &K) {
   OccupancyResult O = computeOccupancy(K.Arch, launchResources(K));
   return launchWork(K.Spaces, K.Patterns, K.Arch, O.BlocksPerSM);
-}
-
-std::optional<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &G) {
-  LaunchWork W = kernelLaunchWork(K);
-  if (!W.Known)
-    return std::nullopt;
-  return W.time(G);
 }
 
 LaunchWork measuredLaunchWork(const Function &F, const ArchProfile &Arch,

@@ -21,16 +21,9 @@ namespace dm {
 struct LaunchReport;
 } // namespace dm
 
-/// The GPU named Name (validated by the command line), or Arch's default
-/// when Name is empty; null for "none" or an architecture without one.
-const GpuProfile *gpuFor(llvm::StringRef Name, const ArchProfile &Arch);
-
 /// K's launch work: the execution counts of its accesses, the resident blocks
 /// per SM its registers and shared memory allow.
 LaunchWork kernelLaunchWork(const KernelFacts &K);
-
-/// K's predicted duration on G; none when its work is not known.
-std::optional<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &G);
 
 /// The work a device-model run of F measured (its sites' requests and
 /// costs, the buffers' distinct sectors with RunOptions::Footprint, the warp

@@ -8,7 +8,6 @@
 #include "tools/CommandLine.h"
 #include "tools/Heap.h"
 #include "tools/InputLoop.h"
-#include "rules/TimeSaved.h"
 #include "tools/KernelJson.h"
 #include "tools/Locations.h"
 #include "tools/NotAnalyzed.h"
@@ -83,11 +82,11 @@ int runAccessesCommand(const CommandLine &CL) {
     errs() << toString(Arch.takeError()) << "\n";
     return ExitToolError;
   }
-  if (!CL.Gpu.empty() && CL.Gpu != "none")
-    if (Expected<const GpuProfile &> G = lookupGpu(CL.Gpu); !G) {
-      errs() << toString(G.takeError()) << "\n";
-      return ExitToolError;
-    }
+  Expected<const GpuProfile *> Gpu = selectGpu(CL.Gpu, *Arch);
+  if (!Gpu) {
+    errs() << toString(Gpu.takeError()) << "\n";
+    return ExitToolError;
+  }
   unsigned Threads = kernelThreads(CL);
   heapsForThreads(Threads);
   json::Array Files;
@@ -122,7 +121,7 @@ int runAccessesCommand(const CommandLine &CL) {
       LoopFacts Loops(F);
       SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
       KernelFacts K{DM, F, sourceName(F), *Arch, S, P, Registers, Sources, Loops, Shared};
-      Kernels.push_back(kernelJson(K, gpuFor(CL.Gpu, *Arch)));
+      Kernels.push_back(kernelJson(K, *Gpu));
     }
     // Kernels left out (compile errors, templates nothing instantiates): the
     // file's "errors" and "not_analyzed", or stderr.

@@ -49,9 +49,9 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.UsePtxas = CL.UsePtxas;
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
   Opts.Budget = CL.budget();
-  if (!CL.Gpu.empty() && CL.Gpu != "none")
-    if (Expected<const GpuProfile &> G = lookupGpu(CL.Gpu); !G)
-      return G.takeError();
+  // The name alone is checked here: each file's architecture picks the default.
+  if (Expected<const GpuProfile *> G = selectGpu(CL.Gpu, defaultArch()); !G)
+    return G.takeError();
   Opts.Gpu = CL.Gpu;
   return Opts;
 }

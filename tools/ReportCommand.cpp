@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 #include "tools/CheckFile.h"
 #include "tools/DiagnosticOutput.h"
-#include "rules/TimeSaved.h"
 #include "tools/KernelJson.h"
 #include "tools/NotAnalyzed.h"
 
@@ -115,7 +114,8 @@ int runReportCommand(const CommandLine &CL) {
   std::mutex Lock;
   std::vector<FileResult> Results =
       checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
-        json::Object O = kernelJson(K, gpuFor(Opts->Gpu, K.Arch));
+        json::Object O =
+            kernelJson(K, expectedToOptional(selectGpu(Opts->Gpu, K.Arch)).value_or(nullptr));
         std::lock_guard<std::mutex> Guard(Lock);
         Kernels[File].push_back(std::move(O));
       });

@@ -274,17 +274,12 @@ int runRunCommand(const CommandLine &CL) {
     WithColor::error(errs(), "warplint") << toString(Reqs.takeError()) << "\n";
     return ExitToolError;
   }
-  const GpuProfile *Gpu = nullptr;
-  if (CL.Gpu.empty()) {
-    Gpu = defaultGpu(*Arch);
-  } else if (CL.Gpu != "none") {
-    Expected<const GpuProfile &> G = lookupGpu(CL.Gpu);
-    if (!G) {
-      WithColor::error(errs(), "warplint") << toString(G.takeError()) << "\n";
-      return ExitToolError;
-    }
-    Gpu = &*G;
+  Expected<const GpuProfile *> SelectedGpu = selectGpu(CL.Gpu, *Arch);
+  if (!SelectedGpu) {
+    WithColor::error(errs(), "warplint") << toString(SelectedGpu.takeError()) << "\n";
+    return ExitToolError;
   }
+  const GpuProfile *Gpu = *SelectedGpu;
   dm::RunOptions Opts;
   Opts.BlockBudget = CL.MaxInstructions;
   Opts.Footprint = Gpu != nullptr;

@@ -112,6 +112,17 @@ Expected<const GpuProfile &> lookupGpu(StringRef Name) {
                            formatv("unknown GPU '{0}' (known: {1})", Name, join(Names, ", ")));
 }
 
+Expected<const GpuProfile *> selectGpu(StringRef Name, const ArchProfile &Arch) {
+  if (Name.empty())
+    return defaultGpu(Arch);
+  if (Name == "none")
+    return nullptr;
+  Expected<const GpuProfile &> G = lookupGpu(Name);
+  if (!G)
+    return G.takeError();
+  return &*G;
+}
+
 const GpuProfile *defaultGpu(const ArchProfile &Arch) {
   // The first row of the compute capability is its reference product (the
   // one ArchProfile::ReferenceGpu names: the SXM part of sm_90).

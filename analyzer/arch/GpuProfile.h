@@ -66,6 +66,11 @@ llvm::ArrayRef<GpuProfile> allGpuProfiles();
 /// The profile named Name ("h100-sxm"); the error lists the names.
 llvm::Expected<const GpuProfile &> lookupGpu(llvm::StringRef Name);
 
+/// The GPU --gpu=Name selects for Arch: Arch's default (defaultGpu) when
+/// Name is empty, none (null) for "none", else the profile named Name; an
+/// error naming the known GPUs for any other name.
+llvm::Expected<const GpuProfile *> selectGpu(llvm::StringRef Name, const ArchProfile &Arch);
+
 /// The GPU an architecture's time is predicted on unless --gpu says: the
 /// architecture's reference product (sm_90 -> h100-sxm); null where the table
 /// has none of that compute capability.
