@@ -1,11 +1,11 @@
 //===- TimeSaved.cpp - Each kernel's time and each finding's saving -------===//
 #include "rules/TimeSaved.h"
 
+#include "analyzer/LaunchValidity.h"
 #include "analyzer/Occupancy.h"
-#include "analyzer/RegisterPressure.h"
-#include "analyzer/SharedMemory.h"
 #include "devicemodel/DeviceModel.h"
 #include "rules/KernelResources.h"
+#include "rules/LaunchFails.h"
 
 #include <cmath>
 
@@ -18,15 +18,13 @@ LaunchWork kernelLaunchWork(const KernelFacts &K) {
   return launchWork(K.Spaces, K.Patterns, K.Arch, O.BlocksPerSM);
 }
 
-LaunchWork measuredLaunchWork(const Function &F, const ArchProfile &Arch,
+LaunchWork measuredLaunchWork(const DeviceModule &DM, const Function &F,
+                              const ArchProfile &Arch, uint64_t DynamicSharedBytes,
                               const dm::LaunchReport &R) {
   LaunchWork W;
-  KernelResources Res;
-  Res.BlockSize = unsigned(std::min<uint64_t>(R.Block.count(), ~0u));
-  RegisterPressure Regs = RegisterPressure::analyze(F, Arch, {});
-  Res.RegistersPerThread = std::min(Regs.estimatedRegisters(), Regs.cap().Registers);
-  Res.StaticSharedBytes = SharedMemoryUse::analyze(F).staticBytes();
-  W.BlocksPerSM = std::max(computeOccupancy(Arch, Res).BlocksPerSM, 1u);
+  LaunchCheckInput In = kernelLaunchInput(DM, F, Arch);
+  setLaunch(In, R.Grid, R.Block, DynamicSharedBytes, "");
+  W.BlocksPerSM = std::max(launchOccupancy(Arch, In).BlocksPerSM, 1u);
   W.Blocks = double(R.Grid.count());
   W.WarpsPerBlock = std::ceil(double(R.Block.count()) / Arch.WarpSize);
   W.SectorBytes = Arch.SectorBytes;

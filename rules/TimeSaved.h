@@ -27,8 +27,10 @@ LaunchWork kernelLaunchWork(const KernelFacts &K);
 
 /// The work a device-model run of F measured (its sites' requests and
 /// costs, the buffers' distinct sectors with RunOptions::Footprint, the warp
-/// instructions executed), for the time model.
-LaunchWork measuredLaunchWork(const llvm::Function &F, const ArchProfile &Arch,
+/// instructions executed), for the time model; the resident blocks per SM
+/// as launch-fails computes them for the launch, with DynamicSharedBytes.
+LaunchWork measuredLaunchWork(const DeviceModule &DM, const llvm::Function &F,
+                              const ArchProfile &Arch, uint64_t DynamicSharedBytes,
                               const dm::LaunchReport &R);
 
 /// Gives each of Findings (K's) whose rule models its fix the time that fix

@@ -377,7 +377,7 @@ int runRunCommand(const CommandLine &CL) {
         return F.Kind == "unsupported" || F.Kind == "runaway" || F.Kind == "hang";
       });
       if (Gpu && !Stopped)
-        Time = measuredLaunchWork(*K, *Arch, *R).time(*Gpu);
+        Time = measuredLaunchWork(DM, *K, *Arch, Req.SharedBytes, *R).time(*Gpu);
       if (Json) {
         Kernels.push_back(reportJson(*R, Time ? &*Time : nullptr, Gpu));
       } else {
