@@ -159,6 +159,9 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
       OS << " (" << A.Reason << ")";
     if (!A.CacheHint.empty())
       OS << " cache=" << A.CacheHint;
+    for (const SourceLoc &L : A.MergedWith)
+      OS << " merged-with " << (L.File == A.Loc.File ? "" : L.File + ":") << L.Line << ":"
+         << L.Column;
     OS << "\n";
   }
   for (const BranchDivergence &B : Branches) {

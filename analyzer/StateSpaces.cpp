@@ -279,6 +279,9 @@ StateSpaces StateSpaces::analyze(const DeviceModule &DM, const Function &Kernel)
         if (M.CacheHint != A.CacheHint)
           M.CacheHint = "mixed";
         M.Bytes = std::max(M.Bytes, A.Bytes);
+        for (SourceLoc &L : mergedLocations(Inst))
+          if (!(L == M.Loc) && !llvm::is_contained(M.MergedWith, L))
+            M.MergedWith.insert(llvm::upper_bound(M.MergedWith, L), std::move(L));
         M.Sites.push_back(std::move(A));
       }
     }

@@ -46,6 +46,9 @@ struct IrAccess {
 struct MemoryAccess {
   SourceLoc Loc;
   SourceLoc CallSite; ///< Kernel-side call site when inside a device function.
+  /// Other lines whose accesses the optimizer merged into this one's IR
+  /// sites (frontend's mergedLocations), sorted.
+  std::vector<SourceLoc> MergedWith;
   AccessOp Op = AccessOp::Load;
   unsigned Space = AS_Generic;
   unsigned Bytes = 0;

@@ -1,5 +1,6 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
+#include "frontend/MergedAccesses.h"
 #include "frontend/TypeNames.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/asm/AtomicAsm.h"
@@ -132,7 +133,11 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
+  // Which accesses each pass merges (their other lines become notes).
+  PassInstrumentationCallbacks PIC;
+  MergedAccessTracker Merges;
+  Merges.registerCallbacks(PIC);
+  PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

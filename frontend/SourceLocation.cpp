@@ -1,5 +1,6 @@
 //===- SourceLocation.cpp - Where an instruction is in the user's source --===//
 #include "frontend/SourceLocation.h"
+#include "frontend/MergedAccesses.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
@@ -86,10 +87,8 @@ bool reportsOwnFindings(const DILocation *L, const Instruction &I,
 } // namespace
 
 namespace {
-SourceLoc ownUserLocation(const Instruction &I, bool Origin = false) {
-  const DILocation *L = I.getDebugLoc().get();
-  if (Origin)
-    L = dyn_cast_or_null<DILocation>(I.getMetadata(AccessOriginKind));
+/// L's user-facing location (I's or a location I stands for).
+SourceLoc userLocationOf(const DILocation *L, const Instruction &I) {
   if (!L)
     return {};
   std::optional<std::string> Filter = headerFilter(*I.getModule());
@@ -98,7 +97,29 @@ SourceLoc ownUserLocation(const Instruction &I, bool Origin = false) {
       return toSourceLoc(Cur);
   return L->getLine() ? toSourceLoc(L) : SourceLoc();
 }
+
+SourceLoc ownUserLocation(const Instruction &I, bool Origin = false) {
+  const DILocation *L = I.getDebugLoc().get();
+  if (Origin)
+    L = dyn_cast_or_null<DILocation>(I.getMetadata(AccessOriginKind));
+  return userLocationOf(L, I);
+}
 } // namespace
+
+std::vector<SourceLoc> mergedLocations(const Instruction &I) {
+  std::vector<SourceLoc> Out;
+  const MDNode *Merged = I.getMetadata(MergedAccessesKind);
+  if (!Merged)
+    return Out;
+  SourceLoc Own = userLocation(I);
+  for (const MDOperand &Op : Merged->operands()) {
+    SourceLoc L = userLocationOf(dyn_cast_or_null<DILocation>(Op.get()), I);
+    if (L.valid() && !(L == Own) && !llvm::is_contained(Out, L))
+      Out.push_back(std::move(L));
+  }
+  llvm::sort(Out);
+  return Out;
+}
 
 SourceLoc userLocation(const Instruction &I) {
   SourceLoc Own = ownUserLocation(I);

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warplint {
 
@@ -37,6 +38,10 @@ inline constexpr llvm::StringLiteral AccessOriginKind = "warplint.origin";
 /// the headers it matches). Code inlined from a library is reported at the
 /// user's line that called it.
 SourceLoc userLocation(const llvm::Instruction &I);
+
+/// The user-facing locations of the other accesses the optimizer merged
+/// into I (frontend/MergedAccesses.h), sorted, without I's own location.
+std::vector<SourceLoc> mergedLocations(const llvm::Instruction &I);
 
 /// Where the instruction itself is (the innermost inlined location), which
 /// differs from userLocation inside a library.

@@ -170,6 +170,7 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
   for (Finding &Fd : totalsMismatches(K))
     Mine.push_back(std::move(Fd));
   placeFindings(F, Mine, 0);
+  noteMergedAccesses(Spaces, Mine);
   for (Finding &Fd : Mine)
     Sink(std::move(Fd));
 }

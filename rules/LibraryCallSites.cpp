@@ -59,4 +59,21 @@ void placeFindings(const Function &Kernel, std::vector<Finding> &Findings, size_
   }
 }
 
+void noteMergedAccesses(const StateSpaces &Spaces, std::vector<Finding> &Findings) {
+  for (Finding &F : Findings) {
+    std::vector<SourceLoc> Others;
+    for (const MemoryAccess &A : Spaces.accesses())
+      if (A.Loc == F.Loc)
+        for (const SourceLoc &L : A.MergedWith)
+          if (!is_contained(Others, L))
+            Others.push_back(L);
+    for (const SourceLoc &L : Others)
+      F.Notes.push_back({L, "the optimizer merged the access on this line into the one at " +
+                                sys::path::filename(F.Loc.File).str() + ":" +
+                                std::to_string(F.Loc.Line) +
+                                ": one instruction serves both lines, and its cost is "
+                                "counted there"});
+  }
+}
+
 } // namespace warplint

@@ -157,6 +157,12 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
     O["reason"] = A.Reason;
   if (A.CallSite.valid())
     O["call_site"] = locationJson(A.CallSite);
+  if (!A.MergedWith.empty()) {
+    json::Array Merged;
+    for (const SourceLoc &L : A.MergedWith)
+      Merged.push_back(locationJson(L));
+    O["merged_with"] = std::move(Merged);
+  }
   if (const dm::SiteMetrics *S = measuredSite(K, A))
     O["measured"] = measuredJson(*S);
   return O;

@@ -21,6 +21,48 @@ constexpr llvm::StringLiteral SharedInitError =
 /// Clang's message for `%globaltimer` in inline asm.
 constexpr llvm::StringLiteral AsmEscapeError = "invalid % escape in inline assembly string";
 
+/// Clang's message where an asm operand follows another without a comma.
+constexpr llvm::StringLiteral ExpectedParenError = "expected ')'";
+
+/// Whether Offset in Text (a string literal after a closing parenthesis) is
+/// inside the operand lists of an asm statement: walking back over balanced
+/// parentheses reaches a ':' at the statement's level, and the '(' that opens
+/// the statement follows `asm` (`__asm__`, `__asm`), maybe `volatile`.
+bool inAsmOperands(StringRef Text, unsigned Offset) {
+  if (Offset >= Text.size() || Text[Offset] != '"')
+    return false;
+  StringRef Before = Text.take_front(Offset).rtrim();
+  if (!Before.ends_with(")"))
+    return false;
+  int Depth = 0;
+  bool SawColon = false;
+  for (size_t I = Before.size(); I-- > 0;) {
+    char C = Before[I];
+    if (C == '"') { // Skipped whole: the template and constraints.
+      while (I-- > 0 && !(Before[I] == '"' && (I == 0 || Before[I - 1] != '\\')))
+        ;
+      if (I == size_t(-1))
+        return false;
+      continue;
+    }
+    if (C == ')')
+      ++Depth;
+    else if (C == '(' && Depth-- == 0) {
+      if (!SawColon)
+        return false;
+      StringRef Head = Before.take_front(I).rtrim();
+      for (StringRef Qual : {"volatile", "__volatile__", "__volatile", "inline", "goto"})
+        if (Head.ends_with(Qual))
+          Head = Head.drop_back(Qual.size()).rtrim();
+      return Head.ends_with("asm") || Head.ends_with("__asm__") || Head.ends_with("__asm");
+    } else if (C == ':' && Depth == 0)
+      SawColon = true;
+    else if (C == ';' || C == '{' || C == '}')
+      return false;
+  }
+  return false;
+}
+
 struct Edit {
   unsigned Offset, Length;
   std::string Text;
@@ -100,6 +142,11 @@ public:
       // character (`%gl` of `%globaltimer`, the `g` read as a modifier), where
       // it is written in a file, not a macro's expansion: one more `%` before
       // it makes it `%%`.
+      if (E.Message == ExpectedParenError && E.Loc.isFileID()) {
+        unsigned Offset = SM.getFileOffset(E.Loc);
+        if (inAsmOperands(SM.getBufferData(SM.getFileID(E.Loc)), Offset))
+          Edits[SM.getFileID(E.Loc)].push_back({Offset, 0, ","});
+      }
       if (E.Message == AsmEscapeError && E.Loc.isFileID()) {
         unsigned Offset = SM.getFileOffset(E.Loc);
         StringRef Text = SM.getBufferData(SM.getFileID(E.Loc));

@@ -1,6 +1,6 @@
 //===- NvccRewrites.h - What nvcc accepts and no Clang flag does -*- C++ -*-===//
 //
-// Two things nvcc accepts that Clang rejects with no flag to relax it, read
+// Three things nvcc accepts that Clang rejects with no flag to relax it, read
 // as nvcc reads them by rewriting, in the text served to the next compile
 // (never on disk), the code Clang's errors point at:
 //
@@ -15,6 +15,10 @@
 //   (`mov.u64 %0, %globaltimer;`): nvcc passes it through, Clang says
 //   "invalid % escape in inline assembly string". It becomes `%%`, the
 //   portable spelling of the same PTX.
+// * Inline asm operands written without the comma between them
+//   (`:: "r"(v) "l"(p)`): nvcc's parser reads the next constraint string as
+//   the next operand, Clang says "expected ')'" at it. A comma is inserted
+//   before the string, only inside an asm statement's operand lists.
 //
 // Each rewrite keeps every line where it was.
 //
