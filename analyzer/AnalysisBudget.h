@@ -13,11 +13,19 @@
 
 namespace warplint {
 
-/// Memory for the sampled warps' values and wall-clock time, per kernel.
+/// Memory for the sampled warps' values and work, per kernel. Both are
+/// counted, not timed, so that a kernel stops at the same point on a loaded
+/// machine as on an idle one (a lint result must not depend on the load of
+/// the CI runner); a wall-clock limit is there for whoever asks for one.
 struct AnalysisBudget {
   uint64_t MemoryBytes = uint64_t(192) << 20;
-  double Seconds = 20;
-  /// "192 MB and 20 s".
+  /// Values evaluated for a sampled warp (or warp states made), in
+  /// millions: 12 is about 20 s of one core of the team's machine (0.25 to
+  /// 0.7 million a second on real kernels).
+  uint64_t MillionSteps = 12;
+  /// Wall-clock seconds; 0 for none (the default).
+  double Seconds = 0;
+  /// "192 MB and 12M steps" (and ", 20 s" with a wall-clock limit).
   std::string str() const;
 };
 

@@ -64,7 +64,10 @@ unsigned llvm::DenseMapInfo<warplint::WarpSample>::getHashValue(const warplint::
 namespace warplint {
 
 std::string AnalysisBudget::str() const {
-  return formatv("{0} MB and {1} s", MemoryBytes >> 20, format("%g", Seconds)).str();
+  std::string S = formatv("{0} MB and {1}M steps", MemoryBytes >> 20, MillionSteps).str();
+  if (Seconds > 0)
+    S += formatv(", {0} s", format("%g", Seconds)).str();
+  return S;
 }
 
 ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &Launch,
@@ -228,11 +231,14 @@ bool ThreadIndexModel::checkBudget() {
   if (++ChecksSkipped < BudgetCheckEvery)
     return true;
   ChecksSkipped = 0;
-  double Seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  StepsTaken += BudgetCheckEvery;
   if (BytesUsed > Budget.MemoryBytes)
     Exhausted = formatv("its sampled values outgrew {0} MB", Budget.MemoryBytes >> 20).str();
-  else if (Seconds > Budget.Seconds)
+  else if (StepsTaken > Budget.MillionSteps * 1000000)
+    Exhausted = formatv("it took more than {0} million steps", Budget.MillionSteps).str();
+  else if (Budget.Seconds > 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() >
+               Budget.Seconds)
     Exhausted = formatv("it ran past {0} s", format("%g", Budget.Seconds)).str();
   return Exhausted.empty();
 }

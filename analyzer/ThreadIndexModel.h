@@ -378,6 +378,7 @@ private:
   AnalysisBudget Budget;
   std::chrono::steady_clock::time_point Start;
   uint64_t BytesUsed = 0;
+  uint64_t StepsTaken = 0;
   unsigned ChecksSkipped = 0;
   std::string Exhausted;
 };

@@ -75,17 +75,27 @@ struct CommandLine {
                                    llvm::cl::init(192), llvm::cl::sub(Accesses),
                                    llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                    llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> BudgetSteps{
+      "budget-steps",
+      llvm::cl::desc("Work each kernel's analysis may do (millions of values evaluated "
+                     "for a sampled warp; 12 is about 20 s of one core) before it stops "
+                     "and says so; counted, so the result does not depend on the machine"),
+      llvm::cl::init(12), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Lsp),
+      llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<double> BudgetSeconds{"budget-seconds",
-                                      llvm::cl::desc("Time each kernel's analysis may take (s) "
-                                                     "before it stops and says so"),
-                                      llvm::cl::init(20), llvm::cl::sub(Accesses),
+                                      llvm::cl::desc("Wall-clock time each kernel's analysis "
+                                                     "may take (s) before it stops and says "
+                                                     "so; 0 (the default) for no limit"),
+                                      llvm::cl::init(0), llvm::cl::sub(Accesses),
                                       llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
 
-  /// The per-kernel analysis budget of --budget-mb and --budget-seconds.
+  /// The per-kernel analysis budget of --budget-mb, --budget-steps and
+  /// --budget-seconds.
   AnalysisBudget budget() const {
     AnalysisBudget B;
     B.MemoryBytes = uint64_t(BudgetMb) << 20;
+    B.MillionSteps = BudgetSteps;
     B.Seconds = BudgetSeconds;
     return B;
   }
