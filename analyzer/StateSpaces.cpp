@@ -224,6 +224,15 @@ void collectIrAccesses(const Instruction &I, std::vector<IrAccess> &Out) {
     return addAccess(I, MI->getRawDest(), AccessOp::Store, Bytes, Out);
   }
   if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    // A vector access with a constant mask (the load-store vectorizer fills
+    // a gap with one): one instruction of the vector's width, as NVPTX
+    // lowers it.
+    if (II->getIntrinsicID() == Intrinsic::masked_load)
+      return addAccess(I, II->getArgOperand(0), AccessOp::Load, storeSize(I, II->getType()),
+                       Out);
+    if (II->getIntrinsicID() == Intrinsic::masked_store)
+      return addAccess(I, II->getArgOperand(1), AccessOp::Store,
+                       storeSize(I, II->getArgOperand(0)->getType()), Out);
     StringRef Name = II->getCalledFunction()->getName();
     if (Name.contains("nvvm.cp.async") && Name.contains(".shared.global.") &&
         II->arg_size() >= 2) {

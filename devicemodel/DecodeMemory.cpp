@@ -113,6 +113,10 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
 }
 
 bool ProgramDecoder::decodeMemoryCall(const CallBase &CB, StringRef Name) {
+  if (Name.starts_with("llvm.masked.load.") || Name.starts_with("llvm.masked.store.")) {
+    decodeMaskedAccess(CB, Name.starts_with("llvm.masked.store."));
+    return true;
+  }
   if (Name.starts_with("llvm.memcpy") || Name.starts_with("llvm.memmove") ||
       Name.starts_with("llvm.memset")) {
     bool Set = Name.starts_with("llvm.memset");
@@ -145,6 +149,63 @@ bool ProgramDecoder::decodeMemoryCall(const CallBase &CB, StringRef Name) {
   }
   const llvm::Function *Callee = CB.getCalledFunction();
   return Callee && Callee->isDeclaration() && decodeHeapCall(CB, Name);
+}
+
+/// A masked load or store with a constant mask (the load-store vectorizer
+/// fills a gap of a vector access with one: `float4 me = p[i]` of which .w
+/// is unused), as NVPTX lowers it: one vector instruction of the full width
+/// (its site's bytes), moving the enabled elements. Enabled elements from the
+/// first on are moved (a masked-off tail is not read, so a buffer that ends
+/// there does not fault); a load gives the others the pass-through value.
+/// A mask that is not constant, or a store with a gap, is refused.
+void ProgramDecoder::decodeMaskedAccess(const CallBase &CB, bool Store) {
+  if (CB.arg_size() != 3)
+    return unsupported(CB, "masked access of an unknown form in");
+  const Value *Ptr = CB.getArgOperand(Store ? 1 : 0);
+  const Value *Val = Store ? CB.getArgOperand(0) : &CB;
+  auto *VT = dyn_cast<FixedVectorType>(Val->getType());
+  auto *Mask = dyn_cast<Constant>(CB.getArgOperand(Store ? 2 : 1));
+  if (!VT || !Mask || !Ptr->getType()->isPointerTy())
+    return unsupported(CB, "masked access with a mask known only at run time in");
+  unsigned N = VT->getNumElements();
+  SmallVector<bool, 8> On(N);
+  unsigned Last = 0; // One past the last enabled element.
+  for (unsigned K = 0; K < N; ++K) {
+    const Constant *E = Mask->getAggregateElement(K);
+    On[K] = E && E->isOneValue();
+    if (On[K])
+      Last = K + 1;
+  }
+  if (Store && llvm::count(On, true) != Last)
+    return unsupported(CB, "masked store with a gap in");
+  if (!supportedScalar(VT->getElementType()))
+    return unsupported(CB, "unsupported type in");
+  unsigned Space = Ptr->getType()->getPointerAddressSpace();
+  unsigned Elem = DL.getTypeStoreSize(VT->getElementType());
+  Inst D;
+  D.Space = Space;
+  D.A = slot(Ptr);
+  D.Elems = std::max(Last, 1u);
+  D.Aux = Elem;
+  D.Site = siteIndex(CB, Space, Store ? 1 : 0, N * Elem);
+  D.Imm = requiredAlign(N * Elem, CB.getParamAlign(Store ? 1 : 0).valueOrOne().value());
+  if (Store) {
+    D.Opc = Op::Store;
+    D.B = slot(Val);
+    return emit(D);
+  }
+  D.Opc = Op::Load;
+  uint32_t Loaded = allocValues(N);
+  D.Dst = Loaded;
+  emit(D);
+  const Value *PassThru = CB.getArgOperand(2);
+  for (unsigned K = 0; K < N; ++K) {
+    Inst C;
+    C.Opc = Op::Copy;
+    C.Dst = valueSlot(&CB) + K;
+    C.A = On[K] ? Loaded + K : slot(PassThru, K);
+    emit(C);
+  }
 }
 
 /// malloc/free and the global operators new/delete (their plain and sized

@@ -145,6 +145,8 @@ private:
   void decodeMemory(const llvm::Instruction &I);
   /// llvm.memcpy/memmove/memset, and the device heap's malloc/free/new/delete.
   bool decodeMemoryCall(const llvm::CallBase &CB, llvm::StringRef Name);
+  /// llvm.masked.load/store with a constant mask (DecodeMemory.cpp).
+  void decodeMaskedAccess(const llvm::CallBase &CB, bool Store);
   bool decodeHeapCall(const llvm::CallBase &CB, llvm::StringRef Name);
 
   // ---- calls and control flow (DecodeCalls.cpp) ----------------------------
