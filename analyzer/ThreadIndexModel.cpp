@@ -11,6 +11,7 @@
 #include "frontend/SourceLocation.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -302,6 +303,11 @@ bool mayFeedAddressOrBranch(const Value *V, unsigned Depth = 0) {
 } // namespace
 
 bool ThreadIndexModel::mayLoadUniform(const LoadInst &L) {
+  // Private memory is each thread's own: one address read by every lane is
+  // 32 locations, 32 values (a pointer picked from a per-thread table).
+  if (L.getPointerAddressSpace() == AS_Local ||
+      isa<AllocaInst>(getUnderlyingObject(L.getPointerOperand())))
+    return false;
   Type *T = L.getType();
   // A byte or a flag stays data: a uniform unknown would take the sampled
   // values, and a branch on it one side only. Other types (a float, a pair

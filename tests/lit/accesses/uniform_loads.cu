@@ -81,3 +81,18 @@ __global__ void byteBins(const uchar4 *in, unsigned *hist) {
 // CHECK-LABEL: kernel byteBins
 // CHECK: uniform_loads.cu:77:3 shared atom 4B data-dependent (a value loaded at line 76)
 // CHECK-NOT: unmodelled
+
+// Private memory is each thread's own: one local address read by every lane
+// is 32 values. A pointer picked from a per-thread table is data, not a
+// uniform base (it was read as one buffer, "stride 32B").
+// warplint: launch grid(64) block(256)
+__global__ void privateTable(const float *a, const float *b, float *out, int k) {
+  const float *src[2];
+  src[0] = threadIdx.x % 2 ? a : b;
+  src[1] = threadIdx.x % 2 ? b : a;
+  volatile int j = k & 1;
+  const float *p = src[j];
+  out[blockIdx.x * 256 + threadIdx.x] = p[threadIdx.x * 8];
+}
+// CHECK-LABEL: kernel privateTable
+// CHECK: uniform_loads.cu:[[@LINE-3]]:41 generic ld 4B data-dependent (a value loaded at line [[@LINE-4]])

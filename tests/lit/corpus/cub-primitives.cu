@@ -56,7 +56,10 @@ __global__ void radix_sort(const unsigned *in, unsigned *out) {
 // CHECK: cub-primitives.cu:30:{{[0-9]+}} global st 4B coalesced
 // CHECK-LABEL: kernel radix_sort
 // CHECK: cub-primitives.cu:43:{{[0-9]+}} global ld 4B coalesced stride 4B sectors_per_request=4.00 ideal 4.00
-// CHECK-DAG: cub-primitives.cu:44:{{[0-9]+}} shared ld 4B
+// (The sort's shared loads include 16-byte vector loads of its digit
+// counters, which the load-store vectorizer writes as masked loads; the
+// access shows the widest of its IR sites.)
+// CHECK-DAG: cub-primitives.cu:44:{{[0-9]+}} shared ld {{4|16}}B
 // CHECK-DAG: cub-primitives.cu:44:{{[0-9]+}} shared st 4B
 // CHECK-DAG: cub-primitives.cu:46:{{[0-9]+}} global st 4B coalesced stride 4B sectors_per_request=4.00 ideal 4.00
 // CHECK: exit=0
