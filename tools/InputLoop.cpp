@@ -74,7 +74,9 @@ std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileComman
 FrontendOptions InputSet::optionsFor(StringRef Path) const {
   FrontendOptions O = Base;
   if (Db) {
-    std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(Path);
+    auto As = CompileAs.find(Path.str());
+    std::vector<clang::tooling::CompileCommand> Cmds =
+        Db->getCompileCommands(As == CompileAs.end() ? Path : StringRef(As->second));
     if (!Cmds.empty()) {
       std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
       O.ClangArgs.insert(O.ClangArgs.begin(), Flags.begin(), Flags.end());

@@ -9,6 +9,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <memory>
 
 namespace warplint {
@@ -19,6 +20,9 @@ struct InputSet {
   std::vector<std::string> Files;
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   FrontendOptions Base;
+  /// Files that take the compile command of another file of the database
+  /// (diff's copies of a revision: the file they are a copy of).
+  std::map<std::string, std::string> CompileAs;
   /// Base plus the include paths and macros of Path's compile command.
   FrontendOptions optionsFor(llvm::StringRef Path) const;
 };

@@ -1,0 +1,343 @@
+//===- DiffCommand.cpp - warplint diff BASE [HEAD] ------------------------===//
+//
+// Compares two git revisions (HEAD: the working tree when not given): the
+// .cu files the change touches (changed, or including a changed header) are
+// written out as each revision has them, in a scratch directory that keeps
+// the repository's layout, and checked as `check` checks files (checkFiles,
+// gatherFindings); their findings are matched (tools/FindingMatch.h) and
+// their kernels, by name, compared on predicted time (tools/KernelJson.h's
+// kernelTime). docs/diff.md describes the command.
+//
+//===----------------------------------------------------------------------===//
+#include "tools/CheckFile.h"
+#include "tools/DiffOutput.h"
+#include "tools/GitRevision.h"
+#include "tools/KernelJson.h"
+
+#include "analyzer/arch/GpuProfile.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+#include <map>
+#include <mutex>
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+
+/// One revision's side of the comparison.
+struct Side {
+  std::string Dir;                          ///< Where its files are checked.
+  std::map<std::string, std::string> Files; ///< Path from the top -> text.
+  std::vector<std::string> Checked;         ///< The .cu files checked (from the top).
+  /// Each kernel checked: (file from the top, name) -> time or why none.
+  struct Kernel {
+    std::string File, Name, Gpu, GpuDisplay, Why;
+    std::optional<double> Us;
+  };
+  std::vector<Kernel> Kernels;
+};
+
+/// Paths as the user reads them: from the current directory when it is at
+/// or above the file, else absolute.
+class PathNames {
+public:
+  PathNames(StringRef Root) : Root(Root.str()) {
+    SmallString<256> Cwd, Real;
+    if (!sys::fs::current_path(Cwd) && !sys::fs::real_path(Cwd, Real)) {
+      StringRef R = Real;
+      if (R == Root)
+        Prefix = "";
+      else if (R.starts_with(Root.str() + "/"))
+        Prefix = R.drop_front(Root.size() + 1).str() + "/";
+      else
+        Prefix = std::nullopt;
+    }
+  }
+  /// The display name of Rel (a path from the top).
+  std::string display(StringRef Rel) const {
+    if (Prefix && StringRef(Rel).starts_with(*Prefix))
+      return Rel.drop_front(Prefix->size()).str();
+    return Root + "/" + Rel.str();
+  }
+
+private:
+  std::string Root;
+  std::optional<std::string> Prefix; ///< The current directory from the top, "" at it.
+};
+
+/// The path from the top of a file checked under Dir; None for a file
+/// elsewhere (a system header).
+std::optional<std::string> relativeTo(StringRef Dir, StringRef Path) {
+  std::string Start = Dir.str() + "/";
+  if (Path.starts_with(Start))
+    return Path.drop_front(Start.size()).str();
+  // Findings name files under the current directory from it.
+  SmallString<256> Full(Path), Real;
+  if (sys::path::is_absolute(Path) || sys::fs::make_absolute(Full) ||
+      sys::fs::real_path(Full, Real) || !Real.str().starts_with(Start))
+    return std::nullopt;
+  return Real.str().drop_front(Start.size()).str();
+}
+
+/// Line Line (1-based) of Text.
+StringRef lineOf(StringRef Text, unsigned Line) {
+  for (unsigned L = 1; L < Line && !Text.empty(); ++L)
+    Text = Text.split('\n').second;
+  return Text.split('\n').first;
+}
+
+/// Findings of one side with the files renamed for display and the text of
+/// their lines.
+std::vector<SideFinding>
+sideFindings(std::vector<Finding> Findings, const Side &S, const PathNames &Names,
+             const std::map<std::string, std::vector<GitRepo::Hunk>> &Hunks, bool IsNew) {
+  std::vector<SideFinding> Out;
+  auto Rename = [&](SourceLoc &L) -> std::optional<std::string> {
+    std::optional<std::string> Rel = relativeTo(S.Dir, L.File);
+    if (Rel)
+      L.File = Names.display(*Rel);
+    return Rel;
+  };
+  for (Finding &F : Findings) {
+    SideFinding SF;
+    std::optional<std::string> Rel = Rename(F.Loc);
+    for (RelatedNote &N : F.Notes)
+      Rename(N.Loc);
+    for (FixIt &X : F.FixIts)
+      Rename(X.Loc);
+    if (Rel && F.Loc.Line) {
+      if (auto It = S.Files.find(*Rel); It != S.Files.end())
+        SF.Line = lineOf(It->second, F.Loc.Line).str();
+      if (auto It = Hunks.find(*Rel); It != Hunks.end())
+        for (size_t I = 0; I < It->second.size(); ++I) {
+          const GitRepo::Hunk &H = It->second[I];
+          unsigned Start = IsNew ? H.NewStart : H.OldStart;
+          unsigned Count = IsNew ? H.NewCount : H.OldCount;
+          if (F.Loc.Line >= Start && F.Loc.Line < Start + Count)
+            SF.Hunk = int(I);
+        }
+    }
+    SF.F = std::move(F);
+    Out.push_back(std::move(SF));
+  }
+  return Out;
+}
+
+/// Kernels of both sides matched by name (by file and name where a side
+/// has two of one name), with the findings the change introduces and fixes.
+std::vector<KernelDiff> compareKernels(const Side &Old, const Side &New, const DiffReport &R,
+                                       const PathNames &Names) {
+  auto Keys = [](const Side &S) {
+    StringMap<unsigned> Count;
+    for (const Side::Kernel &K : S.Kernels)
+      ++Count[K.Name];
+    std::vector<std::string> Out;
+    for (const Side::Kernel &K : S.Kernels)
+      Out.push_back(Count[K.Name] > 1 ? K.File + ":" + K.Name : K.Name);
+    return Out;
+  };
+  std::map<std::string, KernelDiff> ByKey;
+  std::vector<std::string> OldKeys = Keys(Old), NewKeys = Keys(New);
+  auto Add = [&](const Side::Kernel &K, const std::string &Key, bool IsNew) {
+    KernelDiff &D = ByKey[Key];
+    if (D.Name.empty() || IsNew) {
+      D.Name = K.Name;
+      D.File = Names.display(K.File);
+    }
+    (IsNew ? D.InNew : D.InOld) = true;
+    (IsNew ? D.NewUs : D.OldUs) = K.Us;
+    if (!K.GpuDisplay.empty()) {
+      D.Gpu = K.Gpu;
+      D.GpuDisplay = K.GpuDisplay;
+    }
+    if (!K.Us && D.Why.empty())
+      D.Why = K.Why;
+  };
+  for (size_t I = 0; I < Old.Kernels.size(); ++I)
+    Add(Old.Kernels[I], OldKeys[I], false);
+  for (size_t I = 0; I < New.Kernels.size(); ++I)
+    Add(New.Kernels[I], NewKeys[I], true);
+  std::vector<KernelDiff> Out;
+  for (auto &[Key, D] : ByKey) {
+    for (size_t I = 0; I < R.Findings.size(); ++I) {
+      const MatchedFinding &M = R.Findings[I];
+      if (M.F.Kernel != D.Name || M.F.Level == Severity::Note)
+        continue;
+      if (M.State == BaselineState::New)
+        D.Introduced.push_back(I);
+      else if (M.State == BaselineState::Absent)
+        D.Fixed.push_back(I);
+      else if (M.State == BaselineState::Updated)
+        D.Updated.push_back(I);
+    }
+    Out.push_back(std::move(D));
+  }
+  return Out;
+}
+
+int fail(const Twine &Message) {
+  WithColor::error(errs(), "warplint") << Message << "\n";
+  return ExitToolError;
+}
+
+} // namespace
+
+int runDiffCommand(const CommandLine &CL) {
+  if (CL.Files.empty() || CL.Files.size() > 2)
+    return fail("diff compares two revisions: warplint diff BASE [HEAD] (HEAD: the working "
+                "tree when not given)");
+  if (!CL.FailOn.empty() && CL.FailOn != "new")
+    return fail("unknown --fail-on '" + CL.FailOn + "' (new)");
+  if (CL.SlowerThan < 0)
+    return fail("--slower-than takes a percentage of 0 or more");
+  Expected<CheckOptions> Opts = checkOptions(CL);
+  if (!Opts)
+    return fail(toString(Opts.takeError()));
+  Expected<GitRepo> Repo = GitRepo::open();
+  if (!Repo)
+    return fail(toString(Repo.takeError()));
+
+  DiffReport R;
+  R.Root = Repo->root().str();
+  R.Base = CL.Files[0];
+  R.Head = CL.Files.size() > 1 ? CL.Files[1] : "working tree";
+  Expected<std::string> BaseCommit = Repo->resolve(R.Base);
+  if (!BaseCommit)
+    return fail(toString(BaseCommit.takeError()));
+  R.BaseCommit = *BaseCommit;
+  if (CL.Files.size() > 1) {
+    Expected<std::string> HeadCommit = Repo->resolve(R.Head);
+    if (!HeadCommit)
+      return fail(toString(HeadCommit.takeError()));
+    R.HeadCommit = *HeadCommit;
+  }
+  Expected<std::vector<std::string>> Changed = Repo->changedFiles(R.BaseCommit, R.HeadCommit);
+  if (!Changed)
+    return fail(toString(Changed.takeError()));
+
+  Side Old, New;
+  for (auto [S, Commit] : {std::pair<Side *, StringRef>{&Old, R.BaseCommit},
+                           std::pair<Side *, StringRef>{&New, R.HeadCommit}}) {
+    Expected<std::map<std::string, std::string>> Files = Repo->sourceFiles(Commit);
+    if (!Files)
+      return fail(toString(Files.takeError()));
+    S->Files = std::move(*Files);
+  }
+  // The .cu files the change reaches, from either revision's includes.
+  std::vector<std::string> Affected = affectedSources(Old.Files, *Changed);
+  for (std::string &P : affectedSources(New.Files, *Changed))
+    Affected.push_back(std::move(P));
+  llvm::sort(Affected);
+  Affected.erase(std::unique(Affected.begin(), Affected.end()), Affected.end());
+
+  // Each revision's files where the analysis reads them: a commit's in a
+  // scratch directory, the working tree's in place.
+  std::vector<ScratchDir> Scratch;
+  for (auto [S, Commit] : {std::pair<Side *, StringRef>{&Old, R.BaseCommit},
+                           std::pair<Side *, StringRef>{&New, R.HeadCommit}}) {
+    if (Commit.empty()) {
+      S->Dir = Repo->root().str();
+      continue;
+    }
+    Expected<ScratchDir> D = ScratchDir::create("warplint-diff");
+    if (!D)
+      return fail(toString(D.takeError()));
+    if (Error E = D->write(S->Files))
+      return fail(toString(std::move(E)));
+    S->Dir = D->path().str();
+    Scratch.push_back(std::move(*D));
+  }
+
+  Expected<InputSet> In = collectInputs(CL, /*RequireFiles=*/false);
+  if (!In)
+    return fail(toString(In.takeError()));
+  In->Files.clear();
+  PathNames Names(Repo->root());
+  for (Side *S : {&Old, &New})
+    for (const std::string &P : Affected)
+      if (S->Files.count(P)) {
+        std::string Path = S->Dir + "/" + P;
+        In->Files.push_back(Path);
+        In->CompileAs[Path] = Repo->root().str() + "/" + P; // -p's command for it.
+        S->Checked.push_back(P);
+      }
+  for (const std::string &P : Affected)
+    R.Files.push_back(Names.display(P));
+
+  size_t OldCount = Old.Checked.size();
+  std::mutex Lock;
+  std::vector<FileResult> Results =
+      checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
+        Side::Kernel Entry;
+        bool IsOld = File < OldCount;
+        Entry.File = (IsOld ? Old : New).Checked[IsOld ? File : File - OldCount];
+        Entry.Name = K.Name;
+        Expected<const GpuProfile *> G = selectGpu(Opts->Gpu, K.Arch);
+        if (!G) {
+          Entry.Why = toString(G.takeError());
+        } else if (!*G) {
+          Entry.Why = "no GPU to predict time on (--gpu)";
+        } else {
+          Entry.Gpu = (*G)->Name.str();
+          Entry.GpuDisplay = (*G)->Display.str();
+          if (Expected<TimeEstimate> T = kernelTime(K, **G))
+            Entry.Us = T->Us;
+          else
+            Entry.Why = toString(T.takeError());
+        }
+        std::lock_guard<std::mutex> Guard(Lock);
+        (IsOld ? Old : New).Kernels.push_back(std::move(Entry));
+      });
+  // Kernels in the order of their files (the files ran in parallel).
+  for (Side *S : {&Old, &New})
+    std::stable_sort(S->Kernels.begin(), S->Kernels.end(),
+                     [](const Side::Kernel &A, const Side::Kernel &B) { return A.File < B.File; });
+
+  std::vector<FileResult> OldResults(std::make_move_iterator(Results.begin()),
+                                     std::make_move_iterator(Results.begin() + OldCount));
+  std::vector<FileResult> NewResults(std::make_move_iterator(Results.begin() + OldCount),
+                                     std::make_move_iterator(Results.end()));
+  CheckedFiles OldChecked = gatherFindings(CL, OldResults, /*FileErrorsAsFindings=*/true);
+  CheckedFiles NewChecked = gatherFindings(CL, NewResults, /*FileErrorsAsFindings=*/true);
+  if (OldChecked.Failed)
+    WithColor::warning(errs(), "warplint")
+        << R.Base << ": not everything could be analyzed; what it could not is matched "
+        << "as findings of its own\n";
+  Expected<std::map<std::string, std::vector<GitRepo::Hunk>>> Hunks =
+      Repo->changedHunks(R.BaseCommit, R.HeadCommit);
+  if (!Hunks)
+    return fail(toString(Hunks.takeError()));
+  R.Findings =
+      matchFindings(sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, false),
+                    sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, true));
+  R.Kernels = compareKernels(Old, New, R, Names);
+
+  if (CL.Format == "json")
+    outs() << formatv("{0:2}", diffJson(R)) << "\n";
+  else if (CL.Format == "sarif")
+    outs() << formatv("{0:2}", json::Value(diffSarif(R))) << "\n";
+  else if (CL.Format == "markdown")
+    printDiffMarkdown(outs(), R);
+  else
+    printDiffText(outs(), R);
+
+  if (NewChecked.Failed)
+    return ExitToolError;
+  if (CL.FailOn == "new") {
+    bool NewFinding = any_of(R.Findings, [](const MatchedFinding &M) {
+      return M.State == BaselineState::New && M.F.Level != Severity::Note;
+    });
+    if (NewFinding || R.slowerThan(CL.SlowerThan))
+      return ExitFindings;
+  }
+  return ExitClean;
+}
+
+} // namespace warplint
