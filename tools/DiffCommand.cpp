@@ -13,6 +13,7 @@
 #include "tools/DiffOutput.h"
 #include "tools/GitRevision.h"
 #include "tools/KernelJson.h"
+#include "tools/NotAnalyzed.h"
 
 #include "analyzer/arch/GpuProfile.h"
 
@@ -24,6 +25,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 
 using namespace llvm;
 
@@ -182,6 +184,29 @@ std::vector<KernelDiff> compareKernels(const Side &Old, const Side &New, const D
   return Out;
 }
 
+/// The kernels the new revision could not analyze: those its not-analyzed
+/// findings name, and every kernel the old revision had in a file it could
+/// not analyze at all.
+std::set<std::string> notAnalyzedKernels(const std::vector<FileResult> &Results,
+                                         const Side &New, const Side &Old) {
+  std::set<std::string> Out;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    bool WholeFile = !Results[I].Error.empty();
+    for (const Finding &F : Results[I].Findings)
+      if (isNotAnalyzed(F)) {
+        if (F.Kernel.empty())
+          WholeFile = true;
+        else
+          Out.insert(F.Kernel);
+      }
+    if (WholeFile)
+      for (const Side::Kernel &K : Old.Kernels)
+        if (K.File == New.Checked[I])
+          Out.insert(K.Name);
+  }
+  return Out;
+}
+
 int fail(const Twine &Message) {
   WithColor::error(errs(), "warplint") << Message << "\n";
   return ExitToolError;
@@ -304,6 +329,7 @@ int runDiffCommand(const CommandLine &CL) {
                                      std::make_move_iterator(Results.begin() + OldCount));
   std::vector<FileResult> NewResults(std::make_move_iterator(Results.begin() + OldCount),
                                      std::make_move_iterator(Results.end()));
+  std::set<std::string> Unknown = notAnalyzedKernels(NewResults, New, Old);
   CheckedFiles OldChecked = gatherFindings(CL, OldResults, /*FileErrorsAsFindings=*/true);
   CheckedFiles NewChecked = gatherFindings(CL, NewResults, /*FileErrorsAsFindings=*/true);
   if (OldChecked.Failed)
@@ -317,7 +343,13 @@ int runDiffCommand(const CommandLine &CL) {
   R.Findings =
       matchFindings(sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, false),
                     sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, true));
+  // What the new revision could not analyze is not fixed by it.
+  llvm::erase_if(R.Findings, [&](const MatchedFinding &M) {
+    return M.State == BaselineState::Absent && Unknown.count(M.F.Kernel);
+  });
   R.Kernels = compareKernels(Old, New, R, Names);
+  llvm::erase_if(R.Kernels,
+                 [&](const KernelDiff &K) { return !K.InNew && Unknown.count(K.Name); });
 
   if (CL.Format == "json")
     outs() << formatv("{0:2}", diffJson(R)) << "\n";
