@@ -132,27 +132,43 @@ sideFindings(std::vector<Finding> Findings, const Side &S, const PathNames &Name
   return Out;
 }
 
-/// Kernels of both sides matched by name (by file and name where a side
-/// has two of one name), with the findings the change introduces and fixes.
+/// Kernels of both sides matched by file and name, then (a kernel that
+/// moved) by name alone where one of that name is left on each side; with
+/// the findings the change introduces, fixes and updates in each.
 std::vector<KernelDiff> compareKernels(const Side &Old, const Side &New, const DiffReport &R,
                                        const PathNames &Names) {
-  auto Keys = [](const Side &S) {
-    StringMap<unsigned> Count;
-    for (const Side::Kernel &K : S.Kernels)
-      ++Count[K.Name];
-    std::vector<std::string> Out;
-    for (const Side::Kernel &K : S.Kernels)
-      Out.push_back(Count[K.Name] > 1 ? K.File + ":" + K.Name : K.Name);
-    return Out;
-  };
-  std::map<std::string, KernelDiff> ByKey;
-  std::vector<std::string> OldKeys = Keys(Old), NewKeys = Keys(New);
-  auto Add = [&](const Side::Kernel &K, const std::string &Key, bool IsNew) {
-    KernelDiff &D = ByKey[Key];
-    if (D.Name.empty() || IsNew) {
-      D.Name = K.Name;
-      D.File = Names.display(K.File);
-    }
+  std::vector<int> Mate(Old.Kernels.size(), -1), NewMate(New.Kernels.size(), -1);
+  for (size_t J = 0; J < New.Kernels.size(); ++J)
+    for (size_t I = 0; I < Old.Kernels.size(); ++I)
+      if (Mate[I] < 0 && Old.Kernels[I].Name == New.Kernels[J].Name &&
+          Old.Kernels[I].File == New.Kernels[J].File) {
+        Mate[I] = int(J);
+        NewMate[J] = int(I);
+        break;
+      }
+  StringMap<unsigned> OldLeft, NewLeft, Seen;
+  for (size_t I = 0; I < Old.Kernels.size(); ++I) {
+    ++Seen[Old.Kernels[I].Name];
+    if (Mate[I] < 0)
+      ++OldLeft[Old.Kernels[I].Name];
+  }
+  for (size_t J = 0; J < New.Kernels.size(); ++J) {
+    if (NewMate[J] < 0)
+      ++NewLeft[New.Kernels[J].Name];
+  }
+  for (size_t J = 0; J < New.Kernels.size(); ++J) {
+    const std::string &Name = New.Kernels[J].Name;
+    if (NewMate[J] >= 0 || NewLeft[Name] != 1 || OldLeft[Name] != 1)
+      continue;
+    for (size_t I = 0; I < Old.Kernels.size(); ++I)
+      if (Mate[I] < 0 && Old.Kernels[I].Name == Name) {
+        Mate[I] = int(J);
+        NewMate[J] = int(I);
+      }
+  }
+  auto Fill = [&](KernelDiff &D, const Side::Kernel &K, bool IsNew) {
+    D.Name = K.Name;
+    D.File = Names.display(K.File);
     (IsNew ? D.InNew : D.InOld) = true;
     (IsNew ? D.NewUs : D.OldUs) = K.Us;
     if (!K.GpuDisplay.empty()) {
@@ -162,15 +178,31 @@ std::vector<KernelDiff> compareKernels(const Side &Old, const Side &New, const D
     if (!K.Us && D.Why.empty())
       D.Why = K.Why;
   };
-  for (size_t I = 0; I < Old.Kernels.size(); ++I)
-    Add(Old.Kernels[I], OldKeys[I], false);
-  for (size_t I = 0; I < New.Kernels.size(); ++I)
-    Add(New.Kernels[I], NewKeys[I], true);
   std::vector<KernelDiff> Out;
-  for (auto &[Key, D] : ByKey) {
+  for (size_t J = 0; J < New.Kernels.size(); ++J) {
+    KernelDiff D;
+    if (NewMate[J] >= 0)
+      Fill(D, Old.Kernels[NewMate[J]], false);
+    Fill(D, New.Kernels[J], true);
+    Out.push_back(std::move(D));
+  }
+  for (size_t I = 0; I < Old.Kernels.size(); ++I)
+    if (Mate[I] < 0) {
+      KernelDiff D;
+      Fill(D, Old.Kernels[I], false);
+      Out.push_back(std::move(D));
+    }
+  StringMap<unsigned> NewSeen;
+  for (const Side::Kernel &K : New.Kernels)
+    ++NewSeen[K.Name];
+  for (KernelDiff &D : Out) {
+    // Two kernels of one name in a revision: each is named, and takes
+    // findings, by its file.
+    D.Qualified = Seen.lookup(D.Name) > 1 || NewSeen.lookup(D.Name) > 1;
     for (size_t I = 0; I < R.Findings.size(); ++I) {
       const MatchedFinding &M = R.Findings[I];
-      if (M.F.Kernel != D.Name || M.F.Level == Severity::Note)
+      if (M.F.Kernel != D.Name || M.F.Level == Severity::Note ||
+          (D.Qualified && M.F.Loc.File != D.File))
         continue;
       if (M.State == BaselineState::New)
         D.Introduced.push_back(I);
@@ -179,8 +211,10 @@ std::vector<KernelDiff> compareKernels(const Side &Old, const Side &New, const D
       else if (M.State == BaselineState::Updated)
         D.Updated.push_back(I);
     }
-    Out.push_back(std::move(D));
   }
+  llvm::stable_sort(Out, [](const KernelDiff &A, const KernelDiff &B) {
+    return std::tie(A.Name, A.File) < std::tie(B.Name, B.File);
+  });
   return Out;
 }
 

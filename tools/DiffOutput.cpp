@@ -128,7 +128,7 @@ unsigned DiffReport::slowerThan(double Percent) const {
 }
 
 std::string kernelChangeText(const KernelDiff &K, const DiffReport &R) {
-  std::string Out = "kernel " + K.Name + ": ";
+  std::string Out = "kernel " + K.Name + (K.Qualified ? " in " + K.File : "") + ": ";
   std::string On = K.GpuDisplay.empty() ? "" : " on " + K.GpuDisplay;
   if (!K.InOld)
     Out += "added" + (K.NewUs ? ", " + formatMicroseconds(*K.NewUs) + On : "");

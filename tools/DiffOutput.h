@@ -25,6 +25,9 @@ struct KernelDiff {
   std::string Name;
   std::string File;             ///< Where it is (the new revision's file when both).
   bool InOld = false, InNew = false;
+  /// Another kernel of a revision has the same name: matched and named
+  /// with its file.
+  bool Qualified = false;
   std::optional<double> OldUs, NewUs;
   std::string Gpu, GpuDisplay;  ///< The GPU the times are for ("h100-sxm", "H100 SXM").
   std::string Why;              ///< Why a time is missing.
