@@ -186,6 +186,12 @@ struct CommandLine {
                                        llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                        llvm::cl::cat(Category)};
 
+  llvm::cl::opt<std::string> Baseline{
+      "baseline",
+      llvm::cl::desc("SARIF log of an earlier check: report only the findings it does not "
+                     "have (matched as diff matches them)"),
+      llvm::cl::value_desc("file.sarif"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+
   // diff
   llvm::cl::opt<std::string> FailOn{
       "fail-on",

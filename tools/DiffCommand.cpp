@@ -116,7 +116,7 @@ sideFindings(std::vector<Finding> Findings, const Side &S, const PathNames &Name
       Rename(X.Loc);
     if (Rel && F.Loc.Line) {
       if (auto It = S.Files.find(*Rel); It != S.Files.end())
-        SF.Line = lineOf(It->second, F.Loc.Line).str();
+        SF.LineKey = lineFingerprint(lineOf(It->second, F.Loc.Line));
       if (auto It = Hunks.find(*Rel); It != Hunks.end())
         for (size_t I = 0; I < It->second.size(); ++I) {
           const GitRepo::Hunk &H = It->second[I];

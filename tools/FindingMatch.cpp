@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <map>
@@ -47,8 +48,9 @@ void pairByKey(const std::vector<SideFinding> &Old, const std::vector<SideFindin
   }
 }
 
-std::string identity(const Finding &F) {
-  return F.Rule + '\0' + F.Kernel + '\0' + F.Loc.File + '\0';
+std::string identity(const SideFinding &S) {
+  return S.F.Rule + '\0' + S.Kernel.value_or(S.F.Kernel) + '\0' +
+         S.File.value_or(S.F.Loc.File) + '\0';
 }
 
 } // namespace
@@ -67,12 +69,14 @@ StringRef baselineStateName(BaselineState S) {
   return "new";
 }
 
-std::string matchKey(StringRef Line) {
-  std::string Out;
+std::string lineFingerprint(StringRef Line) {
+  std::string Text;
   for (char C : Line)
     if (!isSpace(C))
-      Out += C;
-  return Out;
+      Text += C;
+  if (Text.empty())
+    return "";
+  return utohexstr(xxh3_64bits(Text), /*LowerCase=*/true, /*Width=*/16);
 }
 
 std::string messageKey(StringRef Message) {
@@ -99,18 +103,20 @@ std::vector<MatchedFinding> matchFindings(std::vector<SideFinding> Old,
                                           std::vector<SideFinding> New) {
   std::vector<int> OldMate(Old.size(), -1), NewMate(New.size(), -1);
   // The same source line, then (what is left) the same message.
+  pairByKey(Old, New, OldMate, NewMate, [](const SideFinding &S) {
+    return S.LineKey.empty() ? std::string() : identity(S) + S.LineKey;
+  });
   pairByKey(Old, New, OldMate, NewMate,
-            [](const SideFinding &S) { return identity(S.F) + matchKey(S.Line); });
-  pairByKey(Old, New, OldMate, NewMate,
-            [](const SideFinding &S) { return identity(S.F) + messageKey(S.F.Message); });
+            [](const SideFinding &S) { return identity(S) + messageKey(S.F.Message); });
   // An edited site: the same changed region of the file on both sides.
   pairByKey(Old, New, OldMate, NewMate, [](const SideFinding &S) {
-    return S.Hunk < 0 ? std::string() : identity(S.F) + "hunk " + std::to_string(S.Hunk);
+    return S.Hunk < 0 ? std::string() : identity(S) + "hunk " + std::to_string(S.Hunk);
   });
   std::vector<MatchedFinding> Out;
   for (size_t J = 0; J < New.size(); ++J) {
     MatchedFinding M;
     M.F = std::move(New[J].F);
+    M.NewIndex = int(J);
     if (NewMate[J] >= 0) {
       Finding &Before = Old[NewMate[J]].F;
       bool Same = messageKey(Before.Message) == messageKey(M.F.Message) &&

@@ -30,10 +30,15 @@ enum class BaselineState { New, Unchanged, Updated, Absent };
 /// "new", "unchanged", "updated", "absent".
 llvm::StringRef baselineStateName(BaselineState S);
 
-/// A finding of one revision and the text of the line it points at.
+/// A finding of one revision and what it is matched on.
 struct SideFinding {
   Finding F;
-  std::string Line; ///< The source line's text (empty when unknown).
+  /// lineFingerprint of the source line's text; empty when unknown (the
+  /// finding is then matched by its message and region only).
+  std::string LineKey;
+  /// The file and kernel it is matched on, when not F's (a stored SARIF
+  /// result names its file by URI and its kernel in its message).
+  std::optional<std::string> File, Kernel;
   /// The changed region of its file that holds its line (the same number
   /// on both sides: `git diff`'s hunks in order); -1 outside any.
   int Hunk = -1;
@@ -46,11 +51,18 @@ struct MatchedFinding {
   Finding F;
   /// The old revision's finding, for Unchanged and Updated.
   std::optional<Finding> Before;
+  /// The index of F among the new revision's findings; -1 for Absent.
+  int NewIndex = -1;
 };
 
-/// Line text as findings are matched on: every whitespace character
-/// dropped (reindenting, spaces around operators do not count).
-std::string matchKey(llvm::StringRef Line);
+/// Line text as findings are matched on: a hash of the text with every
+/// whitespace character dropped (reindenting, spaces around operators do
+/// not count), 16 hex digits; empty for an empty line. Check's SARIF keeps
+/// it as each result's partialFingerprints["warplint/lineHash/v1"].
+std::string lineFingerprint(llvm::StringRef Line);
+
+/// The key of partialFingerprints that holds lineFingerprint.
+inline constexpr llvm::StringLiteral LineFingerprintKey = "warplint/lineHash/v1";
 
 /// Message as findings are compared: the numbers of places in it ("the
 /// annotation at line 5", "k.cu:12") replaced by '#', so that a finding
