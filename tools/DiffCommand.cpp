@@ -324,7 +324,8 @@ int runDiffCommand(const CommandLine &CL) {
       if (S->Files.count(P)) {
         std::string Path = S->Dir + "/" + P;
         In->Files.push_back(Path);
-        In->CompileAs[Path] = Repo->root().str() + "/" + P; // -p's command for it.
+        if (S->Dir != Repo->root()) // -p's command, and the copy's include paths.
+          In->Copies[Path] = {Repo->root().str() + "/" + P, Repo->root().str(), S->Dir};
         S->Checked.push_back(P);
       }
   for (const std::string &P : Affected)

@@ -20,9 +20,14 @@ struct InputSet {
   std::vector<std::string> Files;
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   FrontendOptions Base;
-  /// Files that take the compile command of another file of the database
-  /// (diff's copies of a revision: the file they are a copy of).
-  std::map<std::string, std::string> CompileAs;
+  /// A copy of a file elsewhere (diff's copy of a revision): compiled with
+  /// the compile command of Original, and with the include paths under From
+  /// (the repository's top), in that command and on the command line,
+  /// moved to To (the copy's top), so that the copy's headers are read.
+  struct Copy {
+    std::string Original, From, To;
+  };
+  std::map<std::string, Copy> Copies;
   /// Base plus the include paths and macros of Path's compile command.
   FrontendOptions optionsFor(llvm::StringRef Path) const;
 };
