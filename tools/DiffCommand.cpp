@@ -99,7 +99,8 @@ StringRef lineOf(StringRef Text, unsigned Line) {
 /// their lines.
 std::vector<SideFinding>
 sideFindings(std::vector<Finding> Findings, const Side &S, const PathNames &Names,
-             const std::map<std::string, std::vector<GitRepo::Hunk>> &Hunks, bool IsNew) {
+             const std::map<std::string, std::vector<GitRepo::Hunk>> &Hunks,
+             const std::map<std::string, std::string> &Renamed, bool IsNew) {
   std::vector<SideFinding> Out;
   auto Rename = [&](SourceLoc &L) -> std::optional<std::string> {
     std::optional<std::string> Rel = relativeTo(S.Dir, L.File);
@@ -114,10 +115,18 @@ sideFindings(std::vector<Finding> Findings, const Side &S, const PathNames &Name
       Rename(N.Loc);
     for (FixIt &X : F.FixIts)
       Rename(X.Loc);
+    // A file renamed by the change is matched, and its hunks are, under
+    // its new name.
+    std::optional<std::string> NewName = Rel;
+    if (Rel && !IsNew)
+      if (auto It = Renamed.find(*Rel); It != Renamed.end()) {
+        NewName = It->second;
+        SF.File = Names.display(It->second);
+      }
     if (Rel && F.Loc.Line) {
       if (auto It = S.Files.find(*Rel); It != S.Files.end())
         SF.LineKey = lineFingerprint(lineOf(It->second, F.Loc.Line));
-      if (auto It = Hunks.find(*Rel); It != Hunks.end())
+      if (auto It = Hunks.find(*NewName); It != Hunks.end())
         for (size_t I = 0; I < It->second.size(); ++I) {
           const GitRepo::Hunk &H = It->second[I];
           unsigned Start = IsNew ? H.NewStart : H.OldStart;
@@ -375,9 +384,13 @@ int runDiffCommand(const CommandLine &CL) {
       Repo->changedHunks(R.BaseCommit, R.HeadCommit);
   if (!Hunks)
     return fail(toString(Hunks.takeError()));
-  R.Findings =
-      matchFindings(sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, false),
-                    sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, true));
+  Expected<std::map<std::string, std::string>> Renamed =
+      Repo->renamedFiles(R.BaseCommit, R.HeadCommit);
+  if (!Renamed)
+    return fail(toString(Renamed.takeError()));
+  R.Findings = matchFindings(
+      sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, *Renamed, false),
+      sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, *Renamed, true));
   // What the new revision could not analyze is not fixed by it.
   llvm::erase_if(R.Findings, [&](const MatchedFinding &M) {
     return M.State == BaselineState::Absent && Unknown.count(M.F.Kernel);

@@ -171,10 +171,30 @@ Expected<std::vector<std::string>> GitRepo::changedFiles(StringRef Base, StringR
   return Files;
 }
 
+Expected<std::map<std::string, std::string>> GitRepo::renamedFiles(StringRef Base,
+                                                                    StringRef Head) const {
+  std::vector<StringRef> Args{"diff", "--name-status", "-z", "-M", Base};
+  if (!Head.empty())
+    Args.push_back(Head);
+  Expected<std::string> Diff = git(Args);
+  if (!Diff)
+    return Diff.takeError();
+  // "STATUS\0PATH\0", or "R<score>\0OLD\0NEW\0" (C<score> likewise).
+  std::vector<std::string> Fields = splitNul(*Diff);
+  std::map<std::string, std::string> Out;
+  for (size_t I = 0; I < Fields.size(); ++I) {
+    StringRef Status = Fields[I];
+    bool TwoPaths = Status.starts_with("R") || Status.starts_with("C");
+    if (TwoPaths && I + 2 < Fields.size() && Status.starts_with("R"))
+      Out[Fields[I + 1]] = Fields[I + 2];
+    I += TwoPaths ? 2 : 1;
+  }
+  return Out;
+}
+
 Expected<std::map<std::string, std::vector<GitRepo::Hunk>>>
 GitRepo::changedHunks(StringRef Base, StringRef Head) const {
-  std::vector<StringRef> Args{"diff", "-U0", "--no-renames", "--no-color", "--no-ext-diff",
-                              Base};
+  std::vector<StringRef> Args{"diff", "-U0", "-M", "--no-color", "--no-ext-diff", Base};
   if (!Head.empty())
     Args.push_back(Head);
   Expected<std::string> Diff = git(Args);

@@ -39,14 +39,19 @@ public:
   llvm::Expected<std::vector<std::string>> changedFiles(llvm::StringRef Base,
                                                         llvm::StringRef Head) const;
 
+  /// The files git sees as renamed between Base and Head (an empty Head:
+  /// the working tree's tracked files): old path -> new path, from the top.
+  llvm::Expected<std::map<std::string, std::string>> renamedFiles(llvm::StringRef Base,
+                                                                  llvm::StringRef Head) const;
+
   /// A changed region of a file: lines [OldStart, OldStart + OldCount) of
   /// the old revision became [NewStart, NewStart + NewCount) of the new.
   struct Hunk {
     unsigned OldStart = 0, OldCount = 0, NewStart = 0, NewCount = 0;
   };
   /// The changed regions of every file that differs between Base and Head
-  /// (an empty Head: the working tree), from `git diff -U0`, keyed by path
-  /// from the top.
+  /// (an empty Head: the working tree), from `git diff -U0 -M`, keyed by
+  /// path from the top (a renamed file's: its new path).
   llvm::Expected<std::map<std::string, std::vector<Hunk>>>
   changedHunks(llvm::StringRef Base, llvm::StringRef Head) const;
 
