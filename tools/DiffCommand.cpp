@@ -250,6 +250,115 @@ std::set<std::string> notAnalyzedKernels(const std::vector<FileResult> &Results,
   return Out;
 }
 
+/// Kernel K of File (from the top) and its predicted time on Gpu (--gpu).
+Side::Kernel kernelEntry(const KernelFacts &K, StringRef Gpu, StringRef File) {
+  Side::Kernel Entry;
+  Entry.File = File.str();
+  Entry.Name = K.Name;
+  Expected<const GpuProfile *> G = selectGpu(Gpu, K.Arch);
+  if (!G) {
+    Entry.Why = toString(G.takeError());
+  } else if (!*G) {
+    Entry.Why = "no GPU to predict time on (--gpu)";
+  } else {
+    Entry.Gpu = (*G)->Name.str();
+    Entry.GpuDisplay = (*G)->Display.str();
+    if (Expected<TimeEstimate> T = kernelTime(K, **G))
+      Entry.Us = T->Us;
+    else
+      Entry.Why = toString(T.takeError());
+  }
+  return Entry;
+}
+
+/// Reads both revisions' sources into Old and New, finds the .cu files the
+/// change reaches (Affected), and puts each commit's files in a scratch
+/// directory of Scratch (the working tree is read in place).
+Error loadRevisions(const GitRepo &Repo, const DiffReport &R, Side &Old, Side &New,
+                    std::vector<std::string> &Affected, std::vector<ScratchDir> &Scratch) {
+  Expected<std::vector<std::string>> Changed = Repo.changedFiles(R.BaseCommit, R.HeadCommit);
+  if (!Changed)
+    return Changed.takeError();
+  for (auto [S, Commit] : {std::pair<Side *, StringRef>{&Old, R.BaseCommit},
+                           std::pair<Side *, StringRef>{&New, R.HeadCommit}}) {
+    Expected<std::map<std::string, std::string>> Files = Repo.sourceFiles(Commit);
+    if (!Files)
+      return Files.takeError();
+    S->Files = std::move(*Files);
+    // The .cu files the change reaches, from either revision's includes.
+    for (std::string &P : affectedSources(S->Files, *Changed))
+      Affected.push_back(std::move(P));
+    if (Commit.empty()) {
+      S->Dir = Repo.root().str();
+      continue;
+    }
+    Expected<ScratchDir> D = ScratchDir::create("warplint-diff");
+    if (!D)
+      return D.takeError();
+    if (Error E = D->write(S->Files))
+      return E;
+    S->Dir = D->path().str();
+    Scratch.push_back(std::move(*D));
+  }
+  llvm::sort(Affected);
+  Affected.erase(std::unique(Affected.begin(), Affected.end()), Affected.end());
+  return Error::success();
+}
+
+/// The exit code: 2 when the new revision could not be analyzed; with
+/// --fail-on=new, 1 for a new warning or error or a kernel slower by more
+/// than --slower-than; else 0.
+int exitCode(const CommandLine &CL, const DiffReport &R, bool NewFailed) {
+  if (NewFailed)
+    return ExitToolError;
+  if (CL.FailOn != "new")
+    return ExitClean;
+  bool NewFinding = any_of(R.Findings, [](const MatchedFinding &M) {
+    return M.State == BaselineState::New && M.F.Level != Severity::Note;
+  });
+  return NewFinding || R.slowerThan(CL.SlowerThan) ? ExitFindings : ExitClean;
+}
+
+/// Gathers the findings of both revisions from Results (the old one's
+/// files first), prints what could not be analyzed, and matches findings
+/// and kernels into R. True when the new revision could not be analyzed.
+Expected<bool> compareResults(const CommandLine &CL, const GitRepo &Repo,
+                              std::vector<FileResult> Results, const Side &Old,
+                              const Side &New, const PathNames &Names, DiffReport &R) {
+  size_t OldCount = Old.Checked.size();
+  std::vector<FileResult> OldResults(std::make_move_iterator(Results.begin()),
+                                     std::make_move_iterator(Results.begin() + OldCount));
+  std::vector<FileResult> NewResults(std::make_move_iterator(Results.begin() + OldCount),
+                                     std::make_move_iterator(Results.end()));
+  std::set<std::string> Unknown = notAnalyzedKernels(NewResults, New, Old);
+  CheckedFiles OldChecked = gatherFindings(CL, OldResults, /*FileErrorsAsFindings=*/true);
+  CheckedFiles NewChecked = gatherFindings(CL, NewResults, /*FileErrorsAsFindings=*/true);
+  if (OldChecked.Failed)
+    WithColor::warning(errs(), "warplint")
+        << R.Base << ": not everything could be analyzed; what it could not is matched "
+        << "as findings of its own\n";
+  Expected<std::map<std::string, std::vector<GitRepo::Hunk>>> Hunks =
+      Repo.changedHunks(R.BaseCommit, R.HeadCommit);
+  if (!Hunks)
+    return Hunks.takeError();
+  Expected<std::map<std::string, std::string>> Renamed =
+      Repo.renamedFiles(R.BaseCommit, R.HeadCommit);
+  if (!Renamed)
+    return Renamed.takeError();
+  R.Findings = matchFindings(
+      sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, *Renamed, false),
+      sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, *Renamed, true));
+  // What the new revision could not analyze is not fixed by it.
+  llvm::erase_if(R.Findings, [&](const MatchedFinding &M) {
+    return M.State == BaselineState::Absent && Unknown.count(M.F.Kernel);
+  });
+  R.Kernels = compareKernels(Old, New, R, Names);
+  llvm::erase_if(R.Kernels,
+                 [&](const KernelDiff &K) { return !K.InNew && Unknown.count(K.Name); });
+
+  return NewChecked.Failed;
+}
+
 int fail(const Twine &Message) {
   WithColor::error(errs(), "warplint") << Message << "\n";
   return ExitToolError;
@@ -286,42 +395,11 @@ int runDiffCommand(const CommandLine &CL) {
       return fail(toString(HeadCommit.takeError()));
     R.HeadCommit = *HeadCommit;
   }
-  Expected<std::vector<std::string>> Changed = Repo->changedFiles(R.BaseCommit, R.HeadCommit);
-  if (!Changed)
-    return fail(toString(Changed.takeError()));
-
   Side Old, New;
-  for (auto [S, Commit] : {std::pair<Side *, StringRef>{&Old, R.BaseCommit},
-                           std::pair<Side *, StringRef>{&New, R.HeadCommit}}) {
-    Expected<std::map<std::string, std::string>> Files = Repo->sourceFiles(Commit);
-    if (!Files)
-      return fail(toString(Files.takeError()));
-    S->Files = std::move(*Files);
-  }
-  // The .cu files the change reaches, from either revision's includes.
-  std::vector<std::string> Affected = affectedSources(Old.Files, *Changed);
-  for (std::string &P : affectedSources(New.Files, *Changed))
-    Affected.push_back(std::move(P));
-  llvm::sort(Affected);
-  Affected.erase(std::unique(Affected.begin(), Affected.end()), Affected.end());
-
-  // Each revision's files where the analysis reads them: a commit's in a
-  // scratch directory, the working tree's in place.
-  std::vector<ScratchDir> Scratch;
-  for (auto [S, Commit] : {std::pair<Side *, StringRef>{&Old, R.BaseCommit},
-                           std::pair<Side *, StringRef>{&New, R.HeadCommit}}) {
-    if (Commit.empty()) {
-      S->Dir = Repo->root().str();
-      continue;
-    }
-    Expected<ScratchDir> D = ScratchDir::create("warplint-diff");
-    if (!D)
-      return fail(toString(D.takeError()));
-    if (Error E = D->write(S->Files))
-      return fail(toString(std::move(E)));
-    S->Dir = D->path().str();
-    Scratch.push_back(std::move(*D));
-  }
+  std::vector<std::string> Affected;
+  std::vector<ScratchDir> Scratch; // Removed as the command returns.
+  if (Error E = loadRevisions(*Repo, R, Old, New, Affected, Scratch))
+    return fail(toString(std::move(E)));
 
   Expected<InputSet> In = collectInputs(CL, /*RequireFiles=*/false);
   if (!In)
@@ -344,23 +422,9 @@ int runDiffCommand(const CommandLine &CL) {
   std::mutex Lock;
   std::vector<FileResult> Results =
       checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
-        Side::Kernel Entry;
         bool IsOld = File < OldCount;
-        Entry.File = (IsOld ? Old : New).Checked[IsOld ? File : File - OldCount];
-        Entry.Name = K.Name;
-        Expected<const GpuProfile *> G = selectGpu(Opts->Gpu, K.Arch);
-        if (!G) {
-          Entry.Why = toString(G.takeError());
-        } else if (!*G) {
-          Entry.Why = "no GPU to predict time on (--gpu)";
-        } else {
-          Entry.Gpu = (*G)->Name.str();
-          Entry.GpuDisplay = (*G)->Display.str();
-          if (Expected<TimeEstimate> T = kernelTime(K, **G))
-            Entry.Us = T->Us;
-          else
-            Entry.Why = toString(T.takeError());
-        }
+        Side::Kernel Entry = kernelEntry(
+            K, Opts->Gpu, (IsOld ? Old : New).Checked[IsOld ? File : File - OldCount]);
         std::lock_guard<std::mutex> Guard(Lock);
         (IsOld ? Old : New).Kernels.push_back(std::move(Entry));
       });
@@ -369,35 +433,9 @@ int runDiffCommand(const CommandLine &CL) {
     std::stable_sort(S->Kernels.begin(), S->Kernels.end(),
                      [](const Side::Kernel &A, const Side::Kernel &B) { return A.File < B.File; });
 
-  std::vector<FileResult> OldResults(std::make_move_iterator(Results.begin()),
-                                     std::make_move_iterator(Results.begin() + OldCount));
-  std::vector<FileResult> NewResults(std::make_move_iterator(Results.begin() + OldCount),
-                                     std::make_move_iterator(Results.end()));
-  std::set<std::string> Unknown = notAnalyzedKernels(NewResults, New, Old);
-  CheckedFiles OldChecked = gatherFindings(CL, OldResults, /*FileErrorsAsFindings=*/true);
-  CheckedFiles NewChecked = gatherFindings(CL, NewResults, /*FileErrorsAsFindings=*/true);
-  if (OldChecked.Failed)
-    WithColor::warning(errs(), "warplint")
-        << R.Base << ": not everything could be analyzed; what it could not is matched "
-        << "as findings of its own\n";
-  Expected<std::map<std::string, std::vector<GitRepo::Hunk>>> Hunks =
-      Repo->changedHunks(R.BaseCommit, R.HeadCommit);
-  if (!Hunks)
-    return fail(toString(Hunks.takeError()));
-  Expected<std::map<std::string, std::string>> Renamed =
-      Repo->renamedFiles(R.BaseCommit, R.HeadCommit);
-  if (!Renamed)
-    return fail(toString(Renamed.takeError()));
-  R.Findings = matchFindings(
-      sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, *Renamed, false),
-      sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, *Renamed, true));
-  // What the new revision could not analyze is not fixed by it.
-  llvm::erase_if(R.Findings, [&](const MatchedFinding &M) {
-    return M.State == BaselineState::Absent && Unknown.count(M.F.Kernel);
-  });
-  R.Kernels = compareKernels(Old, New, R, Names);
-  llvm::erase_if(R.Kernels,
-                 [&](const KernelDiff &K) { return !K.InNew && Unknown.count(K.Name); });
+  Expected<bool> NewFailed = compareResults(CL, *Repo, std::move(Results), Old, New, Names, R);
+  if (!NewFailed)
+    return fail(toString(NewFailed.takeError()));
 
   if (CL.Format == "json")
     outs() << formatv("{0:2}", diffJson(R)) << "\n";
@@ -408,16 +446,7 @@ int runDiffCommand(const CommandLine &CL) {
   else
     printDiffText(outs(), R);
 
-  if (NewChecked.Failed)
-    return ExitToolError;
-  if (CL.FailOn == "new") {
-    bool NewFinding = any_of(R.Findings, [](const MatchedFinding &M) {
-      return M.State == BaselineState::New && M.F.Level != Severity::Note;
-    });
-    if (NewFinding || R.slowerThan(CL.SlowerThan))
-      return ExitFindings;
-  }
-  return ExitClean;
+  return exitCode(CL, R, *NewFailed);
 }
 
 } // namespace warplint
