@@ -69,6 +69,8 @@ public:
     return Root + "/" + Rel.str();
   }
 
+  llvm::StringRef root() const { return Root; }
+
 private:
   std::string Root;
   std::optional<std::string> Prefix; ///< The current directory from the top, "" at it.
@@ -86,6 +88,22 @@ std::optional<std::string> relativeTo(StringRef Dir, StringRef Path) {
       sys::fs::real_path(Full, Real) || !Real.str().starts_with(Start))
     return std::nullopt;
   return Real.str().drop_front(Start.size()).str();
+}
+
+/// Text with the paths under Dir (a scratch copy) put under Root.
+std::string inRepository(StringRef Text, StringRef Dir, StringRef Root) {
+  if (Dir == Root)
+    return Text.str();
+  std::string Out;
+  std::string From = (Dir + "/").str();
+  while (true) {
+    size_t At = Text.find(From);
+    if (At == StringRef::npos)
+      break;
+    Out += Text.take_front(At).str() + Root.str() + "/";
+    Text = Text.drop_front(At + From.size());
+  }
+  return Out + Text.str();
 }
 
 /// Line Line (1-based) of Text.
@@ -111,8 +129,13 @@ sideFindings(std::vector<Finding> Findings, const Side &S, const PathNames &Name
   for (Finding &F : Findings) {
     SideFinding SF;
     std::optional<std::string> Rel = Rename(F.Loc);
-    for (RelatedNote &N : F.Notes)
+    for (RelatedNote &N : F.Notes) {
       Rename(N.Loc);
+      N.Message = inRepository(N.Message, S.Dir, Names.root());
+    }
+    // A message that names the file (not analyzed: ...) names it in the
+    // repository, not in the scratch copy.
+    F.Message = inRepository(F.Message, S.Dir, Names.root());
     for (FixIt &X : F.FixIts)
       Rename(X.Loc);
     // A file renamed by the change is matched, and its hunks are, under

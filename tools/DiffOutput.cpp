@@ -11,6 +11,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <set>
 
 using namespace llvm;
 
@@ -257,6 +258,31 @@ json::Object diffSarif(const DiffReport &R) {
       (*Props)["previousMessage"] = R.Findings[I].Before->text();
     }
   }
+  // What only the old revision could not analyze does not make this run
+  // unsuccessful: its notifications go (the results stay, absent).
+  std::set<std::string> OldOnly;
+  for (const MatchedFinding &M : R.Findings)
+    if (M.State == BaselineState::Absent)
+      OldOnly.insert(M.F.Message);
+  if (json::Array *Invocations = Run.getArray("invocations"))
+    for (json::Value &V : *Invocations) {
+      json::Object &Invocation = *V.getAsObject();
+      json::Array *Notes = Invocation.getArray("toolExecutionNotifications");
+      if (!Notes)
+        continue;
+      json::Array Kept;
+      for (json::Value &N : *Notes) {
+        const json::Object *Message = N.getAsObject()->getObject("message");
+        std::optional<StringRef> Text = Message ? Message->getString("text") : std::nullopt;
+        if (!Text || !OldOnly.count(Text->str()))
+          Kept.push_back(std::move(N));
+      }
+      *Notes = std::move(Kept);
+      if (Notes->empty()) {
+        Invocation.erase("toolExecutionNotifications");
+        Invocation["executionSuccessful"] = true;
+      }
+    }
   // The revisions compared, where SARIF keeps version control facts.
   json::Object Provenance{{"repositoryUri", clang::SarifDocumentWriter::fileNameToURI(R.Root)},
                           {"revisionTag", R.Head}};

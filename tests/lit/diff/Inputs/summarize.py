@@ -58,6 +58,9 @@ def summarize_sarif(schema_path, path):
             uri = loc.get("artifactLocation", {}).get("uri", "?").rsplit("/", 1)[-1]
             line = loc.get("region", {}).get("startLine")
             print(f"result {state} {res.get('ruleId')} {uri}:{line}")
+        for inv in run.get("invocations", []):
+            print(f"invocation executionSuccessful={inv.get('executionSuccessful')}"
+                  f" notifications={len(inv.get('toolExecutionNotifications', []))}")
         for p in run.get("versionControlProvenance", []):
             print(f"provenance {p.get('revisionTag')} {'commit' if p.get('revisionId') else 'no-commit'}")
     for p in problems:
