@@ -127,8 +127,13 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
       O.ClangArgs.insert(O.ClangArgs.begin(), Flags.begin(), Flags.end());
     }
   }
-  if (C != Copies.end())
+  if (C != Copies.end()) {
     O.ClangArgs = moveIncludePaths(O.ClangArgs, C->second.From, C->second.To);
+    // A stored preamble names its file's path, which a copy has once:
+    // storing it costs time (0.75 -> 1.1 s on a file with the SDK's
+    // headers) and is never read again.
+    O.PreambleStoreDir.clear();
+  }
   return O;
 }
 

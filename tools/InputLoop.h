@@ -23,7 +23,9 @@ struct InputSet {
   /// A copy of a file elsewhere (diff's copy of a revision): compiled with
   /// the compile command of Original, and with the include paths under From
   /// (the repository's top), in that command and on the command line,
-  /// moved to To (the copy's top), so that the copy's headers are read.
+  /// moved to To (the copy's top), so that the copy's headers are read;
+  /// no stored preamble (tools/CommandLine.h --cache-dir) is read or written
+  /// for it.
   struct Copy {
     std::string Original, From, To;
   };
