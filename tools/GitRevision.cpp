@@ -103,7 +103,10 @@ Expected<GitRepo> GitRepo::open() {
   R.Root = Cwd.str().str();
   Expected<std::string> Top = R.git({"rev-parse", "--show-toplevel"});
   if (!Top) {
-    consumeError(Top.takeError());
+    std::string Why = toString(Top.takeError());
+    // Another refusal (an unsafe owner, a broken .git) says what git said.
+    if (!StringRef(Why).contains("not a git repository"))
+      return failure(Cwd + ": " + Why);
     return failure(Cwd + " is not in a git repository (warplint diff compares two "
                          "revisions of one)");
   }
