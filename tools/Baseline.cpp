@@ -41,8 +41,7 @@ std::string uriPath(StringRef Uri) {
   std::string Out;
   for (size_t I = 0; I < Uri.size(); ++I) {
     unsigned Byte;
-    if (Uri[I] == '%' && I + 2 < Uri.size() &&
-        !Uri.substr(I + 1, 2).getAsInteger(16, Byte)) {
+    if (Uri[I] == '%' && I + 2 < Uri.size() && !Uri.substr(I + 1, 2).getAsInteger(16, Byte)) {
       Out += char(Byte);
       I += 2;
     } else {
@@ -86,8 +85,8 @@ Expected<std::vector<SideFinding>> readBaseline(StringRef Path) {
       S.F.Rule = Res->getString("ruleId").value_or("").str();
       if (const json::Object *M = Res->getObject("message"))
         S.F.Message = M->getString("text").value_or("").str();
-      S.F.Level = parseSeverity(Res->getString("level").value_or("warning"))
-                      .value_or(Severity::Warning);
+      S.F.Level =
+          parseSeverity(Res->getString("level").value_or("warning")).value_or(Severity::Warning);
       S.Kernel = kernelOf(S.F.Message);
       S.F.Kernel = *S.Kernel;
       const json::Array *Locs = Res->getArray("locations");

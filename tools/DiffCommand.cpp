@@ -253,8 +253,8 @@ std::vector<KernelDiff> compareKernels(const Side &Old, const Side &New, const D
 /// The kernels the new revision could not analyze: those its not-analyzed
 /// findings name, and every kernel the old revision had in a file it could
 /// not analyze at all.
-std::set<std::string> notAnalyzedKernels(const std::vector<FileResult> &Results,
-                                         const Side &New, const Side &Old) {
+std::set<std::string> notAnalyzedKernels(const std::vector<FileResult> &Results, const Side &New,
+                                         const Side &Old) {
   std::set<std::string> Out;
   for (size_t I = 0; I < Results.size(); ++I) {
     bool WholeFile = !Results[I].Error.empty();
@@ -346,8 +346,8 @@ int exitCode(const CommandLine &CL, const DiffReport &R, bool NewFailed) {
 /// files first), prints what could not be analyzed, and matches findings
 /// and kernels into R. True when the new revision could not be analyzed.
 Expected<bool> compareResults(const CommandLine &CL, const GitRepo &Repo,
-                              std::vector<FileResult> Results, const Side &Old,
-                              const Side &New, const PathNames &Names, DiffReport &R) {
+                              std::vector<FileResult> Results, const Side &Old, const Side &New,
+                              const PathNames &Names, DiffReport &R) {
   size_t OldCount = Old.Checked.size();
   std::vector<FileResult> OldResults(std::make_move_iterator(Results.begin()),
                                      std::make_move_iterator(Results.begin() + OldCount));
@@ -376,8 +376,7 @@ Expected<bool> compareResults(const CommandLine &CL, const GitRepo &Repo,
     return M.State == BaselineState::Absent && Unknown.count(M.F.Kernel);
   });
   R.Kernels = compareKernels(Old, New, R, Names);
-  llvm::erase_if(R.Kernels,
-                 [&](const KernelDiff &K) { return !K.InNew && Unknown.count(K.Name); });
+  llvm::erase_if(R.Kernels, [&](const KernelDiff &K) { return !K.InNew && Unknown.count(K.Name); });
 
   return NewChecked.Failed;
 }
@@ -446,8 +445,8 @@ int runDiffCommand(const CommandLine &CL) {
   std::vector<FileResult> Results =
       checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
         bool IsOld = File < OldCount;
-        Side::Kernel Entry = kernelEntry(
-            K, Opts->Gpu, (IsOld ? Old : New).Checked[IsOld ? File : File - OldCount]);
+        Side::Kernel Entry =
+            kernelEntry(K, Opts->Gpu, (IsOld ? Old : New).Checked[IsOld ? File : File - OldCount]);
         std::lock_guard<std::mutex> Guard(Lock);
         (IsOld ? Old : New).Kernels.push_back(std::move(Entry));
       });

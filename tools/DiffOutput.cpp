@@ -198,8 +198,10 @@ json::Value diffJson(const DiffReport &R) {
   for (const KernelDiff &K : R.Kernels) {
     auto Us = [](std::optional<double> V) { return V ? json::Value(*V) : json::Value(nullptr); };
     std::optional<double> Ratio = K.ratio();
-    StringRef Status = !K.InOld ? "added" : !K.InNew ? "removed" : K.changed() ? "changed"
-                                                                                : "unchanged";
+    StringRef Status = !K.InOld      ? "added"
+                       : !K.InNew    ? "removed"
+                       : K.changed() ? "changed"
+                                     : "unchanged";
     json::Object O{{"name", K.Name},
                    {"file", K.File},
                    {"status", Status},
@@ -223,18 +225,17 @@ json::Value diffJson(const DiffReport &R) {
   for (const std::string &F : R.Files)
     Files.push_back(F);
   unsigned Changed = count_if(R.Kernels, [](const KernelDiff &K) { return K.changed(); });
-  return json::Object{
-      {"base", Rev(R.Base, R.BaseCommit)},
-      {"head", Rev(R.Head, R.HeadCommit)},
-      {"files", std::move(Files)},
-      {"kernels", std::move(Kernels)},
-      {"findings", std::move(Findings)},
-      {"summary", json::Object{{"new", R.count(BaselineState::New)},
-                               {"fixed", R.count(BaselineState::Absent)},
-                               {"updated", R.count(BaselineState::Updated)},
-                               {"unchanged", R.count(BaselineState::Unchanged)},
-                               {"kernels", (int64_t)R.Kernels.size()},
-                               {"kernels_changed", Changed}}}};
+  return json::Object{{"base", Rev(R.Base, R.BaseCommit)},
+                      {"head", Rev(R.Head, R.HeadCommit)},
+                      {"files", std::move(Files)},
+                      {"kernels", std::move(Kernels)},
+                      {"findings", std::move(Findings)},
+                      {"summary", json::Object{{"new", R.count(BaselineState::New)},
+                                               {"fixed", R.count(BaselineState::Absent)},
+                                               {"updated", R.count(BaselineState::Updated)},
+                                               {"unchanged", R.count(BaselineState::Unchanged)},
+                                               {"kernels", (int64_t)R.Kernels.size()},
+                                               {"kernels_changed", Changed}}}};
 }
 
 json::Object diffSarif(const DiffReport &R) {
@@ -319,8 +320,7 @@ void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
       if (!K.GpuDisplay.empty() && (K.OldUs || K.NewUs))
         Change += " on " + K.GpuDisplay;
       OS << "| `" << K.Name << "` | `" << K.File << "` | " << usText(K.OldUs) << " | "
-         << usText(K.NewUs) << " | " << Change << " | " << markdownEscape(causes(K, R))
-         << " |\n";
+         << usText(K.NewUs) << " | " << Change << " | " << markdownEscape(causes(K, R)) << " |\n";
     }
     OS << "\n";
   }
@@ -333,8 +333,7 @@ void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
       if (M.State != S)
         continue;
       OS << "- [`" << M.F.Rule << "`](" << ruleHelpUri(M.F.Rule) << ") `"
-         << (M.F.Loc.valid() ? locationPrefix(M.F.Loc).substr(
-                                   0, locationPrefix(M.F.Loc).size() - 2)
+         << (M.F.Loc.valid() ? locationPrefix(M.F.Loc).substr(0, locationPrefix(M.F.Loc).size() - 2)
                              : M.F.Loc.File)
          << "` " << severityName(M.F.Level) << ": " << markdownEscape(M.F.Message);
       if (M.F.Saved && S == BaselineState::New)

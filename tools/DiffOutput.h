@@ -23,14 +23,14 @@ namespace warplint {
 /// One kernel (matched by name) and its predicted duration in each revision.
 struct KernelDiff {
   std::string Name;
-  std::string File;             ///< Where it is (the new revision's file when both).
+  std::string File; ///< Where it is (the new revision's file when both).
   bool InOld = false, InNew = false;
   /// Another kernel of a revision has the same name: matched and named
   /// with its file.
   bool Qualified = false;
   std::optional<double> OldUs, NewUs;
-  std::string Gpu, GpuDisplay;  ///< The GPU the times are for ("h100-sxm", "H100 SXM").
-  std::string Why;              ///< Why a time is missing.
+  std::string Gpu, GpuDisplay; ///< The GPU the times are for ("h100-sxm", "H100 SXM").
+  std::string Why;             ///< Why a time is missing.
   /// DiffReport::Findings of this kernel that the change introduces / fixes.
   std::vector<size_t> Introduced, Fixed;
   /// ... and those it changes (the same site, another cost or message).
@@ -52,7 +52,7 @@ struct DiffReport {
   std::string Root;                   ///< The repository's top directory.
   std::vector<std::string> Files;     ///< The .cu files compared.
   std::vector<MatchedFinding> Findings;
-  std::vector<KernelDiff> Kernels;    ///< Sorted by name.
+  std::vector<KernelDiff> Kernels; ///< Sorted by name.
 
   unsigned count(BaselineState S) const;
   /// Kernels predicted slower by more than Percent.

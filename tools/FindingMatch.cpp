@@ -49,8 +49,8 @@ void pairByKey(const std::vector<SideFinding> &Old, const std::vector<SideFindin
 }
 
 std::string identity(const SideFinding &S) {
-  return S.F.Rule + '\0' + S.Kernel.value_or(S.F.Kernel) + '\0' +
-         S.File.value_or(S.F.Loc.File) + '\0';
+  return S.F.Rule + '\0' + S.Kernel.value_or(S.F.Kernel) + '\0' + S.File.value_or(S.F.Loc.File) +
+         '\0';
 }
 
 } // namespace
@@ -91,8 +91,7 @@ std::string messageKey(StringRef Message) {
       ++End;
     StringRef Before = StringRef(Out);
     bool Place = Before.ends_with("line ") || Before.ends_with("lines ") ||
-                 Before.ends_with("column ") || Before.ends_with(":") ||
-                 Before.ends_with("@");
+                 Before.ends_with("column ") || Before.ends_with(":") || Before.ends_with("@");
     Out += Place ? StringRef("#") : Message.slice(I, End);
     I = End;
   }
@@ -119,8 +118,8 @@ std::vector<MatchedFinding> matchFindings(std::vector<SideFinding> Old,
     M.NewIndex = int(J);
     if (NewMate[J] >= 0) {
       Finding &Before = Old[NewMate[J]].F;
-      bool Same = messageKey(Before.Message) == messageKey(M.F.Message) &&
-                  Before.Level == M.F.Level;
+      bool Same =
+          messageKey(Before.Message) == messageKey(M.F.Message) && Before.Level == M.F.Level;
       M.State = Same ? BaselineState::Unchanged : BaselineState::Updated;
       M.Before = std::move(Before);
     }

@@ -129,9 +129,9 @@ Expected<std::string> GitRepo::git(ArrayRef<StringRef> Args, StringRef Input) co
   }
   std::vector<StringRef> Argv{"git", "-C", Root};
   Argv.insert(Argv.end(), Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {
-      Input.empty() ? std::optional<StringRef>(StringRef()) : StringRef(In.Path),
-      StringRef(Out.Path), StringRef(Err.Path)};
+  std::optional<StringRef> Redirects[] = {Input.empty() ? std::optional<StringRef>(StringRef())
+                                                        : StringRef(In.Path),
+                                          StringRef(Out.Path), StringRef(Err.Path)};
   std::string ErrMsg;
   int Rc = sys::ExecuteAndWait(Git, Argv, std::nullopt, Redirects, 0, 0, &ErrMsg);
   if (Rc < 0)
@@ -150,8 +150,8 @@ Expected<std::string> GitRepo::resolve(StringRef Rev) const {
   Expected<std::string> Hash = git({"rev-parse", "--verify", "--quiet", (Rev + "^{commit}").str()});
   if (!Hash) {
     consumeError(Hash.takeError());
-    return failure("unknown revision '" + Rev + "' (not a commit of the repository at " +
-                   Root + ")");
+    return failure("unknown revision '" + Rev + "' (not a commit of the repository at " + Root +
+                   ")");
   }
   return StringRef(*Hash).trim().str();
 }
@@ -175,7 +175,7 @@ Expected<std::vector<std::string>> GitRepo::changedFiles(StringRef Base, StringR
 }
 
 Expected<std::map<std::string, std::string>> GitRepo::renamedFiles(StringRef Base,
-                                                                    StringRef Head) const {
+                                                                   StringRef Head) const {
   std::vector<StringRef> Args{"diff", "--name-status", "-z", "-M", Base};
   if (!Head.empty())
     Args.push_back(Head);

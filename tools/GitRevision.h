@@ -52,8 +52,8 @@ public:
   /// The changed regions of every file that differs between Base and Head
   /// (an empty Head: the working tree), from `git diff -U0 -M`, keyed by
   /// path from the top (a renamed file's: its new path).
-  llvm::Expected<std::map<std::string, std::vector<Hunk>>>
-  changedHunks(llvm::StringRef Base, llvm::StringRef Head) const;
+  llvm::Expected<std::map<std::string, std::vector<Hunk>>> changedHunks(llvm::StringRef Base,
+                                                                        llvm::StringRef Head) const;
 
   /// The text of every file of revision Rev (an empty Rev: the working
   /// tree) that the analysis may read: CUDA and C++ sources and headers and

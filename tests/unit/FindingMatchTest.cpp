@@ -63,9 +63,9 @@ TEST(FindingMatch, ShiftedLineIsUnchanged) {
 // Line numbers alone never match: a fixed finding at line 7 and a new one
 // of the same rule at line 7 of another text are fixed and new.
 TEST(FindingMatch, SameNumberOtherLineIsNewAndFixed) {
-  std::vector<MatchedFinding> M = matchFindings(
-      {side("global-uncoalesced", "k", 7, "a = in[4 * i];", "16 sectors")},
-      {side("global-uncoalesced", "k", 7, "b = in[32 * i];", "32 sectors")});
+  std::vector<MatchedFinding> M =
+      matchFindings({side("global-uncoalesced", "k", 7, "a = in[4 * i];", "16 sectors")},
+                    {side("global-uncoalesced", "k", 7, "b = in[32 * i];", "32 sectors")});
   ASSERT_EQ(M.size(), 2u);
   EXPECT_EQ(stateAt(M, 7, false), BaselineState::New);
   EXPECT_EQ(stateAt(M, 7, true), BaselineState::Absent);
@@ -74,9 +74,9 @@ TEST(FindingMatch, SameNumberOtherLineIsNewAndFixed) {
 // The same site edited (one changed region on both sides) with another cost
 // is updated.
 TEST(FindingMatch, EditedSiteInOneHunkIsUpdated) {
-  std::vector<MatchedFinding> M = matchFindings(
-      {side("global-uncoalesced", "g", 28, "out[i] = in[8 * i];", "32 sectors", 0)},
-      {side("global-uncoalesced", "g", 28, "out[i] = in[2 * i];", "8 sectors", 0)});
+  std::vector<MatchedFinding> M =
+      matchFindings({side("global-uncoalesced", "g", 28, "out[i] = in[8 * i];", "32 sectors", 0)},
+                    {side("global-uncoalesced", "g", 28, "out[i] = in[2 * i];", "8 sectors", 0)});
   ASSERT_EQ(M.size(), 1u);
   EXPECT_EQ(M[0].State, BaselineState::Updated);
   EXPECT_EQ(M[0].Before->Message, "kernel 'g': 32 sectors");
@@ -84,12 +84,12 @@ TEST(FindingMatch, EditedSiteInOneHunkIsUpdated) {
 
 // Rule and kernel must agree; among equal lines the nearest is taken.
 TEST(FindingMatch, RuleKernelAndNearestLine) {
-  std::vector<MatchedFinding> M = matchFindings(
-      {side("shared-bank-conflict", "t", 10, "x = s[t];", "2-way"),
-       side("shared-bank-conflict", "t", 40, "x = s[t];", "2-way")},
-      {side("shared-bank-conflict", "t", 42, "x = s[t];", "2-way"),
-       side("shared-bank-conflict", "u", 12, "x = s[t];", "2-way"),
-       side("global-uncoalesced", "t", 11, "x = s[t];", "2-way")});
+  std::vector<MatchedFinding> M =
+      matchFindings({side("shared-bank-conflict", "t", 10, "x = s[t];", "2-way"),
+                     side("shared-bank-conflict", "t", 40, "x = s[t];", "2-way")},
+                    {side("shared-bank-conflict", "t", 42, "x = s[t];", "2-way"),
+                     side("shared-bank-conflict", "u", 12, "x = s[t];", "2-way"),
+                     side("global-uncoalesced", "t", 11, "x = s[t];", "2-way")});
   // t:40 -> t:42 unchanged; t:10 fixed; u:12 and the other rule new.
   EXPECT_EQ(stateAt(M, 42, false), BaselineState::Unchanged);
   EXPECT_EQ(stateAt(M, 10, true), BaselineState::Absent);
