@@ -5,6 +5,7 @@
 // text, JSON or SARIF.
 //
 //===----------------------------------------------------------------------===//
+#include "tools/Baseline.h"
 #include "tools/CheckFile.h"
 #include "tools/DiagnosticOutput.h"
 #include "tools/InputLoop.h"
@@ -35,6 +36,19 @@ int runCheckCommand(const CommandLine &CL) {
   // carry them too, so that a failed file never reads as a clean one.
   CheckedFiles C = gatherFindings(CL, Results, CL.Format != "text");
   std::vector<Finding> &All = C.Findings;
+  if (!CL.Baseline.empty()) {
+    // Only what the stored log does not have; it decides the exit code.
+    Expected<std::vector<size_t>> Keep = findingsNotInBaseline(All, CL.Baseline);
+    if (!Keep) {
+      WithColor::error(errs(), "warplint") << toString(Keep.takeError()) << "\n";
+      return ExitToolError;
+    }
+    std::vector<Finding> New;
+    for (size_t I : *Keep)
+      New.push_back(std::move(All[I]));
+    All = std::move(New);
+    C.Found = llvm::any_of(All, [](const Finding &F) { return F.Level != Severity::Note; });
+  }
   if (CL.Format == "json") {
     json::Value Out = findingsJson(All);
     Out.getAsObject()->try_emplace("not_analyzed", notAnalyzedList(All));

@@ -27,13 +27,15 @@ struct CommandLine {
   llvm::cl::SubCommand Check{"check", "Report wasted memory traffic as diagnostics"};
   llvm::cl::SubCommand Report{"report", "Write an HTML page with each kernel's findings and "
                                         "per-line memory costs"};
+  llvm::cl::SubCommand Diff{"diff", "Compare two git revisions: the findings a change "
+                                    "introduces and fixes, and each kernel's predicted time"};
   llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics and fix-its to an editor (Language "
                                   "Server Protocol over stdin/stdout)"};
   llvm::cl::OptionCategory Category{"warplint options"};
 
   // Common to every subcommand.
   llvm::cl::list<std::string> Files{llvm::cl::Positional, llvm::cl::desc("<file>..."),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                     llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
                                   llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
@@ -43,7 +45,7 @@ struct CommandLine {
       llvm::cl::desc("GPU whose time is predicted: h100-sxm, h100-pcie, h200, a100-sxm, l40s, "
                      "a10, t4, v100-sxm, or none (default: follows --arch, sm_90 -> h100-sxm)"),
       llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
-  llvm::cl::opt<std::string> Format{"format", llvm::cl::desc("Output format: text, json or sarif"),
+  llvm::cl::opt<std::string> Format{"format", llvm::cl::desc("Output format: text, json or sarif (diff: also markdown)"),
                                     llvm::cl::init("text"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                     llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> LaunchFile{"launch-file", llvm::cl::desc("JSON launch file"),
@@ -66,28 +68,28 @@ struct CommandLine {
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Kernel{"kernel", llvm::cl::desc("Only this kernel (source name)"),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> BudgetMb{"budget-mb",
                                    llvm::cl::desc("Memory each kernel's analysis may use (MB) "
                                                   "before it stops and says so"),
                                    llvm::cl::init(192), llvm::cl::sub(Accesses),
-                                   llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
+                                   llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                    llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> BudgetSteps{
       "budget-steps",
       llvm::cl::desc("Work each kernel's analysis may do (millions of values evaluated "
                      "for a sampled warp; 12 is about 20 s of one core) before it stops "
                      "and says so; counted, so the result does not depend on the machine"),
-      llvm::cl::init(12), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Lsp),
+      llvm::cl::init(12), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
       llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<double> BudgetSeconds{"budget-seconds",
                                       llvm::cl::desc("Wall-clock time each kernel's analysis "
                                                      "may take (s) before it stops and says "
                                                      "so; 0 (the default) for no limit"),
                                       llvm::cl::init(0), llvm::cl::sub(Accesses),
-                                      llvm::cl::sub(Check), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
+                                      llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
 
   /// The per-kernel analysis budget of --budget-mb, --budget-steps and
@@ -102,13 +104,13 @@ struct CommandLine {
 
   // run
   llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                  llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                   llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Block{"block", llvm::cl::desc("Block X[,Y[,Z]]"), llvm::cl::sub(Run),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                    llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
-                                      llvm::cl::sub(Run), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                      llvm::cl::sub(Run), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
@@ -118,7 +120,7 @@ struct CommandLine {
       llvm::cl::desc("Print on stderr how long the front end, each kernel's analysis "
                      "and the device model took, the device model's lane-instructions per "
                      "second, and where each file's preamble came from"),
-      llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+      llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
       llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> CacheDir{
       "cache-dir",
@@ -126,11 +128,11 @@ struct CommandLine {
                      "SDK's headers) are kept between runs (default: $XDG_CACHE_HOME/warplint "
                      "or ~/.cache/warplint)"),
       llvm::cl::value_desc("dir"), llvm::cl::sub(Run), llvm::cl::sub(Accesses),
-      llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+      llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> NoCache{"no-cache",
                               llvm::cl::desc("Parse every file's includes anew: read and write "
                                              "no precompiled preamble"),
-                              llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+                              llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff),
                               llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> InitCheck{"init-check",
                                 llvm::cl::desc("Report reads of buffers given without a fill "
@@ -147,11 +149,11 @@ struct CommandLine {
       llvm::cl::init(0), llvm::cl::sub(Run), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
-                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                       llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
-                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                       llvm::cl::sub(Lsp),
                                       llvm::cl::cat(Category)};
 
@@ -159,7 +161,7 @@ struct CommandLine {
       "host-flags",
       llvm::cl::desc("Flags the files' host code needs, space-separated (-fopenmp, an MPI "
                      "-I path): host code that does not compile loses its launch shapes"),
-      llvm::cl::value_desc("flags"), llvm::cl::sub(Accesses), llvm::cl::sub(Check),
+      llvm::cl::value_desc("flags"), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff),
       llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::sub(Lsp), llvm::cl::cat(Category)};
 
   llvm::cl::opt<bool> DumpIr{"dump-ir", llvm::cl::desc("Print the module the analyses see"),
@@ -169,20 +171,37 @@ struct CommandLine {
   llvm::cl::opt<bool> Confirm{"confirm",
                               llvm::cl::desc("Run each kernel on the device model and attach "
                                              "what it measured"),
-                              llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                              llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores); one file's kernels are analyzed on this many threads (default: the idle cores)"),
-                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
-                             llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                             llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> UsePtxas{"ptxas",
                                llvm::cl::desc("Confirm registers and spills with the toolkit's "
                                               "ptxas when it is found"),
-                               llvm::cl::sub(Check), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                               llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> MaxRRegCount{"maxrregcount",
                                        llvm::cl::desc("Register cap per thread, as nvcc's "
                                                       "--maxrregcount"),
-                                       llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Report),
+                                       llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                        llvm::cl::cat(Category)};
+
+  llvm::cl::opt<std::string> Baseline{
+      "baseline",
+      llvm::cl::desc("SARIF log of an earlier check: report only the findings it does not "
+                     "have (matched as diff matches them)"),
+      llvm::cl::value_desc("file.sarif"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+
+  // diff
+  llvm::cl::opt<std::string> FailOn{
+      "fail-on",
+      llvm::cl::desc("Exit 1 when the change brings this: 'new' (a new finding, or a kernel "
+                     "predicted slower by more than --slower-than); default: never"),
+      llvm::cl::sub(Diff), llvm::cl::cat(Category)};
+  llvm::cl::opt<double> SlowerThan{
+      "slower-than",
+      llvm::cl::desc("Percent a kernel's predicted time may grow before --fail-on=new fails"),
+      llvm::cl::init(10), llvm::cl::sub(Diff), llvm::cl::cat(Category)};
 
   // report
   llvm::cl::opt<std::string> Output{"o", llvm::cl::desc("The HTML file to write"),
@@ -239,6 +258,8 @@ int runAccessesCommand(const CommandLine &CL);
 int runRunCommand(const CommandLine &CL);
 int runCheckCommand(const CommandLine &CL);
 int runReportCommand(const CommandLine &CL);
+/// `diff BASE [HEAD]`: ExitClean, ExitFindings (--fail-on) or ExitToolError.
+int runDiffCommand(const CommandLine &CL);
 /// Serves until the client's "exit": 0 after a "shutdown" request, else 1
 /// (as the protocol asks); 2 when the flags are wrong.
 int runLspCommand(const CommandLine &CL);

@@ -6,6 +6,7 @@
 #include "frontend/LaunchLimits.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
@@ -69,16 +70,69 @@ std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileComman
   return Out;
 }
 
+/// Path (from the current directory when relative) moved from under From
+/// to under To; unchanged when it is not under From.
+std::string movePath(StringRef Path, StringRef From, StringRef To) {
+  SmallString<256> Abs(Path), Real;
+  if (sys::fs::make_absolute(Abs))
+    return Path.str();
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  if (!sys::fs::real_path(Abs, Real))
+    Abs = Real;
+  StringRef A = Abs;
+  if (A != From && !A.starts_with((From + "/").str()))
+    return Path.str();
+  return (To + A.drop_front(From.size())).str();
+}
+
+/// Flags with the paths of -I, -isystem, -iquote, -idirafter and -include
+/// (joined or apart) moved from under From to under To.
+std::vector<std::string> moveIncludePaths(const std::vector<std::string> &Flags,
+                                          StringRef From, StringRef To) {
+  static constexpr StringLiteral PathFlags[] = {"-isystem", "-iquote", "-idirafter",
+                                                "-include", "-I"};
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Flags.size(); ++I) {
+    StringRef F = Flags[I];
+    bool Done = false;
+    for (StringRef P : PathFlags) {
+      if (F == P && I + 1 < Flags.size()) {
+        Out.push_back(F.str());
+        Out.push_back(movePath(Flags[++I], From, To));
+        Done = true;
+        break;
+      }
+      if (P != "-include" && F.size() > P.size() && F.starts_with(P)) {
+        Out.push_back((P + movePath(F.drop_front(P.size()), From, To)).str());
+        Done = true;
+        break;
+      }
+    }
+    if (!Done)
+      Out.push_back(F.str());
+  }
+  return Out;
+}
+
 } // namespace
 
 FrontendOptions InputSet::optionsFor(StringRef Path) const {
   FrontendOptions O = Base;
+  auto C = Copies.find(Path.str());
   if (Db) {
-    std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(Path);
+    std::vector<clang::tooling::CompileCommand> Cmds =
+        Db->getCompileCommands(C == Copies.end() ? Path : StringRef(C->second.Original));
     if (!Cmds.empty()) {
       std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
       O.ClangArgs.insert(O.ClangArgs.begin(), Flags.begin(), Flags.end());
     }
+  }
+  if (C != Copies.end()) {
+    O.ClangArgs = moveIncludePaths(O.ClangArgs, C->second.From, C->second.To);
+    // A stored preamble names its file's path, which a copy has once:
+    // storing it costs time (0.75 -> 1.1 s on a file with the SDK's
+    // headers) and is never read again.
+    O.PreambleStoreDir.clear();
   }
   return O;
 }

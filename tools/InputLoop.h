@@ -9,6 +9,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <map>
 #include <memory>
 
 namespace warplint {
@@ -19,6 +20,16 @@ struct InputSet {
   std::vector<std::string> Files;
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   FrontendOptions Base;
+  /// A copy of a file elsewhere (diff's copy of a revision): compiled with
+  /// the compile command of Original, and with the include paths under From
+  /// (the repository's top), in that command and on the command line,
+  /// moved to To (the copy's top), so that the copy's headers are read;
+  /// no stored preamble (tools/CommandLine.h --cache-dir) is read or written
+  /// for it.
+  struct Copy {
+    std::string Original, From, To;
+  };
+  std::map<std::string, Copy> Copies;
   /// Base plus the include paths and macros of Path's compile command.
   FrontendOptions optionsFor(llvm::StringRef Path) const;
 };

@@ -172,6 +172,13 @@ json::Array dimJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]};
 
 } // namespace
 
+Expected<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &Gpu) {
+  LaunchWork W = kernelLaunchWork(K);
+  if (!W.Known)
+    return createStringError(inconvertibleErrorCode(), "%s", W.Why.c_str());
+  return W.time(Gpu);
+}
+
 json::Object kernelJson(const KernelFacts &K, const GpuProfile *Gpu) {
   const StateSpaces &S = K.Spaces;
   const AccessPatterns &P = K.Patterns;
@@ -239,11 +246,12 @@ json::Object kernelJson(const KernelFacts &K, const GpuProfile *Gpu) {
       {"resources", resourcesJson(K)},
       {"totals", kernelTotalsJson(P.totals())}};
   if (Gpu) {
-    LaunchWork W = kernelLaunchWork(K);
-    if (W.Known)
-      Kernel["time"] = timeJson(W.time(*Gpu), *Gpu);
+    Expected<TimeEstimate> T = kernelTime(K, *Gpu);
+    if (T)
+      Kernel["time"] = timeJson(*T, *Gpu);
     else
-      Kernel["time"] = json::Object{{"gpu", Gpu->Name}, {"predicted_us", nullptr}, {"why", W.Why}};
+      Kernel["time"] = json::Object{
+          {"gpu", Gpu->Name}, {"predicted_us", nullptr}, {"why", toString(T.takeError())}};
   }
   if (P.exhausted())
     Kernel["analysis_stopped"] = P.exhaustedReason() + " (the per-kernel budget is " +

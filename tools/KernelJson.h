@@ -10,11 +10,16 @@
 #define WARPLINT_TOOLS_KERNELJSON_H
 
 #include "analyzer/arch/GpuProfile.h"
+#include "analyzer/time/TimeModel.h"
 #include "rules/Rule.h"
 
 #include "llvm/Support/JSON.h"
 
 namespace warplint {
+
+/// K's launch priced on Gpu (the time `accesses`, `report` and `diff`
+/// give a kernel): the estimate, or an error saying why there is none.
+llvm::Expected<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &Gpu);
 
 /// One kernel: {"name", "mangled", "launch", "accesses", "branches",
 /// "barriers", "local_arrays", "resources"}. Each access has its predicted

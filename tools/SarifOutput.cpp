@@ -3,14 +3,17 @@
 // Written with Clang's SARIF writer (clang/Basic/Sarif.h): the tool and its
 // version, every rule with its summary, default level and help link, and one
 // result per finding with its location (the token it points at) and related
-// locations (notes). The writer has no place for a related location's message,
-// for fixes, or for a location in a file it cannot open; those are added to
-// the document it returns, in the shape the SARIF 2.1.0 schema gives them,
-// and its artifacts are put in the order of the indices it gave them.
+// locations (notes). The writer has no place for a related location's
+// message, for fixes, for a fingerprint of the result's source line (what
+// `check --baseline` matches on), or for a location in a file it cannot
+// open; those are added to the document it returns, in the shape the SARIF
+// 2.1.0 schema gives them, and its artifacts are put in the order of the
+// indices it gave them.
 //
 //===----------------------------------------------------------------------===//
 #include "rules/Rule.h"
 #include "tools/DiagnosticOutput.h"
+#include "tools/FindingMatch.h"
 #include "tools/NotAnalyzed.h"
 #include "tools/SourceMapper.h"
 
@@ -51,6 +54,8 @@ struct ResultExtras {
   json::Array Fixes;
   /// What fixing it saves (the time model), as result properties.
   std::optional<json::Object> TimeSaved;
+  /// lineFingerprint of its line (what `check --baseline` and `diff` match).
+  std::string LineHash;
 };
 
 /// Builds SARIF locations for what the writer does not cover, with the URIs
@@ -100,6 +105,22 @@ public:
     }
     return json::Object{{"artifactLocation", json::Object{{"uri", uri(L.File)}}},
                         {"region", std::move(Region)}};
+  }
+
+  /// The text of L's line; empty when the file cannot be read.
+  std::string lineText(const SourceLoc &L) {
+    if (!L.valid())
+      return "";
+    SourceLoc LineStart = L;
+    LineStart.Column = 1;
+    clang::SourceLocation Begin = Map.locate(LineStart);
+    if (Begin.isInvalid())
+      return "";
+    std::string Text;
+    for (const char *C = Map.sourceManager().getCharacterData(Begin);
+         *C && *C != '\n' && *C != '\r'; ++C)
+      Text += *C;
+    return Text;
   }
 
 private:
@@ -174,6 +195,7 @@ ResultExtras appendFinding(clang::SarifDocumentWriter &Writer, size_t RuleIdx, c
   Extras.Fixes = fixesFor(F, Regions);
   if (F.Saved)
     Extras.TimeSaved = timeSavedJson(*F.Saved);
+  Extras.LineHash = lineFingerprint(Regions.lineText(F.Loc));
   Writer.appendResult(Result);
   return Extras;
 }
@@ -196,6 +218,8 @@ void addExtras(json::Object &Result, ResultExtras Extras) {
   }
   if (!Extras.Fixes.empty())
     Result["fixes"] = std::move(Extras.Fixes);
+  if (!Extras.LineHash.empty())
+    Result["partialFingerprints"] = json::Object{{LineFingerprintKey, Extras.LineHash}};
   if (Extras.TimeSaved) {
     json::Object *Props = Result.getObject("properties");
     if (!Props) {

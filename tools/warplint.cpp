@@ -56,9 +56,11 @@ int main(int argc, char **argv) {
                                    "warplint: find wasted memory traffic in CUDA kernels\n",
                                    &errs()))
     return ExitToolError;
-  if (CL.Format != "text" && CL.Format != "json" && CL.Format != "sarif") {
-    WithColor::error(errs(), "warplint") << "unknown --format '" << CL.Format
-                                         << "' (text, json or sarif)\n";
+  bool Markdown = CL.Format == "markdown" && CL.Diff;
+  if (CL.Format != "text" && CL.Format != "json" && CL.Format != "sarif" && !Markdown) {
+    WithColor::error(errs(), "warplint")
+        << "unknown --format '" << CL.Format << "' (text, json or sarif"
+        << (CL.Diff ? "; diff also markdown" : "") << ")\n";
     return ExitToolError;
   }
   if (CL.Accesses)
@@ -69,8 +71,11 @@ int main(int argc, char **argv) {
     return runCheckCommand(CL);
   if (CL.Report)
     return runReportCommand(CL);
+  if (CL.Diff)
+    return runDiffCommand(CL);
   if (CL.Lsp)
     return runLspCommand(CL);
-  errs() << "usage: warplint {check|accesses|run|report} FILE... [options], warplint lsp; see --help\n";
+  errs() << "usage: warplint {check|accesses|run|report} FILE... [options], warplint diff "
+            "BASE [HEAD], warplint lsp; see --help\n";
   return ExitToolError;
 }
