@@ -49,15 +49,25 @@ int runCheckCommand(const CommandLine &CL) {
     All = std::move(New);
     C.Found = llvm::any_of(All, [](const Finding &F) { return F.Level != Severity::Note; });
   }
+  // A shard's result says which it is, for `warplint merge`.
+  json::Object Shard{{"index", In->ShardIndex}, {"count", In->ShardCount}};
   if (CL.Format == "json") {
     json::Value Out = findingsJson(All);
     Out.getAsObject()->try_emplace("not_analyzed", notAnalyzedList(All));
     Out.getAsObject()->try_emplace("summary", C.Count.json());
+    if (In->ShardCount)
+      Out.getAsObject()->try_emplace("shard", std::move(Shard));
     outs() << formatv("{0:2}", Out) << "\n";
-  }
-  else if (CL.Format == "sarif")
-    outs() << formatv("{0:2}", json::Value(findingsSarif(All))) << "\n";
-  else
+  } else if (CL.Format == "sarif") {
+    json::Object Doc = findingsSarif(All);
+    if (In->ShardCount) {
+      json::Object &Run = *(*Doc.getArray("runs"))[0].getAsObject();
+      if (!Run.getObject("properties"))
+        Run["properties"] = json::Object{};
+      (*Run.getObject("properties"))["shard"] = std::move(Shard);
+    }
+    outs() << formatv("{0:2}", json::Value(std::move(Doc))) << "\n";
+  } else
     printFindingsText(outs(), All, sys::Process::StandardOutHasColors());
   // What was left out is named above; the count says how much.
   if (!C.Count.complete())

@@ -29,6 +29,8 @@ struct CommandLine {
                                         "per-line memory costs"};
   llvm::cl::SubCommand Diff{"diff", "Compare two git revisions: the findings a change "
                                     "introduces and fixes, and each kernel's predicted time"};
+  llvm::cl::SubCommand Merge{"merge", "Merge the JSON or SARIF results of check's shards "
+                                      "(--shard=I/N) into the result of one run"};
   llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics and fix-its to an editor (Language "
                                   "Server Protocol over stdin/stdout)"};
   llvm::cl::OptionCategory Category{"warplint options"};
@@ -36,7 +38,7 @@ struct CommandLine {
   // Common to every subcommand.
   llvm::cl::list<std::string> Files{llvm::cl::Positional, llvm::cl::desc("<file>..."),
                                     llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
-                                    llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                    llvm::cl::sub(Run), llvm::cl::sub(Merge), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Arch{"arch", llvm::cl::desc("Target architecture (sm_70 .. sm_120)"),
                                   llvm::cl::init("sm_90"), llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                   llvm::cl::cat(Category)};
@@ -186,6 +188,12 @@ struct CommandLine {
                                        llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                        llvm::cl::cat(Category)};
 
+  llvm::cl::opt<std::string> Shard{
+      "shard",
+      llvm::cl::desc("Check the I-th of N equal runs of the input files (I from 1), in their "
+                     "order (-p's compile commands); `warplint merge` joins the shards' JSON or "
+                     "SARIF into what one run writes"),
+      llvm::cl::value_desc("I/N"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Baseline{
       "baseline",
       llvm::cl::desc("SARIF log of an earlier check: report only the findings it does not "
@@ -260,6 +268,7 @@ int runCheckCommand(const CommandLine &CL);
 int runReportCommand(const CommandLine &CL);
 /// `diff BASE [HEAD]`: ExitClean, ExitFindings (--fail-on) or ExitToolError.
 int runDiffCommand(const CommandLine &CL);
+int runMergeCommand(const CommandLine &CL);
 /// Serves until the client's "exit": 0 after a "shutdown" request, else 1
 /// (as the protocol asks); 2 when the flags are wrong.
 int runLspCommand(const CommandLine &CL);

@@ -152,6 +152,20 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   }
   if (In.Files.empty() && RequireFiles)
     return createStringError(inconvertibleErrorCode(), "no input files");
+  if (!CL.Shard.empty()) {
+    auto [I, N] = StringRef(CL.Shard).split('/');
+    unsigned Index = 0, Count = 0;
+    if (I.getAsInteger(10, Index) || N.getAsInteger(10, Count) || !Count || !Index ||
+        Index > Count)
+      return createStringError(inconvertibleErrorCode(),
+                               "--shard '%s': expected I/N with 1 <= I <= N",
+                               CL.Shard.c_str());
+    size_t F = In.Files.size();
+    In.Files = std::vector<std::string>(In.Files.begin() + (Index - 1) * F / Count,
+                                        In.Files.begin() + Index * F / Count);
+    In.ShardIndex = Index;
+    In.ShardCount = Count;
+  }
   Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
   if (!Arch)
     return Arch.takeError();

@@ -30,6 +30,10 @@ struct InputSet {
     std::string Original, From, To;
   };
   std::map<std::string, Copy> Copies;
+  /// With --shard=I/N: I (from 1) and N; Files is then the I-th of N
+  /// contiguous runs of the inputs, so that the shards' results, joined in
+  /// order (`warplint merge`), are one run's.
+  unsigned ShardIndex = 0, ShardCount = 0;
   /// Base plus the include paths and macros of Path's compile command.
   FrontendOptions optionsFor(llvm::StringRef Path) const;
 };

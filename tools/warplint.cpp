@@ -73,9 +73,11 @@ int main(int argc, char **argv) {
     return runReportCommand(CL);
   if (CL.Diff)
     return runDiffCommand(CL);
+  if (CL.Merge)
+    return runMergeCommand(CL);
   if (CL.Lsp)
     return runLspCommand(CL);
   errs() << "usage: warplint {check|accesses|run|report} FILE... [options], warplint diff "
-            "BASE [HEAD], warplint lsp; see --help\n";
+            "BASE [HEAD], warplint merge SHARD..., warplint lsp; see --help\n";
   return ExitToolError;
 }

@@ -1,0 +1,228 @@
+//===- MergeCommand.cpp - warplint merge ----------------------------------===//
+//
+// Joins the JSON or SARIF results of `check --shard=I/N` (one per shard, in
+// any order) into the document one unsharded `check` writes: the shards'
+// findings in shard order, the summary's counts added up; for SARIF, the
+// artifacts in the order the writer meets them (each shard's, new URIs
+// appended), every artifact index renumbered, the rules joined by id and the
+// invocations joined (successful only when every shard's was).
+//
+//===----------------------------------------------------------------------===//
+#include "tools/CommandLine.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+
+struct ShardDoc {
+  std::string Path;
+  json::Value Doc = nullptr;
+  int64_t Index = 0, Count = 0;
+};
+
+/// The shard marker check writes: the JSON document's, or the SARIF run's
+/// properties'; removed from the document.
+Error takeShard(ShardDoc &S, bool Sarif) {
+  json::Object *Holder = S.Doc.getAsObject();
+  json::Object *Run = nullptr;
+  if (Sarif) {
+    Run = (*Holder->getArray("runs"))[0].getAsObject();
+    Holder = Run ? Run->getObject("properties") : nullptr;
+  }
+  const json::Object *Shard = Holder ? Holder->getObject("shard") : nullptr;
+  std::optional<int64_t> I = Shard ? Shard->getInteger("index") : std::nullopt;
+  std::optional<int64_t> N = Shard ? Shard->getInteger("count") : std::nullopt;
+  if (!I || !N)
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: not the result of a shard (check --shard=I/N)",
+                             S.Path.c_str());
+  S.Index = *I;
+  S.Count = *N;
+  Holder->erase("shard");
+  if (Sarif && Holder->empty())
+    Run->erase("properties");
+  return Error::success();
+}
+
+json::Array &arrayAt(json::Object &O, StringRef Key) {
+  if (!O.getArray(Key))
+    O[Key] = json::Array{};
+  return *O.getArray(Key);
+}
+
+void mergeJson(json::Object &Into, json::Object &From) {
+  for (StringRef Key : {"diagnostics", "not_analyzed"})
+    if (json::Array *A = From.getArray(Key))
+      for (json::Value &V : *A)
+        arrayAt(Into, Key).push_back(std::move(V));
+  json::Object *Sum = Into.getObject("summary");
+  if (const json::Object *Add = From.getObject("summary"); Sum && Add)
+    for (const auto &KV : *Add)
+      if (std::optional<int64_t> N = KV.second.getAsInteger())
+        (*Sum)[KV.first] = Sum->getInteger(KV.first).value_or(0) + *N;
+}
+
+/// Drops every artifactLocation's index under V, then gives each whose URI
+/// is one of the run's artifacts that artifact's index.
+void reindexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
+  if (json::Array *A = V.getAsArray()) {
+    for (json::Value &E : *A)
+      reindexArtifacts(E, Index);
+    return;
+  }
+  json::Object *O = V.getAsObject();
+  if (!O)
+    return;
+  if (json::Object *Loc = O->getObject("artifactLocation")) {
+    Loc->erase("index");
+    if (std::optional<StringRef> Uri = Loc->getString("uri"))
+      if (auto It = Index.find(*Uri); It != Index.end())
+        (*Loc)["index"] = It->second;
+  }
+  for (auto &KV : *O)
+    reindexArtifacts(KV.second, Index);
+}
+
+void mergeSarif(json::Object &IntoRun, json::Object &FromRun) {
+  // Rules by id; results point at theirs by index.
+  json::Array &Rules = *IntoRun.getObject("tool")->getObject("driver")->getArray("rules");
+  StringMap<int64_t> RuleIndex;
+  for (size_t I = 0; I < Rules.size(); ++I)
+    RuleIndex[*Rules[I].getAsObject()->getString("id")] = I;
+  if (json::Array *More = FromRun.getObject("tool")->getObject("driver")->getArray("rules"))
+    for (json::Value &R : *More)
+      if (RuleIndex.try_emplace(*R.getAsObject()->getString("id"), Rules.size()).second)
+        Rules.push_back(std::move(R));
+  if (json::Array *Results = FromRun.getArray("results"))
+    for (json::Value &R : *Results) {
+      json::Object &O = *R.getAsObject();
+      if (std::optional<StringRef> Id = O.getString("ruleId"))
+        O["ruleIndex"] = RuleIndex.lookup(*Id);
+      arrayAt(IntoRun, "results").push_back(std::move(R));
+    }
+  // Artifacts: the writer numbers them as it meets them, so one run's are
+  // each shard's in shard order, without repeats.
+  json::Array &Artifacts = arrayAt(IntoRun, "artifacts");
+  StringSet<> Seen;
+  for (const json::Value &A : Artifacts)
+    Seen.insert(*A.getAsObject()->getObject("location")->getString("uri"));
+  if (json::Array *More = FromRun.getArray("artifacts"))
+    for (json::Value &A : *More)
+      if (Seen.insert(*A.getAsObject()->getObject("location")->getString("uri")).second)
+        Artifacts.push_back(std::move(A));
+  // One invocation: successful when every shard's was.
+  json::Object *Inv = IntoRun.getArray("invocations")
+                          ? (*IntoRun.getArray("invocations"))[0].getAsObject()
+                          : nullptr;
+  json::Object *More = FromRun.getArray("invocations")
+                           ? (*FromRun.getArray("invocations"))[0].getAsObject()
+                           : nullptr;
+  if (!Inv || !More)
+    return;
+  (*Inv)["executionSuccessful"] = Inv->getBoolean("executionSuccessful").value_or(true) &&
+                                  More->getBoolean("executionSuccessful").value_or(true);
+  if (json::Array *N = More->getArray("toolExecutionNotifications"))
+    for (json::Value &V : *N)
+      arrayAt(*Inv, "toolExecutionNotifications").push_back(std::move(V));
+}
+
+void renumberArtifacts(json::Object &Run) {
+  json::Array *Artifacts = Run.getArray("artifacts");
+  if (!Artifacts)
+    return;
+  StringMap<int64_t> Index;
+  for (size_t I = 0; I < Artifacts->size(); ++I) {
+    json::Object &Loc = *(*Artifacts)[I].getAsObject()->getObject("location");
+    Loc["index"] = int64_t(I);
+    Index[*Loc.getString("uri")] = I;
+  }
+  for (StringRef Key : {"results", "invocations"})
+    if (json::Value *V = Run.get(Key))
+      reindexArtifacts(*V, Index);
+}
+
+Expected<json::Value> mergeShards(std::vector<ShardDoc> &Shards) {
+  bool Sarif = Shards.front().Doc.getAsObject() &&
+               Shards.front().Doc.getAsObject()->getArray("runs");
+  for (ShardDoc &S : Shards) {
+    const json::Object *O = S.Doc.getAsObject();
+    bool IsSarif = O && O->getArray("runs") && !O->getArray("runs")->empty();
+    if (!O || IsSarif != Sarif || (!Sarif && !O->getArray("diagnostics")))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: not check's %s output like %s", S.Path.c_str(),
+                               Sarif ? "SARIF" : "JSON", Shards.front().Path.c_str());
+    if (Error E = takeShard(S, Sarif))
+      return std::move(E);
+  }
+  llvm::stable_sort(Shards, [](const ShardDoc &A, const ShardDoc &B) { return A.Index < B.Index; });
+  int64_t Count = Shards.front().Count;
+  for (size_t I = 0; I < Shards.size(); ++I)
+    if (Shards[I].Count != Count || Shards[I].Index != int64_t(I + 1))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "the shards do not make one run: expected shards 1 to %lld of %lld once each, got "
+          "%s as shard %lld of %lld",
+          (long long)Count, (long long)Count, Shards[I].Path.c_str(),
+          (long long)Shards[I].Index, (long long)Shards[I].Count);
+  if (int64_t(Shards.size()) != Count)
+    return createStringError(inconvertibleErrorCode(),
+                             "%zu of %lld shards given: the merged result would not be one run's",
+                             Shards.size(), (long long)Count);
+  json::Value Out = std::move(Shards.front().Doc);
+  for (size_t I = 1; I < Shards.size(); ++I) {
+    if (Sarif)
+      mergeSarif(*(*Out.getAsObject()->getArray("runs"))[0].getAsObject(),
+                 *(*Shards[I].Doc.getAsObject()->getArray("runs"))[0].getAsObject());
+    else
+      mergeJson(*Out.getAsObject(), *Shards[I].Doc.getAsObject());
+  }
+  if (Sarif)
+    renumberArtifacts(*(*Out.getAsObject()->getArray("runs"))[0].getAsObject());
+  return std::move(Out);
+}
+
+} // namespace
+
+int runMergeCommand(const CommandLine &CL) {
+  if (CL.Files.empty()) {
+    WithColor::error(errs(), "warplint") << "merge: give the shards' results (JSON or SARIF "
+                                            "of check --shard=I/N)\n";
+    return ExitToolError;
+  }
+  std::vector<ShardDoc> Shards;
+  for (const std::string &Path : CL.Files) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFileOrSTDIN(Path);
+    if (!Buf) {
+      WithColor::error(errs(), "warplint")
+          << Path << ": " << Buf.getError().message() << "\n";
+      return ExitToolError;
+    }
+    Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
+    if (!Doc) {
+      WithColor::error(errs(), "warplint")
+          << Path << ": not JSON: " << toString(Doc.takeError()) << "\n";
+      return ExitToolError;
+    }
+    Shards.push_back({Path, std::move(*Doc)});
+  }
+  Expected<json::Value> Out = mergeShards(Shards);
+  if (!Out) {
+    WithColor::error(errs(), "warplint") << toString(Out.takeError()) << "\n";
+    return ExitToolError;
+  }
+  outs() << formatv("{0:2}", *Out) << "\n";
+  return ExitClean;
+}
+
+} // namespace warplint
