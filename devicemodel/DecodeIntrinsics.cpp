@@ -3,7 +3,7 @@
 // The intrinsics family of the decoder: special registers (with the
 // system-reserved shared memory cooperative groups read, and the refusal of
 // %envreg, which grid-wide groups need), the intrinsics that do nothing in
-// the model, barriers, __syncwarp, shuffles, redux.sync, votes, and the
+// the model, barriers, __syncwarp, shuffles, redux.sync, match.sync, votes, and the
 // inline asm the frontend left (frontend/asm/).
 //
 //===----------------------------------------------------------------------===//
@@ -109,6 +109,19 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
     D.Opc = Op::Redux;
     D.Aux = *K;
     D.A = Arg(0);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.match.")) {
+    StringRef Kind = Name.drop_front(strlen("llvm.nvvm.match."));
+    bool All = Kind.starts_with("all.sync.");
+    if ((!All && !Kind.starts_with("any.sync.")) || CB.arg_size() != 2)
+      return false;
+    Inst D;
+    D.Opc = Op::Match;
+    D.Aux = (All ? 1 : 0) | (Kind.contains("i64") ? 2 : 0);
+    D.A = Arg(1);
     D.Dst = valueSlot(&CB);
     emit(D);
     return true;

@@ -79,6 +79,9 @@ enum class Op : uint16_t {
   // Warp and block.
   Shfl, Vote, Barrier, WarpSync, Printf,
   Redux, ///< redux.sync: Aux = ReduxKind; A the lanes' values.
+  /// match.sync: Aux bit 0 all (else any), bit 1 64-bit values; A the lanes'
+  /// values; all's predicate goes to the slot after Dst.
+  Match,
   // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
   Malloc, Free,
   // Control.

@@ -161,6 +161,7 @@ private:
                const uint64_t *C, uint32_t M);
   void vote(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M);
   void redux(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M);
+  void match(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M);
   /// The lanes of M synchronize (__syncwarp, a shuffle, a vote, redux.sync).
   void warpSync(uint32_t M);
 

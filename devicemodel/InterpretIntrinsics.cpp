@@ -107,6 +107,34 @@ void Executor::redux(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M) 
   warpSync(M);
 }
 
+/// match.any.sync: each lane gets the lanes of M holding its value;
+/// match.all.sync: M and true when all lanes of M hold one value, else 0
+/// and false.
+void Executor::match(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M) {
+  const uint64_t Bits = (I.Aux & 2) ? ~uint64_t(0) : 0xffffffffu;
+  uint64_t Src[MaxLanes];
+  memcpy(Src, A, sizeof(Src));
+  if (I.Aux & 1) {
+    const uint64_t First = Src[countr_zero(M)] & Bits;
+    bool Same = true;
+    FOR_LANES(Same &= (Src[L] & Bits) == First);
+    uint64_t *Pred = D + MaxLanes;
+    FOR_LANES({
+      D[L] = Same ? M : 0;
+      Pred[L] = Same;
+    });
+  } else {
+    FOR_LANES({
+      uint32_t Peers = 0;
+      for (uint32_t MM = M; MM; MM &= MM - 1)
+        if ((Src[countr_zero(MM)] & Bits) == (Src[L] & Bits))
+          Peers |= 1u << countr_zero(MM);
+      D[L] = Peers;
+    });
+  }
+  warpSync(M);
+}
+
 void Executor::warpSync(uint32_t M) {
   for (BlockObserver *O : B.Obs)
     O->onWarpSync(W.Index, M);

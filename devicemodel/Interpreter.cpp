@@ -186,6 +186,9 @@ WarpStatus Executor::run() {
       case Op::Redux:
         redux(I, D, A, M);
         break;
+      case Op::Match:
+        match(I, D, A, M);
+        break;
       case Op::WarpSync:
         warpSync(M);
         break;

@@ -113,8 +113,14 @@ public:
     static const Regex Red("^[[:space:]]*red((\\.[a-z_0-9]+)+)[[:space:]]+\\[[[:space:]]*"
                            "(\\$[0-9]+)[[:space:]]*\\][[:space:]]*,[[:space:]]*(\\$[0-9]+)"
                            "[[:space:]]*;?[[:space:]]*$");
+    static const Regex VecAtom("^[[:space:]]*atom((\\.[a-z_0-9]+)*)\\.v([24])\\.f32[[:space:]]+"
+                               "\\{([^}]*)\\}[[:space:]]*,[[:space:]]*\\[[[:space:]]*(\\$[0-9]+)"
+                               "[[:space:]]*\\][[:space:]]*,[[:space:]]*\\{([^}]*)\\}"
+                               "[[:space:]]*;?[[:space:]]*$");
     if (Atom.match(Text, &M))
       return lowerAtom(M[1], M[3], M[4], M[6]);
+    if (VecAtom.match(Text, &M))
+      return lowerVectorAtom(M[1], M[3] == "2" ? 2 : 4, M[4], M[5], M[6]);
     if (Red.match(Text, &M))
       return lowerRed(M[1], M[3], M[4]);
     if (Load.match(Text, &M))
@@ -189,6 +195,45 @@ private:
     if (!Ptr)
       return false;
     return finish(B.CreateAtomicRMW(*Op, Ptr, A, Al, Order, Q->Scope));
+  }
+
+  /// atom[.SEM][.SCOPE].add.v2.f32 / .v4.f32 {$0, ...}, [$a], {$b, ...}:
+  /// PTX performs a vector atom as one atomic per element, so it becomes
+  /// one atomicrmw fadd per element (sm_90's atomicAdd on float2/float4).
+  bool lowerVectorAtom(StringRef Dotted, unsigned N, StringRef OutList, StringRef Addr,
+                       StringRef ValList) {
+    std::string Scalar = (Dotted + ".f32").str();
+    std::optional<Qualifiers> Q = parseQualifiers(Scalar, CI.getContext());
+    auto *ST = dyn_cast<StructType>(CI.getType());
+    if (!Q || Q->Op != "add" || Q->Volatile || !ST || ST->getNumElements() != N)
+      return false;
+    SmallVector<StringRef, 4> Outs, Vals;
+    OutList.split(Outs, ',');
+    ValList.split(Vals, ',');
+    if (Outs.size() != N || Vals.size() != N)
+      return false;
+    for (unsigned K = 0; K < N; ++K)
+      if (Outs[K].trim() != ("$" + Twine(K)).str() || !ST->getElementType(K)->isFloatTy())
+        return false;
+    Outputs = N;
+    SmallVector<Value *, 4> Args;
+    for (StringRef V : Vals) {
+      Value *A = input(V.trim());
+      if (!A || !A->getType()->isFloatTy())
+        return false;
+      Args.push_back(A);
+    }
+    Value *Ptr = address(Addr, *Q);
+    if (!Ptr)
+      return false;
+    Value *Result = PoisonValue::get(ST);
+    for (unsigned K = 0; K < N; ++K) {
+      Value *Elem = K ? B.CreateConstInBoundsGEP1_32(B.getFloatTy(), Ptr, K) : Ptr;
+      Value *Old = B.CreateAtomicRMW(AtomicRMWInst::FAdd, Elem, Args[K], Align(4),
+                                     Q->Order.value_or(AtomicOrdering::Monotonic), Q->Scope);
+      Result = B.CreateInsertValue(Result, Old, K);
+    }
+    return finish(Result);
   }
 
   /// red: an atom whose old value nobody reads (cooperative groups'

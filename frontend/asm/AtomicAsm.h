@@ -18,6 +18,7 @@ namespace warplint {
 
 /// Replaces each inline asm call of M that is one of
 ///   atom[.global][.SEM][.SCOPE].OP.TYPE  $0, [$a], $b[, $c];
+///   atom[.global][.SEM][.SCOPE].add.v2.f32  {$0, $1}, [$a], {$b, $c};  (and .v4)
 ///   ld[.global][.relaxed|.acquire|.volatile][.SCOPE].TYPE  $0, [$a];
 ///   st[.global][.relaxed|.release|.volatile][.SCOPE].TYPE  [$a], $b;
 ///   fence.{sc,acq_rel}.SCOPE;  membar.{cta,gl,sys};

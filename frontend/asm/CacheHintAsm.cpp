@@ -30,6 +30,12 @@ void setCacheHint(Instruction &I, StringRef Hint) {
   I.setMetadata(CacheHintKind, MDNode::get(Ctx, MDString::get(Ctx, Hint)));
 }
 
+bool isCacheOperator(StringRef Q, bool Load) {
+  if (Load)
+    return StringSwitch<bool>(Q).Cases({"ca", "cg", "cs", "lu", "cv", "nc"}, true).Default(false);
+  return StringSwitch<bool>(Q).Cases({"wb", "cg", "cs", "wt"}, true).Default(false);
+}
+
 namespace {
 /// One ld.global or st.global instruction, parsed.
 struct MemInstr {
@@ -43,11 +49,6 @@ struct MemInstr {
   int64_t Offset = 0;            ///< Bytes added to the address.
 };
 
-bool isCacheOperator(StringRef Q, bool Load) {
-  if (Load)
-    return StringSwitch<bool>(Q).Cases({"ca", "cg", "cs", "lu", "cv", "nc"}, true).Default(false);
-  return StringSwitch<bool>(Q).Cases({"wb", "cg", "cs", "wt"}, true).Default(false);
-}
 
 /// "$N" as N.
 std::optional<unsigned> operandNumber(StringRef Tok) {

@@ -34,6 +34,9 @@ std::string cacheHint(const llvm::Instruction &I);
 /// Records Hint as I's cache hint.
 void setCacheHint(llvm::Instruction &I, llvm::StringRef Hint);
 
+/// True when Q is a PTX cache operator of a load (Load) or a store.
+bool isCacheOperator(llvm::StringRef Q, bool Load);
+
 /// Replaces each inline asm call of M that is one of
 ///   ld.global[.COP][.L1::..][.L2::..][.v2|.v4].TYPE  DST, [$a];
 ///   st.global[.COP][.L1::..][.L2::..][.v2|.v4].TYPE  [$a], SRC;

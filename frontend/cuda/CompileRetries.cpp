@@ -176,6 +176,42 @@ std::string firstHostError(const FailedHost &Host) {
                    : "error: " + First->Error;
 }
 
+/// What skipping host code cost the launches, for its note: the kernels
+/// for which no launch was read ("host launches not read for 'k':
+/// grid/block assumed"), and the launches read from the skipped code's text
+/// (and how many of them it leaves without a grid or block). Empty when
+/// every kernel has a launch from compiled code.
+std::string hostLaunchConsequence(const DeviceModule &DM) {
+  std::vector<std::string> Assumed;
+  for (const Function &F : *DM.M)
+    if (isKernel(F) && !F.isDeclaration() && none_of(DM.Launches, [&](const SourceLaunch &L) {
+          return L.Kernel == F.getName() && L.Source != "launch-bounds";
+        }))
+      Assumed.push_back("'" + sourceName(F) + "'");
+  unsigned Read = 0, Unknown = 0;
+  for (const SourceLaunch &L : DM.Launches)
+    if (L.FromSkippedHost) {
+      ++Read;
+      Unknown += !L.Grid || !L.Block;
+    }
+  std::string Out;
+  if (Read) {
+    Out += formatv("; {0} host launch{1} read from the skipped code's text", Read,
+                   Read == 1 ? "" : "es")
+               .str();
+    if (Unknown)
+      Out += formatv(" ({0} without a known grid/block there: assumed)", Unknown).str();
+  }
+  constexpr size_t Shown = 6;
+  if (!Assumed.empty()) {
+    size_t More = Assumed.size() > Shown ? Assumed.size() - Shown : 0;
+    Assumed.resize(Assumed.size() - More);
+    Out += "; host launches not read for " + join(Assumed, ", ") +
+           (More ? formatv(" and {0} more", More).str() : "") + ": grid/block assumed";
+  }
+  return Out;
+}
+
 /// The last resort, for errors no declaration of the user's holds: the
 /// compile once more without the bodies of every host function (and with
 /// missing headers served empty, round by round), keeping HostLaunches, the
@@ -220,7 +256,8 @@ AttemptResult compileWithoutHostBodies(StringRef Path, const FrontendOptions &Op
   H.DM.Notes.push_back(
       (Path + ": host code skipped: the device-side compile failed on code that "
               "the kernels do not need (" + HostError +
-       "); the kernels were analyzed without the bodies of host functions")
+       "); the kernels were analyzed without the bodies of host functions" +
+       hostLaunchConsequence(H.DM))
           .str());
   return H;
 }
@@ -269,6 +306,7 @@ AttemptResult compileWithMissingHeaders(StringRef Path, const FrontendOptions &O
     Note += "; PyTorch's tensor accessors came from warplint's stand-in";
   if (!LeftOut.empty())
     Note += "; left out: " + leftOutText(LeftOut);
+  Note += hostLaunchConsequence(D->DM);
   D->DM.Notes.push_back(std::move(Note));
   for (DroppedCode &C : D->DM.Dropped)
     if (!C.NotInstantiated)
@@ -311,7 +349,8 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
       if (!LeftOut.empty())
         D->DM.Notes.push_back((Path + ": host code skipped: " + leftOutText(LeftOut) +
                                " did not compile (" + firstHostError(LeftOut) +
-                               "); the kernels and the other host code were kept")
+                               "); the kernels and the other host code were kept" +
+                               hostLaunchConsequence(D->DM))
                                   .str());
       return std::move(*D);
     }

@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/PtxAtomicOp.h"
+#include "frontend/asm/CacheHintAsm.h"
 #include "frontend/ptx/PtxLifterImpl.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"
 
@@ -306,6 +308,24 @@ private:
     return -1;
   }
 
+  /// Records the access's cache operator and L1/L2 qualifiers ("cs",
+  /// "nc", "cg.L2::128B") as the CUDA input's inline asm records them
+  /// (frontend/asm/CacheHintAsm.h): `ld.global.cs.f32` shows cache=cs.
+  void recordCacheHint(llvm::Instruction &Access, bool Applies) {
+    if (!Applies)
+      return;
+    SmallVector<StringRef, 3> Hint;
+    for (const std::string &M : I.Mods) {
+      StringRef Q(M);
+      if (Hint.empty() && isCacheOperator(Q, isa<LoadInst>(Access)))
+        Hint.push_back(Q);
+      else if (Q.starts_with("L1::") || Q.starts_with("L2::"))
+        Hint.push_back(Q);
+    }
+    if (!Hint.empty())
+      setCacheHint(Access, join(Hint, "."));
+  }
+
   Error load() {
     if (Error E = need(2))
       return E;
@@ -321,6 +341,7 @@ private:
     PTX_TRY(Ptr, L.address(A, addrSpaceOf(S)));
     LoadInst *LI = B.CreateAlignedLoad(MT, Ptr, naturalAlign(MT));
     LI->setVolatile(I.hasMod("volatile"));
+    recordCacheHint(*LI, I.Opcode == "ld");
     return writeLoaded(I.Ops[0], LI, N, T.isSigned());
   }
 
@@ -366,6 +387,7 @@ private:
     PTX_TRY(Ptr, L.address(A, addrSpaceOf(S)));
     StoreInst *SI = B.CreateAlignedStore(V, Ptr, naturalAlign(MT));
     SI->setVolatile(I.hasMod("volatile"));
+    recordCacheHint(*SI, true);
     return Error::success();
   }
 

@@ -99,6 +99,9 @@ __WL_DEV unsigned __activemask() { return __nvvm_vote_ballot_sync(0xffffffffu, 1
 __WL_DEV unsigned __lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
 __WL_DEV unsigned __laneid() { return __nvvm_read_ptx_sreg_laneid(); }
 
+// ---- match, reduce, named barriers, clusters, vector atomics (sm_70-90) ----
+#include "__warplint_warp_cluster.h"
+
 // ---- cache-hint loads and stores (__ldg, __ldcs, __stcs, ...) -------------
 #include "__warplint_cache_hints.h"
 

@@ -21,9 +21,11 @@ __WL_UNARY(exp10) __WL_UNARY(expm1) __WL_UNARY(log) __WL_UNARY(log2) __WL_UNARY(
 __WL_UNARY(log1p) __WL_UNARY(sin) __WL_UNARY(cos) __WL_UNARY(tan) __WL_UNARY(asin)
 __WL_UNARY(acos) __WL_UNARY(atan) __WL_UNARY(sinh) __WL_UNARY(cosh) __WL_UNARY(tanh)
 __WL_UNARY(erf) __WL_UNARY(erfc) __WL_UNARY(floor) __WL_UNARY(ceil) __WL_UNARY(round)
-__WL_UNARY(trunc) __WL_UNARY(fabs) __WL_UNARY(rint)
+__WL_UNARY(trunc) __WL_UNARY(fabs) __WL_UNARY(rint) __WL_UNARY(nearbyint)
+__WL_UNARY(asinh) __WL_UNARY(acosh) __WL_UNARY(atanh) __WL_UNARY(tgamma) __WL_UNARY(lgamma)
 __WL_BINARY(pow) __WL_BINARY(atan2) __WL_BINARY(fmod) __WL_BINARY(hypot)
 __WL_BINARY(fmin) __WL_BINARY(fmax) __WL_BINARY(copysign) __WL_BINARY(fdim)
+__WL_BINARY(remainder)
 extern "C" __device__ float __nv_fmaf(float, float, float);
 extern "C" __device__ double __nv_fma(double, double, double);
 __WL_MATH_DEV float fmaf(float a, float b, float c) { return __nv_fmaf(a, b, c); }
@@ -31,6 +33,8 @@ __WL_MATH_DEV double fma(double a, double b, double c) { return __nv_fma(a, b, c
 __WL_MATH_DEV float fma(float a, float b, float c) { return __nv_fmaf(a, b, c); }
 extern "C" __device__ void __nv_sincosf(float, float *, float *);
 __WL_MATH_DEV void sincosf(float x, float *s, float *c) { __nv_sincosf(x, s, c); }
+extern "C" __device__ void __nv_sincos(double, double *, double *);
+__WL_MATH_DEV void sincos(double x, double *s, double *c) { __nv_sincos(x, s, c); }
 __WL_MATH_DEV int isnan(float x) { return __builtin_isnan(x); }
 __WL_MATH_DEV int isnan(double x) { return __builtin_isnan(x); }
 __WL_MATH_DEV int isinf(float x) { return __builtin_isinf(x); }
@@ -46,9 +50,13 @@ extern "C" __device__ float __nv_fast_cosf(float);
 extern "C" __device__ float __nv_fast_powf(float, float);
 extern "C" __device__ float __nv_fast_exp10f(float);
 extern "C" __device__ float __nv_fast_log2f(float);
+extern "C" __device__ float __nv_fast_log10f(float);
+extern "C" __device__ float __nv_fast_tanf(float);
 __WL_MATH_DEV float __expf(float x) { return __nv_fast_expf(x); }
 __WL_MATH_DEV float __logf(float x) { return __nv_fast_logf(x); }
 __WL_MATH_DEV float __log2f(float x) { return __nv_fast_log2f(x); }
+__WL_MATH_DEV float __log10f(float x) { return __nv_fast_log10f(x); }
+__WL_MATH_DEV float __tanf(float x) { return __nv_fast_tanf(x); }
 __WL_MATH_DEV float __sinf(float x) { return __nv_fast_sinf(x); }
 __WL_MATH_DEV float __cosf(float x) { return __nv_fast_cosf(x); }
 __WL_MATH_DEV float __powf(float x, float y) { return __nv_fast_powf(x, y); }
