@@ -315,9 +315,13 @@ WarpStatus Executor::run() {
             }
           EdgeOf[L] = Ed;
         });
+        // Cases that lead to one block are one path (LLVM gives a phi one
+        // value per predecessor, so their edges move the same values): the
+        // lanes of `t == 1 || t == 8` folded into a switch stay together.
+        auto Target = [&](uint32_t Ed) { return Fn.Edges[Ed].Target; };
         uint32_t First = EdgeOf[countr_zero(M)];
         bool Uniform = true;
-        FOR_LANES(Uniform &= EdgeOf[L] == First);
+        FOR_LANES(Uniform &= Target(EdgeOf[L]) == Target(First));
         if (Uniform) {
           takeEdge(Fn, R, E, First);
           goto NextEntry;
@@ -329,7 +333,7 @@ WarpStatus Executor::run() {
         while (Left) {
           uint32_t Ed = EdgeOf[countr_zero(Left)], Lanes = 0;
           for (uint32_t MM = Left; MM; MM &= MM - 1)
-            if (EdgeOf[countr_zero(MM)] == Ed)
+            if (Target(EdgeOf[countr_zero(MM)]) == Target(Ed))
               Lanes |= 1u << countr_zero(MM);
           applyEdge(Fn, R, Ed, Lanes);
           uint32_t T = Fn.Edges[Ed].Target;
