@@ -138,6 +138,16 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
 /// models, or a stop that quotes the asm.
 void ProgramDecoder::decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm) {
   AsmMeaning M = asmMeaning(Asm);
+  if (M.K == AsmMeaning::ConstantStore) {
+    Inst D;
+    D.Opc = Op::Unreachable;
+    D.Aux = 3;
+    D.A = slot(CB.getArgOperand(0));
+    D.Imm = P.Messages.size();
+    P.Messages.push_back(M.Why);
+    emit(D);
+    return;
+  }
   if (M.K == AsmMeaning::Refused)
     return refuse("cannot run: " + M.Why + ": inline asm " + asmText(Asm));
   if (M.K == AsmMeaning::NotUnderstood || CB.getType()->isVoidTy())

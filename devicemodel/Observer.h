@@ -63,6 +63,7 @@ struct Finding {
                     ///< "global-race", "barrier-divergent", "hang", "runaway", "trap",
                     ///< "heap-use-after-free", "heap-double-free",
                     ///< "heap-invalid-free", "heap-leak" (a note),
+                    ///< "constant-store",
                     ///< "uninitialized-read", "unsupported".
   std::string Message;
   SourceLoc Loc;

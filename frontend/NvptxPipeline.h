@@ -37,6 +37,16 @@ void internalizeDeviceFunctions(llvm::Module &M);
 /// SeparateConstOffsetFromGEP-free cleanups and the LoadStoreVectorizer.
 void optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM);
 
+/// The text of the marker optimizeForNvptx puts before a store to a
+/// __constant__ variable (followed by the variable's name): LLVM deletes
+/// such stores (constant memory is read-only), the marker, inline asm with
+/// side effects and a PTX comment, stays for the device model to report.
+constexpr const char *ConstantStoreMarker = "// warplint: store to __constant__ ";
+
+/// Puts the marker before every store, atomic, memset or memcpy whose
+/// destination is a __constant__ variable. Returns how many.
+unsigned markConstantStores(llvm::Module &M);
+
 /// Records the private arrays of M before optimization.
 std::vector<LocalArrayDecl> collectLocalArrays(const llvm::Module &M);
 
