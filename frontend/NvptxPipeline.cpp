@@ -158,6 +158,20 @@ const GlobalVariable *constantTarget(const Value *Ptr, unsigned Depth = 0) {
 
 } // namespace
 
+void keepFaultingAccesses(Module &M) {
+  // TargetLibraryInfo's names of the heap functions device code can call.
+  static const char *const HeapFunctions[] = {"malloc", "free",   "_Znwm",   "_Znam",
+                                              "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"};
+  // On the declarations too: InferFunctionAttrs would otherwise give them
+  // allockind, which is enough for InstCombine to delete the pair.
+  for (Function &F : M)
+    for (const char *Name : HeapFunctions)
+      F.addFnAttr(std::string("no-builtin-") + Name);
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == 3 && GV.hasInitializer() && isa<UndefValue>(GV.getInitializer()))
+      GV.setExternallyInitialized(true);
+}
+
 unsigned markConstantStores(Module &M) {
   std::vector<std::pair<Instruction *, Value *>> Stores;
   for (Function &F : M)
@@ -206,6 +220,7 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   markAccessOrigins(M);
   markConstantStores(M);
+  keepFaultingAccesses(M);
   internalizeDeviceFunctions(M);
   {
     ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
