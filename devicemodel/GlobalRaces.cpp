@@ -33,6 +33,7 @@ void BlockGlobalLog::fence(uint32_t Thread) {
   if (Thread >= LastFence.size())
     return;
   LastFence[Thread] = Now;
+  AnyFence = true;
   // Only the first fence after an access or a barrier can order anything
   // the previous one did not.
   std::vector<uint32_t> &F = Fences[Thread];
@@ -85,7 +86,9 @@ void BlockGlobalLog::access(uint64_t W, GlobalUseKind Kind, uint32_t Thread, uin
 void BlockGlobalLog::syncOn(uint64_t W, uint32_t Thread, bool Release, bool Acquire) {
   if (Flags.size() >= MaxWords && !Flags.count(W))
     return;
-  if (Release && Thread < LastFence.size() && LastFence[Thread]) {
+  // A release orders something only after a fence (this thread's, or
+  // another's followed by a barrier).
+  if (Release && Thread < LastFence.size() && AnyFence) {
     FlagSync &F = Flags[W];
     F.LastRelease = Now;
     F.FenceBefore = std::max(F.FenceBefore, LastFence[Thread]);

@@ -123,6 +123,7 @@ private:
   /// (thread, flag): latest release, earliest acquire.
   llvm::DenseMap<std::pair<uint32_t, uint64_t>, uint32_t> ThreadRelease, ThreadAcquire;
   uint64_t Dropped = 0;
+  bool AnyFence = false;
 };
 
 /// The launch's global words across blocks, folded in block order.

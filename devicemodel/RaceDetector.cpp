@@ -58,7 +58,7 @@ public:
 
   void onBlockEnd(const BlockStats &) override {
     Summary = Log.summarize();
-    Dropped = Log.dropped();
+    Dropped += Log.dropped();
     Log = BlockGlobalLog(0);
   }
 
@@ -130,8 +130,17 @@ public:
             Value |= uint32_t((E.Values[L] >> (8 * (X - Off))) & 0xff) << (8 * (X % 4));
         }
         const uint32_t *V = E.Values ? &Value : nullptr;
-        if (!SyncLike)
-          check(GlobalShadows[W], W, Thread, E, Mask, Write, V);
+        if (!SyncLike) {
+          auto It = GlobalShadows.find(W);
+          if (It == GlobalShadows.end()) {
+            if (GlobalShadows.size() >= BlockGlobalLog::MaxWords)
+              ++Dropped; // Bounded like the cross-block record.
+            else
+              It = GlobalShadows.try_emplace(W).first;
+          }
+          if (It != GlobalShadows.end())
+            check(It->second, W, Thread, E, Mask, Write, V);
+        }
         if (!Heap)
           Log.access(W, Kind, Thread, E.Loc, Mask, V);
         B = End;
