@@ -190,26 +190,24 @@ std::vector<WordSummary> BlockGlobalLog::summarize() const {
     }
     Out.push_back(S);
   }
-  // Deterministic order (DenseMap's is not).
-  std::sort(Out.begin(), Out.end(),
-            [](const WordSummary &A, const WordSummary &B) { return A.Word < B.Word; });
+  // DenseMap's order follows its insertions, which a block makes in the
+  // same order in every run: deterministic without sorting.
   return Out;
 }
 
 // ---- the launch ---------------------------------------------------------
 
 CrossBlockRaces::State *CrossBlockRaces::state(uint64_t Word) {
-  std::unique_ptr<State[]> &Page = Pages[Word / PageWords];
-  if (!Page) {
+  auto It = Pages.find(Word / PageWords);
+  if (It == Pages.end()) {
     if (Tracked + PageWords > MaxWords) {
-      Pages.erase(Word / PageWords);
       ++Dropped;
       return nullptr;
     }
-    Page = std::make_unique<State[]>(PageWords);
+    It = Pages.try_emplace(Word / PageWords, std::make_unique<State[]>(PageWords)).first;
     Tracked += PageWords;
   }
-  return &Page[Word % PageWords];
+  return &It->second[Word % PageWords];
 }
 
 uint32_t CrossBlockRaces::flagId(uint64_t Flag) {

@@ -67,10 +67,11 @@ struct WordSummary {
 };
 
 /// The global accesses of one block, for the cross-block check. Fed by the
-/// race detector's block observer; bounded: at most MaxWords words.
+/// race detector's block observer; bounded: at most MaxWords words (the
+/// first the block touches).
 class BlockGlobalLog {
 public:
-  static constexpr size_t MaxWords = size_t(1) << 20;
+  static constexpr size_t MaxWords = size_t(1) << 12;
   explicit BlockGlobalLog(unsigned Threads)
       : LastFence(Threads, 0), Fences(Threads), LastAccess(Threads, 0) {}
 
@@ -88,6 +89,8 @@ public:
   void syncOn(uint64_t Word, uint32_t Thread, bool Release, bool Acquire);
   /// Words not tracked because of MaxWords.
   uint64_t dropped() const { return Dropped; }
+  /// The block reached MaxWords: its later accesses are not looked at.
+  bool full() const { return Dropped != 0; }
   /// Per word, what the block did and what orders it.
   std::vector<WordSummary> summarize() const;
 
@@ -129,8 +132,8 @@ private:
 /// The launch's global words across blocks, folded in block order.
 class CrossBlockRaces {
 public:
-  /// At most MaxWords words are compared (paged records, about 56 bytes a word).
-  static constexpr uint64_t MaxWords = uint64_t(4) << 20;
+  /// At most MaxWords words are compared (paged records, 96 bytes a word).
+  static constexpr uint64_t MaxWords = uint64_t(1) << 20;
   CrossBlockRaces(const Program &P, DeviceMemory &Mem, const Dim3 &Grid)
       : P(P), Mem(Mem), Grid(Grid) {}
   /// Compares block Info's summaries with the earlier blocks' and records
@@ -146,7 +149,7 @@ private:
   struct State {
     UseRecord Uses[3];
   };
-  static constexpr unsigned PageWords = 1024;
+  static constexpr unsigned PageWords = 64;
   State *state(uint64_t Word);
   uint32_t flagId(uint64_t Flag);
   void report(const UseRecord &Old, unsigned OldKind, const UseRecord &New, unsigned NewKind,

@@ -97,6 +97,10 @@ public:
   /// A global access: the same check within the block (atomics and volatile
   /// accesses aside), and the block's record for the cross-block check.
   void onGlobal(const MemoryEvent &E) {
+    // A block that touched more words than the bounds allow is checked no
+    // further (the run says so in a note): the cost per access stays bounded.
+    if (Dropped || Log.full())
+      return;
     const Site &S = Parent.P.Sites[E.Site];
     bool Atomic = E.Op == MemOp::Atomic || E.Op == MemOp::Reduction;
     bool SyncLike = Atomic || S.Volatile;
@@ -290,10 +294,12 @@ std::optional<Finding> RaceDetector::boundsNote() const {
   Finding F;
   F.Kind = "global-race";
   F.Note = true;
-  F.Message = "the global-memory race check followed the first " +
-              std::to_string(BlockGlobalLog::MaxWords) + " words of each block and " +
+  F.Message = "the global-memory race check stops following a block once it has "
+              "touched " +
+              std::to_string(BlockGlobalLog::MaxWords) + " global words, and the launch at " +
               std::to_string(CrossBlockRaces::MaxWords) +
-              " of the launch; races on the others were not looked for";
+              " words (to bound its time and memory); later accesses of such blocks "
+              "were not checked for races";
   return F;
 }
 

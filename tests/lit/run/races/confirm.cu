@@ -6,4 +6,4 @@
 __global__ void write_write(int *out) {
   out[threadIdx.x] = blockIdx.x;
 }
-// CHECK: confirm.cu:[[@LINE-2]]:{{[0-9]+}}: error: kernel 'write_write': global-memory race on byte offset 0 of buffer 'out' between blocks: {{.*}}found by the device model's run {{.*}}; order the two accesses: {{.*}} [device-fault]
+// CHECK: confirm.cu:[[@LINE-2]]:{{[0-9]+}}: error: kernel 'write_write': global-memory race on byte offset {{[0-9]+}} of buffer 'out' between blocks: {{.*}}found by the device model's run {{.*}}; order the two accesses: {{.*}} [device-fault]
