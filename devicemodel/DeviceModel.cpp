@@ -91,8 +91,9 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.Errors = R.Run.Findings;
   for (const Finding &F : Races.findings())
     R.Errors.push_back(F);
+  // A note on what the run measured, not a fault: with the launch's notes.
   if (std::optional<Finding> N = Races.boundsNote())
-    R.Errors.push_back(std::move(*N));
+    R.Notes.push_back(N->Message);
   for (const Finding &F : Init.findings())
     R.Errors.push_back(F);
   addLeaks(*R.Memory, R.Errors);
