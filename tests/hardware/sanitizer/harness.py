@@ -169,6 +169,8 @@ def driver(case_path, kernel, params, o):
         (kernel, gx, gy, gz, bx, by, bz, o["shared"], ", ".join(call)),
         "  cudaError_t launch = cudaGetLastError();",
         "  cudaError_t sync = cudaDeviceSynchronize();",
+        # Freed, so that memcheck's leak check reports only device-heap leaks.
+        "".join("  cudaFree(%s);" % n for n, _, p in params if p) or "  // no buffers",
         '  printf("launch: %s, sync: %s\\n", cudaGetErrorString(launch), cudaGetErrorString(sync));',
         "  return sync == cudaSuccess && launch == cudaSuccess ? 0 : 3;",
         "}",
