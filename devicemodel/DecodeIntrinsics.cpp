@@ -56,11 +56,19 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
   if (Name.starts_with("llvm.lifetime.") || Name.starts_with("llvm.assume") ||
       Name.starts_with("llvm.dbg.") || Name.starts_with("llvm.experimental.noalias") ||
       Name.starts_with("llvm.invariant.") || Name == "llvm.sideeffect" ||
-      Name == "llvm.donothing" || Name.starts_with("llvm.nvvm.membar") ||
-      Name.starts_with("llvm.nvvm.fence") || Name.starts_with("llvm.prefetch") ||
+      Name == "llvm.donothing" || Name.starts_with("llvm.nvvm.fence.proxy") ||
+      Name.starts_with("llvm.prefetch") ||
       Name.starts_with("llvm.nvvm.prefetch") || Name.starts_with("llvm.nvvm.barrier.cta.arrive") ||
       Name.starts_with("llvm.nvvm.nanosleep"))
     return true;
+  if (Name.starts_with("llvm.nvvm.membar") || Name.starts_with("llvm.nvvm.fence")) {
+    // __threadfence() is membar.gl; __threadfence_block() membar.cta.
+    Inst D;
+    D.Opc = Op::Fence;
+    D.Aux = Name.contains(".cta") ? 0 : 1;
+    emit(D);
+    return true;
+  }
   if (Name.starts_with("llvm.expect") || Name.starts_with("llvm.ssa.copy") ||
       Name.starts_with("llvm.launder") || Name.starts_with("llvm.strip")) {
     alias(&CB, Arg(0));
@@ -143,6 +151,16 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
 /// models, or a stop that quotes the asm.
 void ProgramDecoder::decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm) {
   AsmMeaning M = asmMeaning(Asm);
+  if (M.K == AsmMeaning::ConstantStore) {
+    Inst D;
+    D.Opc = Op::Unreachable;
+    D.Aux = 3;
+    D.A = slot(CB.getArgOperand(0));
+    D.Imm = P.Messages.size();
+    P.Messages.push_back(M.Why);
+    emit(D);
+    return;
+  }
   if (M.K == AsmMeaning::Refused)
     return refuse("cannot run: " + M.Why + ": inline asm " + asmText(Asm));
   if (M.K == AsmMeaning::NotUnderstood || CB.getType()->isVoidTy())

@@ -78,6 +78,10 @@ enum class Op : uint16_t {
   Load, Store, AtomicRMW, CmpXchg, MemCpy, MemSet,
   // Warp and block.
   Shfl, Vote, Barrier, WarpSync, Printf,
+  /// A memory fence: Aux 1 orders global memory for the whole device
+  /// (__threadfence, membar.gl/sys, fence.sc/acq_rel.gpu/sys), 0 for the block
+  /// only. Not counted as an instruction (smsp__inst_executed).
+  Fence,
   Redux, ///< redux.sync: Aux = ReduxKind; A the lanes' values.
   /// match.sync: Aux bit 0 all (else any), bit 1 64-bit values; A the lanes'
   /// values; all's predicate goes to the slot after Dst.
@@ -199,6 +203,8 @@ struct Site {
   /// The PTX cache hint of a load or store ("cs", "nc"; "" for none): it
   /// changes no value, only where the hardware would keep the line.
   std::string CacheHint;
+  /// A volatile load or store (a flag another block polls or sets).
+  bool Volatile = false;
 };
 
 /// Where a global variable lives.

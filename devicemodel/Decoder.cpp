@@ -142,12 +142,18 @@ uint32_t ProgramDecoder::siteIndex(const Instruction &I, unsigned Space, unsigne
   SourceLoc L = userLocation(I);
   bool Combines = OpKind >= 2 && atomicCombinesLanes(I);
   std::string Hint = cacheHint(I);
-  auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint);
+  bool Volatile = false;
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    Volatile = LI->isVolatile();
+  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    Volatile = SI->isVolatile();
+  auto Key =
+      std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint, Volatile);
   auto It = SiteIndex.find(Key);
   if (It != SiteIndex.end())
     return It->second;
   uint32_t Idx = P.Sites.size();
-  P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines, Hint});
+  P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines, Hint, Volatile});
   SiteIndex[Key] = Idx;
   return Idx;
 }
@@ -316,6 +322,8 @@ void ProgramDecoder::decodeFunction(uint32_t Idx) {
     Block &B2 = Out->Blocks[BI];
     B2.Last = Out->Insts.size();
     B2.Counted = B2.Last - B2.First;
+    for (uint32_t K = B2.First; K < B2.Last; ++K)
+      B2.Counted -= Out->Insts[K].Opc == Op::Fence;
     const DomTreeNode *N = PDT.getNode(BB);
     const DomTreeNode *Dom = N ? N->getIDom() : nullptr;
     const BasicBlock *IP = Dom ? Dom->getBlock() : nullptr;
@@ -391,8 +399,17 @@ void ProgramDecoder::decodeInstruction(const Instruction &I) {
   if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
       isa<AtomicCmpXchgInst>(I))
     return decodeMemory(I);
-  if (isa<FenceInst>(I))
+  if (auto *FI = dyn_cast<FenceInst>(&I)) {
+    // NVPTX's scopes: "block" (and "singlethread") order the block only.
+    SmallVector<StringRef, 8> Scopes;
+    I.getContext().getSyncScopeNames(Scopes);
+    StringRef Scope = FI->getSyncScopeID() < Scopes.size() ? Scopes[FI->getSyncScopeID()] : "";
+    Inst D;
+    D.Opc = Op::Fence;
+    D.Aux = Scope == "block" || Scope == "singlethread" ? 0 : 1;
+    emit(D);
     return;
+  }
   if (auto *CB = dyn_cast<CallBase>(&I))
     return decodeCall(*CB);
   if (isValueOp(I))

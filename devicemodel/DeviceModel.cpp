@@ -66,7 +66,7 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.DefaultedArgs = L->DefaultedArgs;
   R.Buffers = L->Buffers;
   MemoryCounters Counters(*R.Prog, Arch);
-  RaceDetector Races(*R.Prog, Arch.WarpSize);
+  RaceDetector Races(*R.Prog, *R.Memory, L->Shape.Grid, Arch.WarpSize);
   InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize,
                    L->Shape.reservedSharedBase(R.Prog->SharedStaticBytes),
                    L->Shape.ReservedShared);
@@ -91,6 +91,9 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.Errors = R.Run.Findings;
   for (const Finding &F : Races.findings())
     R.Errors.push_back(F);
+  // A note on what the run measured, not a fault: with the launch's notes.
+  if (std::optional<Finding> N = Races.boundsNote())
+    R.Notes.push_back(N->Message);
   for (const Finding &F : Init.findings())
     R.Errors.push_back(F);
   addLeaks(*R.Memory, R.Errors);

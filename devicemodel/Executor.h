@@ -146,11 +146,13 @@ private:
   /// The memory events observers see (one per space the lanes touch).
   void emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
             uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
-            MemoryEvent::TransferKind Transfer = MemoryEvent::None);
+            MemoryEvent::TransferKind Transfer = MemoryEvent::None,
+            const uint64_t *Values = nullptr);
   /// One event for the lanes of Mask, all in Space.
   void emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
               uint32_t Mask, const uint64_t *Offsets,
-              MemoryEvent::TransferKind Transfer = MemoryEvent::None);
+              MemoryEvent::TransferKind Transfer = MemoryEvent::None,
+              const uint64_t *Values = nullptr);
   std::string heapBlockText(const Buffer &Buf) const;
   void heapAlloc(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   bool heapFree(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);

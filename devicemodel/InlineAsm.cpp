@@ -1,6 +1,8 @@
 //===- InlineAsm.cpp - Inline asm the device model runs -------------------===//
 #include "devicemodel/InlineAsm.h"
 
+#include "frontend/NvptxPipeline.h"
+
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/Support/Regex.h"
 
@@ -11,6 +13,11 @@ namespace dm {
 
 AsmMeaning asmMeaning(const InlineAsm &Asm) {
   AsmMeaning M;
+  if (StringRef(Asm.getAsmString()).starts_with(ConstantStoreMarker)) {
+    M.K = AsmMeaning::ConstantStore;
+    M.Why = StringRef(Asm.getAsmString()).drop_front(strlen(ConstantStoreMarker)).str();
+    return M;
+  }
   StringRef Cons = Asm.getConstraintString();
   if (!Cons.starts_with("=r") && !Cons.starts_with("=l"))
     return M;

@@ -29,6 +29,9 @@ struct AsmMeaning {
     NotUnderstood, ///< Stops the run: "inline asm not understood".
     Register,      ///< Reads special register Reg into its one result.
     Refused,       ///< Understood but not modelled: Why says so.
+    /// The frontend's marker of a store to a __constant__ variable (Why: its
+    /// name), which the optimizer deleted: a fault where it runs.
+    ConstantStore,
   } K = NotUnderstood;
   SRegKind Reg = SR_TidX;
   std::string Why;

@@ -108,7 +108,7 @@ std::string Executor::describeBadAddress(uint64_t Addr, bool Write) {
 
 void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
                     uint32_t Mask, const uint64_t *Offsets, const unsigned *Spaces,
-                    MemoryEvent::TransferKind Transfer) {
+                    MemoryEvent::TransferKind Transfer, const uint64_t *Values) {
   if (B.Obs.empty() || !Mask)
     return;
   // Lanes of one instruction normally share a space; split when not.
@@ -119,14 +119,14 @@ void Executor::emit(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsig
     for (uint32_t MM = Left; MM; MM &= MM - 1)
       if (Spaces[countr_zero(MM)] == S)
         Same |= 1u << countr_zero(MM);
-    emitIn(Site, Loc, S, Op, Bytes, Same, Offsets, Transfer);
+    emitIn(Site, Loc, S, Op, Bytes, Same, Offsets, Transfer, Values);
     Left &= ~Same;
   }
 }
 
 void Executor::emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, unsigned Bytes,
                       uint32_t Mask, const uint64_t *Offsets,
-                      MemoryEvent::TransferKind Transfer) {
+                      MemoryEvent::TransferKind Transfer, const uint64_t *Values) {
   if (B.Obs.empty() || !Mask)
     return;
   MemoryEvent E;
@@ -139,6 +139,7 @@ void Executor::emitIn(uint32_t Site, uint32_t Loc, unsigned Space, MemOp Op, uns
   E.Warp = W.Index;
   E.Offsets = Offsets;
   E.Transfer = Transfer;
+  E.Values = Values;
   for (BlockObserver *O : B.Obs)
     O->onMemory(E);
 }
@@ -259,7 +260,8 @@ bool Executor::directAccess(const Function &Fn, uint32_t Idx, const Inst &I, uin
   default: return false;
   }
   if (Done)
-    emitIn(I.Site, Fn.InstLoc[Idx], Space, MemOp(B.P.Sites[I.Site].OpKind), I.Aux, M, Offs);
+    emitIn(I.Site, Fn.InstLoc[Idx], Space, MemOp(B.P.Sites[I.Site].OpKind), I.Aux, M, Offs,
+           MemoryEvent::None, Load ? nullptr : D);
   return Done;
 }
 
@@ -347,7 +349,9 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
       break;
     }
   }
-  emit(I.Site, Fn.InstLoc[Idx], 0, MO, unsigned(Bytes), M, Offs, Spaces);
+  emit(I.Site, Fn.InstLoc[Idx], 0, MO, unsigned(Bytes), M, Offs, Spaces, MemoryEvent::None,
+       I.Opc == Op::Store && I.Elems == 1 && Bytes <= 8 ? R + uint64_t(I.B) * MaxLanes
+                                                        : nullptr);
   return true;
 }
 

@@ -22,6 +22,16 @@ WarpStatus Executor::trap(const Function &Fn, uint32_t Idx, const Inst &I, uint6
     return stop(Fn, Idx, "trap", "reached unreachable code in " + threadName(L));
   if (I.Aux == 1)
     return stop(Fn, Idx, "trap", "__trap() in " + threadName(L));
+  if (I.Aux == 3) {
+    uint64_t Addr = R[uint64_t(I.A) * MaxLanes + L];
+    return stop(Fn, Idx, "constant-store",
+                "store to __constant__ variable '" + B.P.Messages[I.Imm] + "' (byte offset " +
+                    std::to_string(Addr & OffsetMask) +
+                    " of constant memory) by lane " + std::to_string(L) + ", " +
+                    threadName(L) +
+                    ": constant memory is read-only for kernels (nvcc warns; LLVM deletes "
+                    "the store)");
+  }
   // __assertfail(message, file, line, function, size).
   std::string Text, Why;
   unsigned Space;

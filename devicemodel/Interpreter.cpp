@@ -192,6 +192,10 @@ WarpStatus Executor::run() {
       case Op::WarpSync:
         warpSync(M);
         break;
+      case Op::Fence:
+        for (BlockObserver *O : B.Obs)
+          O->onFence(W.Index, M, Aux != 0);
+        break;
       // ---- memory ----------------------------------------------------------
       case Op::Load:
       case Op::Store:

@@ -36,6 +36,9 @@ struct MemoryEvent {
   unsigned Warp = 0;      ///< Warp index in its block.
   /// Per lane: the byte offset in the space (global: window and offset).
   const uint64_t *Offsets = nullptr;
+  /// Per lane: the value a scalar store writes (its low Bytes bytes); null
+  /// for loads, atomics, vector stores and copies.
+  const uint64_t *Values = nullptr;
   /// A chunk of a memcpy (its load, then its store) or of a memset (a store).
   enum TransferKind : uint8_t { None, Copy, Set } Transfer = None;
 };
@@ -57,9 +60,10 @@ struct BlockInfo {
 /// An error an observer or the interpreter found.
 struct Finding {
   std::string Kind; ///< "out-of-bounds", "misaligned", "shared-race",
-                    ///< "barrier-divergent", "hang", "runaway", "trap",
+                    ///< "global-race", "barrier-divergent", "hang", "runaway", "trap",
                     ///< "heap-use-after-free", "heap-double-free",
                     ///< "heap-invalid-free", "heap-leak" (a note),
+                    ///< "constant-store",
                     ///< "uninitialized-read", "unsupported".
   std::string Message;
   SourceLoc Loc;
@@ -77,6 +81,9 @@ public:
   virtual void onBarrier() {}
   /// The lanes of Mask in Warp executed __syncwarp, a shuffle or a vote.
   virtual void onWarpSync(unsigned Warp, uint32_t Mask) {}
+  /// The lanes of Mask in Warp executed a memory fence; DeviceScope: one that
+  /// orders global memory for other blocks (__threadfence), not only this one.
+  virtual void onFence(unsigned Warp, uint32_t Mask, bool DeviceScope) {}
   virtual void onBlockEnd(const BlockStats &S) {}
 };
 

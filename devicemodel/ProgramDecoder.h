@@ -177,7 +177,7 @@ private:
   std::vector<uint32_t> Work;
   std::map<std::tuple<std::string, unsigned, unsigned>, uint32_t> LocIndex;
   std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool,
-                      std::string>,
+                      std::string, bool>,
            uint32_t>
       SiteIndex;
 };

@@ -1,7 +1,10 @@
-//===- RaceDetector.cpp - Shared-memory races within a block --------------===//
+//===- RaceDetector.cpp - Shared and global memory races ------------------===//
 #include "devicemodel/RaceDetector.h"
 
+#include "devicemodel/DeviceMemory.h"
 #include "frontend/DeviceModule.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include "llvm/ADT/bit.h"
 
@@ -21,6 +24,8 @@ struct Access {
   uint8_t Bytes = 0; ///< Byte mask within the word.
   uint32_t Sync = 0; ///< Warp synchronizations of Thread before it.
   uint32_t Event = 0; ///< The warp instruction's number in the block.
+  uint32_t Value = 0; ///< A store's bytes in the word (global only).
+  bool HasValue = false;
 };
 struct Shadow {
   Access Write, Read1, Read2;
@@ -31,9 +36,31 @@ struct Shadow {
 class RaceBlock : public BlockObserver {
 public:
   RaceBlock(const RaceDetector &Parent, const BlockInfo &B)
-      : Parent(Parent), Info(B), LaneSync(uint64_t(B.Warps) * Parent.WarpSize, 0) {}
+      : Parent(Parent), Info(B), Log(B.Warps * Parent.WarpSize),
+        LaneSync(uint64_t(B.Warps) * Parent.WarpSize, 0) {}
 
-  void onBarrier() override { ++Epoch; }
+  const BlockInfo &info() const { return Info; }
+
+  void onBarrier() override {
+    ++Epoch;
+    GlobalShadows.clear(); // Nothing before a barrier races with what follows.
+    Log.tick();
+    Log.barrier();
+  }
+
+  void onFence(unsigned Warp, uint32_t Mask, bool DeviceScope) override {
+    if (!DeviceScope)
+      return;
+    Log.tick();
+    for (uint32_t MM = Mask; MM; MM &= MM - 1)
+      Log.fence(Warp * Parent.WarpSize + countr_zero(MM));
+  }
+
+  void onBlockEnd(const BlockStats &) override {
+    Summary = Log.summarize();
+    Dropped += Log.dropped();
+    Log = BlockGlobalLog(0);
+  }
 
   void onWarpSync(unsigned Warp, uint32_t Mask) override {
     for (uint32_t MM = Mask; MM; MM &= MM - 1)
@@ -41,6 +68,8 @@ public:
   }
 
   void onMemory(const MemoryEvent &E) override {
+    if (E.Space == AS_Global)
+      return onGlobal(E);
     if (E.Space != AS_Shared || E.Op == MemOp::Atomic || E.Op == MemOp::Reduction)
       return;
     bool Write = E.Op == MemOp::Store;
@@ -50,7 +79,7 @@ public:
       uint32_t Thread = E.Warp * Parent.WarpSize + L;
       uint64_t Off = E.Offsets[L];
       if (E.Bytes == 4 && Off % 4 == 0) { // One whole word: most accesses.
-        check(Off / 4, Thread, E, 0xf, Write);
+        check(sharedShadow(Off / 4), Off / 4, Thread, E, 0xf, Write, nullptr);
         continue;
       }
       for (uint64_t B = Off; B < Off + E.Bytes;) {
@@ -59,13 +88,73 @@ public:
         uint8_t Mask = 0;
         for (uint64_t X = B; X < End; ++X)
           Mask |= 1u << (X % 4);
-        check(W, Thread, E, Mask, Write);
+        check(sharedShadow(W), W, Thread, E, Mask, Write, nullptr);
+        B = End;
+      }
+    }
+  }
+
+  /// A global access: the same check within the block (atomics and volatile
+  /// accesses aside), and the block's record for the cross-block check.
+  void onGlobal(const MemoryEvent &E) {
+    // A block that touched more words than the bounds allow is checked no
+    // further (the run says so in a note): the cost per access stays bounded.
+    if (Dropped || Log.full())
+      return;
+    const Site &S = Parent.P.Sites[E.Site];
+    bool Atomic = E.Op == MemOp::Atomic || E.Op == MemOp::Reduction;
+    bool SyncLike = Atomic || S.Volatile;
+    bool Write = E.Op == MemOp::Store;
+    GlobalUseKind Kind = SyncLike ? GU_Sync : Write ? GU_Write : GU_Read;
+    ++Event;
+    Log.tick();
+    uint64_t HeapWindow = ~0ull;
+    bool Heap = false;
+    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+      unsigned L = countr_zero(MM);
+      uint32_t Thread = E.Warp * Parent.WarpSize + L;
+      uint64_t Off = E.Offsets[L];
+      uint64_t Window = Off >> BufferShift;
+      if (Window != HeapWindow) {
+        HeapWindow = Window;
+        const Buffer *Buf = Parent.Mem.bufferAt(tagOf(AS_Global) | Off);
+        Heap = Buf && Buf->Heap;
+      }
+      if (SyncLike && !Heap)
+        Log.syncOn(Off / 4, Thread, /*Release=*/Atomic || Write,
+                   /*Acquire=*/E.Op == MemOp::Atomic || E.Op == MemOp::Load);
+      for (uint64_t B = Off; B < Off + E.Bytes;) {
+        uint64_t W = B / 4;
+        uint64_t End = std::min<uint64_t>((W + 1) * 4, Off + E.Bytes);
+        uint8_t Mask = 0;
+        uint32_t Value = 0;
+        for (uint64_t X = B; X < End; ++X) {
+          Mask |= 1u << (X % 4);
+          if (E.Values)
+            Value |= uint32_t((E.Values[L] >> (8 * (X - Off))) & 0xff) << (8 * (X % 4));
+        }
+        const uint32_t *V = E.Values ? &Value : nullptr;
+        if (!SyncLike) {
+          auto It = GlobalShadows.find(W);
+          if (It == GlobalShadows.end()) {
+            if (GlobalShadows.size() >= BlockGlobalLog::MaxWords)
+              ++Dropped; // Bounded like the cross-block record.
+            else
+              It = GlobalShadows.try_emplace(W).first;
+          }
+          if (It != GlobalShadows.end())
+            check(It->second, W, Thread, E, Mask, Write, V);
+        }
+        if (!Heap)
+          Log.access(W, Kind, Thread, E.Loc, Mask, V);
         B = End;
       }
     }
   }
 
   std::vector<Finding> Found;
+  std::vector<WordSummary> Summary;
+  uint64_t Dropped = 0;
 
 private:
   bool sameWarp(uint32_t A, uint32_t B) const {
@@ -90,18 +179,29 @@ private:
   }
 
   void report(const Access &Prev, bool PrevWrite, uint32_t Thread, const MemoryEvent &E,
-              bool Write, uint64_t Word) {
+              bool Write, uint64_t Word, bool Benign = false) {
     if (Found.size() >= 16 || !Seen.insert({Prev.Loc, E.Loc}).second)
       return;
+    bool Global = E.Space == AS_Global;
     const SourceLoc &A = Parent.P.Locations[Prev.Loc], &B = Parent.P.Locations[E.Loc];
     auto Where = [](const SourceLoc &L) {
       return L.valid() ? L.File + ":" + std::to_string(L.Line) : std::string("?");
     };
     Finding F;
-    F.Kind = "shared-race";
+    F.Kind = Global ? "global-race" : "shared-race";
     F.Loc = B;
     F.Other = A;
-    F.Message = "shared-memory race on byte offset " + std::to_string(Word * 4) +
+    F.Note = Benign;
+    std::string Where0 = "byte offset " + std::to_string(Word * 4);
+    if (Global) {
+      uint64_t Addr = tagOf(AS_Global) | (Word * 4);
+      const Buffer *Buf = Parent.Mem.bufferAt(Addr);
+      Where0 = "byte offset " + std::to_string(Addr & ((uint64_t(1) << BufferShift) - 1)) +
+               " of " + (!Buf ? std::string("global memory")
+                         : Buf->Heap ? std::string("a heap block")
+                                     : "buffer '" + Buf->Name + "'");
+    }
+    F.Message = std::string(Global ? "global" : "shared") + "-memory race on " + Where0 +
                 " in block (" + std::to_string(Info.Index.V[0]) + "," +
                 std::to_string(Info.Index.V[1]) + "," + std::to_string(Info.Index.V[2]) +
                 "): thread " + std::to_string(Thread) + " " + (Write ? "writes" : "reads") +
@@ -110,17 +210,34 @@ private:
                 (sameWarp(Prev.Thread, Thread)
                      ? ", lanes of one warp with no __syncwarp() between (lanes of a warp do "
                        "not run in lockstep since Volta)"
-                     : ", with no barrier between");
+                     : ", with no barrier between") +
+                (Benign ? "; both store the same value, so the result does not depend on "
+                          "their order (a benign race)"
+                        : "");
     Found.push_back(std::move(F));
   }
 
-  void check(uint64_t W, uint32_t Thread, const MemoryEvent &E, uint8_t Mask, bool Write) {
+  Shadow &sharedShadow(uint64_t W) {
     if (W >= Shadows.size())
       Shadows.resize(std::max<uint64_t>(W + 1, Shadows.size() * 2));
-    Shadow &S = Shadows[W];
-    Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread], Event};
-    if (conflicts(S.Write, Thread, Mask))
-      report(S.Write, true, Thread, E, Write, W);
+    return Shadows[W];
+  }
+
+  /// Value: a global store's bytes in the word, when known (two stores of
+  /// the same value race benignly).
+  void check(Shadow &S, uint64_t W, uint32_t Thread, const MemoryEvent &E, uint8_t Mask,
+             bool Write, const uint32_t *Value) {
+    Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread], Event, Value ? *Value : 0,
+               Value != nullptr};
+    if (conflicts(S.Write, Thread, Mask)) {
+      uint32_t Overlap = 0;
+      for (unsigned K = 0; K < 4; ++K)
+        if (S.Write.Bytes & Mask & (1u << K))
+          Overlap |= 0xffu << (8 * K);
+      bool Same = Write && S.Write.HasValue && Now.HasValue &&
+                  !((S.Write.Value ^ Now.Value) & Overlap);
+      report(S.Write, true, Thread, E, Write, W, Same);
+    }
     if (Write) {
       if (conflicts(S.Read1, Thread, Mask))
         report(S.Read1, false, Thread, E, Write, W);
@@ -144,6 +261,9 @@ private:
   uint32_t Epoch = 1;
   uint32_t Event = 0; ///< Memory events seen (numbers each warp instruction).
   std::vector<Shadow> Shadows;
+  /// Global words touched since the last barrier.
+  DenseMap<uint64_t, Shadow> GlobalShadows;
+  BlockGlobalLog Log;
   std::set<std::pair<uint32_t, uint32_t>> Seen;
   std::vector<uint32_t> LaneSync; ///< Per thread: warp synchronizations so far.
 };
@@ -154,6 +274,11 @@ std::unique_ptr<BlockObserver> RaceDetector::startBlock(const BlockInfo &B) {
 
 void RaceDetector::finishBlock(std::unique_ptr<BlockObserver> B) {
   auto &RB = static_cast<RaceBlock &>(*B);
+  Cross.addDropped(RB.Dropped);
+  std::vector<Finding> Between;
+  Cross.fold(RB.info(), RB.Summary, Between);
+  for (Finding &F : Between)
+    RB.Found.push_back(std::move(F));
   for (Finding &F : RB.Found) {
     bool Dup = false;
     for (const Finding &G : Races)
@@ -161,6 +286,21 @@ void RaceDetector::finishBlock(std::unique_ptr<BlockObserver> B) {
     if (!Dup && Races.size() < 32)
       Races.push_back(std::move(F));
   }
+}
+
+std::optional<Finding> RaceDetector::boundsNote() const {
+  if (!Cross.dropped())
+    return std::nullopt;
+  Finding F;
+  F.Kind = "global-race";
+  F.Note = true;
+  F.Message = "the global-memory race check stops following a block once it has "
+              "touched " +
+              std::to_string(BlockGlobalLog::MaxWords) + " global words, and the launch at " +
+              std::to_string(CrossBlockRaces::MaxWords) +
+              " words (to bound its time and memory); later accesses of such blocks "
+              "were not checked for races";
+  return F;
 }
 
 } // namespace dm

@@ -1,34 +1,46 @@
-//===- RaceDetector.h - Shared-memory races within a block ------*- C++ -*-===//
+//===- RaceDetector.h - Shared and global memory races ----------*- C++ -*-===//
 //
-// Two threads of one block that touch the same bytes of a shared-memory word,
+// Two threads of one block that touch the same bytes of a shared- or
+// global-memory word,
 // at least one of them writing, with no barrier between them. Lanes of one
 // warp do not run in lockstep (independent thread scheduling, sm_70 on): two
 // of them race unless the earlier one executed __syncwarp (or a shuffle or
 // vote, which synchronize too) in between. Atomics do not race with each
-// other.
+// other. Global memory is also compared across blocks (GlobalRaces.h); a
+// race between two stores of the same value to a global word is a note.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_RACEDETECTOR_H
 #define WARPLINT_DEVICEMODEL_RACEDETECTOR_H
 
 #include "devicemodel/Decoder.h"
+#include "devicemodel/GlobalRaces.h"
 #include "devicemodel/Observer.h"
+
+#include <optional>
 
 namespace warplint {
 namespace dm {
 
 class RaceDetector : public Observer {
 public:
-  RaceDetector(const Program &P, unsigned WarpSize) : P(P), WarpSize(WarpSize) {}
+  /// Mem: the launch's memory (buffer names in reports; heap blocks are
+  /// not compared across blocks, their windows are reused).
+  RaceDetector(const Program &P, DeviceMemory &Mem, const Dim3 &Grid, unsigned WarpSize)
+      : P(P), Mem(Mem), WarpSize(WarpSize), Cross(P, Mem, Grid) {}
   std::unique_ptr<BlockObserver> startBlock(const BlockInfo &B) override;
   void finishBlock(std::unique_ptr<BlockObserver> B) override;
   /// Races found, one per pair of sites, in block order.
   const std::vector<Finding> &findings() const { return Races; }
+  /// A note when the cross-block check met its bounds, else none.
+  std::optional<Finding> boundsNote() const;
 
 private:
   friend class RaceBlock;
   const Program &P;
+  DeviceMemory &Mem;
   unsigned WarpSize;
+  CrossBlockRaces Cross;
   std::vector<Finding> Races;
 };
 

@@ -12,7 +12,9 @@
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -127,6 +129,79 @@ void internalizeDeviceFunctions(Module &M) {
   }
 }
 
+namespace {
+
+/// The __constant__ variable Ptr points into, looking through GEPs, casts
+/// and (before mem2reg) a local variable every store to which holds such a
+/// pointer; null when none.
+const GlobalVariable *constantTarget(const Value *Ptr, unsigned Depth = 0) {
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (const auto *GV = dyn_cast<GlobalVariable>(Obj))
+    return GV->getAddressSpace() == 4 ? GV : nullptr; // NVPTX's constant space.
+  const auto *LI = dyn_cast<LoadInst>(Obj);
+  const auto *AI =
+      LI ? dyn_cast<AllocaInst>(getUnderlyingObject(LI->getPointerOperand())) : nullptr;
+  if (!AI || Depth > 3)
+    return nullptr;
+  const GlobalVariable *Found = nullptr;
+  for (const User *U : AI->users()) {
+    const auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getPointerOperand() != AI)
+      continue;
+    const GlobalVariable *GV = constantTarget(SI->getValueOperand(), Depth + 1);
+    if (!GV || (Found && Found != GV))
+      return nullptr;
+    Found = GV;
+  }
+  return Found;
+}
+
+} // namespace
+
+void keepFaultingAccesses(Module &M) {
+  // TargetLibraryInfo's names of the heap functions device code can call.
+  static const char *const HeapFunctions[] = {"malloc", "free",   "_Znwm",   "_Znam",
+                                              "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm"};
+  // On the declarations too: InferFunctionAttrs would otherwise give them
+  // allockind, which is enough for InstCombine to delete the pair.
+  for (Function &F : M)
+    for (const char *Name : HeapFunctions)
+      F.addFnAttr(std::string("no-builtin-") + Name);
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == 3 && GV.hasInitializer() && isa<UndefValue>(GV.getInitializer()))
+      GV.setExternallyInitialized(true);
+}
+
+unsigned markConstantStores(Module &M) {
+  std::vector<std::pair<Instruction *, Value *>> Stores;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F)) {
+      Value *Dst = nullptr;
+      if (auto *SI = dyn_cast<StoreInst>(&I))
+        Dst = SI->getPointerOperand();
+      else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+        Dst = RMW->getPointerOperand();
+      else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+        Dst = CX->getPointerOperand();
+      else if (auto *MI = dyn_cast<AnyMemIntrinsic>(&I))
+        Dst = MI->getRawDest();
+      if (!Dst)
+        continue;
+      if (constantTarget(Dst))
+        Stores.push_back({&I, Dst});
+    }
+  for (auto &[I, Dst] : Stores) {
+    const GlobalVariable *GV = constantTarget(Dst);
+    IRBuilder<> B(I);
+    auto *Ty = FunctionType::get(B.getVoidTy(), {Dst->getType()}, false);
+    std::string Text = (ConstantStoreMarker + GV->getName()).str();
+    InlineAsm *Asm = InlineAsm::get(Ty, Text, "l", /*hasSideEffects=*/true);
+    CallInst *Call = B.CreateCall(Ty, Asm, {Dst});
+    Call->setDebugLoc(I->getDebugLoc());
+  }
+  return Stores.size();
+}
+
 void optimizeForNvptx(Module &M, TargetMachine &TM) {
   M.setDataLayout(TM.createDataLayout());
   LoopAnalysisManager LAM;
@@ -144,6 +219,8 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   markAccessOrigins(M);
+  markConstantStores(M);
+  keepFaultingAccesses(M);
   internalizeDeviceFunctions(M);
   {
     ModulePassManager MPM = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O2);

@@ -37,6 +37,24 @@ void internalizeDeviceFunctions(llvm::Module &M);
 /// SeparateConstOffsetFromGEP-free cleanups and the LoadStoreVectorizer.
 void optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM);
 
+/// The text of the marker optimizeForNvptx puts before a store to a
+/// __constant__ variable (followed by the variable's name): LLVM deletes
+/// such stores (constant memory is read-only), the marker, inline asm with
+/// side effects and a PTX comment, stays for the device model to report.
+constexpr const char *ConstantStoreMarker = "// warplint: store to __constant__ ";
+
+/// Keeps the faults nvcc's binary keeps and LLVM's -O2 would erase: malloc,
+/// free and the global operator new/delete stay calls (not builtins the
+/// optimizer deletes with the accesses to their blocks), and __shared__
+/// variables are externally initialized (so a read of one nothing wrote is
+/// not folded to undef). Changes nothing where the program reads only memory
+/// it wrote and allocates only blocks that escape.
+void keepFaultingAccesses(llvm::Module &M);
+
+/// Puts the marker before every store, atomic, memset or memcpy whose
+/// destination is a __constant__ variable. Returns how many.
+unsigned markConstantStores(llvm::Module &M);
+
 /// Records the private arrays of M before optimization.
 std::vector<LocalArrayDecl> collectLocalArrays(const llvm::Module &M);
 

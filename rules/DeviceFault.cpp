@@ -52,6 +52,16 @@ const FaultKind Kinds[] = {
      "cudaMemcpyFromSymbol); on a GPU the launch fails (an illegal instruction or an invalid "
      "program counter)",
      false},
+    {"global-race",
+     "order the two accesses: each block should write only its own part of global memory; "
+     "where one block must read what another wrote, put __threadfence() after the write and "
+     "publish it with an atomic flag the reader takes first (the threadfence reduction), "
+     "use atomics on both sides, or split the kernel in two",
+     false},
+    {"constant-store",
+     "do not write __constant__ memory from a kernel: make the variable __device__, or set "
+     "it from the host with cudaMemcpyToSymbol before the launch",
+     false},
     {"heap-leak", "free each block before the kernel ends (or in a later kernel)", true},
     {"unsupported",
      "the device model could not run the kernel past this instruction, so later faults and "
@@ -67,10 +77,16 @@ void DeviceFaultRule::check(const KernelFacts &K, const FindingSink &Out) const 
   std::string Run = runDescription(K);
   for (const FaultKind &FK : Kinds) {
     for (const dm::Finding *E : runErrors(K, FK.Kind)) {
+      // Two blocks storing the same value race benignly: `run` notes it,
+      // check does not.
+      if (E->Note && StringRef(FK.Kind) == "global-race")
+        continue;
       Finding F = make(K, E->Loc,
                        kernelPrefix(K) + runMessage(*E) + ", found by the device model's run (" +
                            Run + "); " + FK.Fix,
-                       FK.Note ? Severity::Note : Severity::Error);
+                       FK.Note || E->Note ? Severity::Note : Severity::Error);
+      if (E->Other.valid() && !(E->Other == E->Loc))
+        F.Notes.push_back({E->Other, "the other access of the race"});
       if (K.Run->Run.Stopped && K.Run->Run.Findings.size() &&
           K.Run->Run.Findings.back().Kind == FK.Kind && K.Run->Run.Findings.back().Loc == E->Loc)
         F.Notes.push_back({E->Loc, "the run stopped at this error: later blocks did not run, "

@@ -24,6 +24,7 @@ __global__ void first_warp_only(float *out) {
 // The condition depends on loaded data: only the run can tell.
 // warplint: launch grid(2) block(64)
 __global__ void on_data(const int *flag, float *out) {
+  out += blockIdx.x * 64; // Each block its own part.
   out[threadIdx.x] = 1.0f;
   if (flag[threadIdx.x] > 0)
     // CONFIRM: barrier-divergent.cu:[[@LINE+1]]:5: error: kernel 'on_data': the device model's run (grid(2,1,1) block(64,1,1)) found this barrier reached by {{[0-9]+}} of 64 threads of block (0,0,0); the other threads are on a divergent path: a block-wide barrier waits for every thread of the block, and the threads that skip it leave the others waiting; move the barrier out {{.*}} [barrier-divergent]
@@ -52,6 +53,7 @@ template __global__ void below<64>(float *);
 // warplint: launch grid(2) block(64)
 __global__ void uniform(const int *flag, float *out, int n) {
   __shared__ float s[64];
+  out += blockIdx.x * 64; // Each block its own part.
   for (int k = 0; k < n; ++k) {
     s[threadIdx.x] = k;
     __syncthreads();

@@ -49,9 +49,10 @@ __global__ void fill(float *o) {
 }
 __global__ void dyn(float *o) {
   extern __shared__ float d[];
-  d[threadIdx.x] = o[threadIdx.x];
+  long i = (long)blockIdx.x * blockDim.x + threadIdx.x; // Each block its own tile.
+  d[threadIdx.x] = o[i];
   __syncthreads();
-  o[threadIdx.x] = d[blockDim.x - 1 - threadIdx.x];
+  o[i] = d[blockDim.x - 1 - threadIdx.x];
 }
 void host(float *o) {
 #ifdef OPT_IN
