@@ -16,21 +16,6 @@ namespace warplint {
 
 namespace {
 
-/// The type an access moves: the loaded or stored value's.
-Type *accessedType(const Instruction &I) {
-  if (const auto *SI = dyn_cast<StoreInst>(&I))
-    return SI->getValueOperand()->getType();
-  return I.getType();
-}
-
-const Value *addressOperand(const Instruction &I) {
-  if (const auto *LI = dyn_cast<LoadInst>(&I))
-    return LI->getPointerOperand();
-  if (const auto *SI = dyn_cast<StoreInst>(&I))
-    return SI->getPointerOperand();
-  return nullptr;
-}
-
 const Function *functionOf(Any IR) {
   if (const auto *F = llvm::any_cast<const Function *>(&IR))
     return *F;
@@ -59,7 +44,7 @@ void MergedAccessTracker::snapshot(const Function &F) {
     auto &I = const_cast<Instruction &>(CI);
     if (MDNode *Origin = I.getMetadata(AccessOriginKind))
       Before.push_back({&I, Origin, I.getMetadata(MergedAccessesKind), I.getOpcode(),
-                        accessedType(I), addressOperand(I)});
+                        getLoadStoreType(&I), getLoadStorePointerOperand(&I)});
   }
 }
 
@@ -76,7 +61,7 @@ void MergedAccessTracker::compare(const Function &F) {
       Erased.push_back(&E);
     // (A pointer reused by a new instruction of another kind is not ours.)
     else if (!E.Inst->getMetadata(AccessOriginKind) && E.Inst->getOpcode() == E.Opcode &&
-             accessedType(*E.Inst) == E.Type)
+             getLoadStoreType(E.Inst) == E.Type)
       Lost.push_back(&E);
   }
   if (Lost.empty() || Erased.empty())

@@ -24,6 +24,12 @@ llvm::json::Object timeSavedJson(const TimeSaved &S);
 /// warplint with every rule's metadata and help link, one result per finding.
 llvm::json::Object findingsSarif(llvm::ArrayRef<Finding> Findings);
 
+/// Numbers a SARIF run's artifacts in their order: each artifact's location
+/// gets its position as index, and every artifactLocation with a URI under
+/// the run's results and invocations the index of that URI's artifact (none
+/// when it is not one). findingsSarif and `warplint merge` both end with it.
+void numberArtifacts(llvm::json::Object &Run);
+
 } // namespace warplint
 
 #endif

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/CommandLine.h"
+#include "tools/DiagnosticOutput.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -73,27 +74,6 @@ void mergeJson(json::Object &Into, json::Object &From) {
         (*Sum)[KV.first] = Sum->getInteger(KV.first).value_or(0) + *N;
 }
 
-/// Drops every artifactLocation's index under V, then gives each whose URI
-/// is one of the run's artifacts that artifact's index.
-void reindexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
-  if (json::Array *A = V.getAsArray()) {
-    for (json::Value &E : *A)
-      reindexArtifacts(E, Index);
-    return;
-  }
-  json::Object *O = V.getAsObject();
-  if (!O)
-    return;
-  if (json::Object *Loc = O->getObject("artifactLocation")) {
-    Loc->erase("index");
-    if (std::optional<StringRef> Uri = Loc->getString("uri"))
-      if (auto It = Index.find(*Uri); It != Index.end())
-        (*Loc)["index"] = It->second;
-  }
-  for (auto &KV : *O)
-    reindexArtifacts(KV.second, Index);
-}
-
 void mergeSarif(json::Object &IntoRun, json::Object &FromRun) {
   // Rules by id; results point at theirs by index.
   json::Array &Rules = *IntoRun.getObject("tool")->getObject("driver")->getArray("rules");
@@ -137,21 +117,6 @@ void mergeSarif(json::Object &IntoRun, json::Object &FromRun) {
       arrayAt(*Inv, "toolExecutionNotifications").push_back(std::move(V));
 }
 
-void renumberArtifacts(json::Object &Run) {
-  json::Array *Artifacts = Run.getArray("artifacts");
-  if (!Artifacts)
-    return;
-  StringMap<int64_t> Index;
-  for (size_t I = 0; I < Artifacts->size(); ++I) {
-    json::Object &Loc = *(*Artifacts)[I].getAsObject()->getObject("location");
-    Loc["index"] = int64_t(I);
-    Index[*Loc.getString("uri")] = I;
-  }
-  for (StringRef Key : {"results", "invocations"})
-    if (json::Value *V = Run.get(Key))
-      reindexArtifacts(*V, Index);
-}
-
 Expected<json::Value> mergeShards(std::vector<ShardDoc> &Shards) {
   bool Sarif = Shards.front().Doc.getAsObject() &&
                Shards.front().Doc.getAsObject()->getArray("runs");
@@ -188,7 +153,7 @@ Expected<json::Value> mergeShards(std::vector<ShardDoc> &Shards) {
       mergeJson(*Out.getAsObject(), *Shards[I].Doc.getAsObject());
   }
   if (Sarif)
-    renumberArtifacts(*(*Out.getAsObject()->getArray("runs"))[0].getAsObject());
+    numberArtifacts(*(*Out.getAsObject()->getArray("runs"))[0].getAsObject());
   return std::move(Out);
 }
 

@@ -266,8 +266,8 @@ json::Object invocation(ArrayRef<Finding> Findings, const json::Array &Results) 
   return Invocation;
 }
 
-/// Gives every artifactLocation under V that has a URI of the run's artifacts
-/// that artifact's index, as the writer does for its own locations.
+/// Gives every artifactLocation under V that has a URI the index of that
+/// URI's artifact, or none when the URI is not one of the run's artifacts.
 void indexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
   if (json::Array *A = V.getAsArray()) {
     for (json::Value &E : *A)
@@ -278,9 +278,12 @@ void indexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
   if (!O)
     return;
   if (json::Object *Loc = O->getObject("artifactLocation"))
-    if (std::optional<StringRef> Uri = Loc->getString("uri"); Uri && !Loc->get("index"))
+    if (std::optional<StringRef> Uri = Loc->getString("uri")) {
       if (auto It = Index.find(*Uri); It != Index.end())
         (*Loc)["index"] = It->second;
+      else
+        Loc->erase("index");
+    }
   for (auto &KV : *O)
     indexArtifacts(KV.second, Index);
 }
@@ -331,13 +334,23 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
   llvm::sort(Artifacts, [&](const json::Value &A, const json::Value &B) {
     return IndexOf(A) < IndexOf(B);
   });
-  StringMap<int64_t> ArtifactIndex;
-  for (const json::Value &A : Artifacts)
-    ArtifactIndex[*A.getAsObject()->getObject("location")->getString("uri")] = IndexOf(A);
-  for (json::Value &R : Results)
-    indexArtifacts(R, ArtifactIndex);
-  indexArtifacts(*Run.get("invocations"), ArtifactIndex);
+  numberArtifacts(Run);
   return Doc;
+}
+
+void numberArtifacts(json::Object &Run) {
+  json::Array *Artifacts = Run.getArray("artifacts");
+  if (!Artifacts)
+    return;
+  StringMap<int64_t> Index;
+  for (size_t I = 0; I < Artifacts->size(); ++I) {
+    json::Object &Loc = *(*Artifacts)[I].getAsObject()->getObject("location");
+    Loc["index"] = int64_t(I);
+    Index[*Loc.getString("uri")] = I;
+  }
+  for (StringRef Key : {"results", "invocations"})
+    if (json::Value *V = Run.get(Key))
+      indexArtifacts(*V, Index);
 }
 
 } // namespace warplint
