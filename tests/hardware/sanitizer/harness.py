@@ -117,7 +117,8 @@ def driver(case_path, kernel, params, o):
         "#include <cstdlib>", "#include <type_traits>", "#include <vector>",
         "template <class T> T *buffer(size_t n, const char *fill, bool defined) {",
         "  T *d = nullptr;",
-        "  if (cudaMalloc(&d, n * sizeof(T) + 4) != cudaSuccess) return nullptr;",
+        # Exactly the bytes warplint's buffer has, so memcheck sees a read one past it.
+        "  if (cudaMalloc(&d, n * sizeof(T)) != cudaSuccess) return nullptr;",
         "  if (!defined) return d; // uninitialized, as warplint's buffer without a fill",
         "  std::vector<T> h(n);",
         "  size_t words = n * sizeof(T) / 4;",
@@ -144,7 +145,9 @@ def driver(case_path, kernel, params, o):
     ]
     call = []
     for name, elem, pointer in params:
-        if pointer:
+        if pointer and name in o["args"]:  # --arg p=0: a null (or given) address
+            lines.append("  %s *%s = (%s *)(uintptr_t)(%s);" % (elem, name, elem, o["args"][name]))
+        elif pointer:
             spec = o["buffers"].get(name)
             if spec is None:
                 count, fill, defined = 2 * threads, "zero", True
@@ -170,7 +173,7 @@ def driver(case_path, kernel, params, o):
         "  cudaError_t launch = cudaGetLastError();",
         "  cudaError_t sync = cudaDeviceSynchronize();",
         # Freed, so that memcheck's leak check reports only device-heap leaks.
-        "".join("  cudaFree(%s);" % n for n, _, p in params if p) or "  // no buffers",
+        "".join("  cudaFree(%s);" % n for n, _, p in params if p and n not in o["args"]) or "  // no buffers",
         '  printf("launch: %s, sync: %s\\n", cudaGetErrorString(launch), cudaGetErrorString(sync));',
         "  return sync == cudaSuccess && launch == cudaSuccess ? 0 : 3;",
         "}",
@@ -202,7 +205,8 @@ def main():
                 continue
             with open(os.path.join(out_dir, name + ".cu"), "w") as f:
                 f.write(driver(path, k, params, o))
-            print("%s\t%s\t%s\t%s" % (name, path, k, m.group(1).split("|")[0].split(">")[0].strip()))
+            rel = os.path.relpath(path, os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+            print("%s\t%s\t%s\t%s" % (name, rel, k, m.group(1).split("|")[0].split(">")[0].strip()))
 
 
 if __name__ == "__main__":

@@ -39,14 +39,18 @@ compile() {
 export -f compile
 export NVCC ARCH work OUT
 cut -f1,2 "$cases" | grep -v $'\tskipped:' | cut -f1 | xargs -P "$JOBS" -I{} bash -c 'compile {}'
-while IFS=$'\t' read -r name rest; do
+# Each case under the four tools; PAR cases at a time (one GPU is shared, the
+# tools serialize kernels anyway), each into its own file, joined in case order.
+run_case() {
+  local name=$1 rest=$2 part=$OUT/parts/$1.txt
+  : > "$part"
   if [[ $rest == skipped:* ]]; then
-    printf '%s\t-\t%s\n' "$name" "$rest" >> "$result"
-    continue
+    printf '%s\t-\t%s\n' "$name" "$rest" >> "$part"
+    return
   fi
   if [[ ! -x $work/$name ]]; then
-    printf '%s\t-\tnvcc failed: %s\n' "$name" "$(grep -m1 error "$OUT/logs/$name.nvcc.txt")" >> "$result"
-    continue
+    printf '%s\t-\tnvcc failed: %s\n' "$name" "$(grep -m1 error "$OUT/logs/$name.nvcc.txt")" >> "$part"
+    return
   fi
   for tool in memcheck racecheck synccheck initcheck; do
     extra=()
@@ -57,7 +61,13 @@ while IFS=$'\t' read -r name rest; do
     rc=$?
     errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p; s/.*RACECHECK SUMMARY: \([0-9]*\) hazard.*/\1/p' "$log" | head -1)
     first=$(grep -m1 -E '^========= (Invalid|Error|Race|Barrier|Uninitialized|Leaked|Program hit|Malloc|Free|Warning|Divergent|Address)' "$log" | sed 's/^========= //')
-    printf '%s\t%s\terrors=%s\texit=%s\t%s\n' "$name" "$tool" "${errors:-?}" "$rc" "$first" >> "$result"
+    printf '%s\t%s\terrors=%s\texit=%s\t%s\n' "$name" "$tool" "${errors:-?}" "$rc" "$first" >> "$part"
   done
-done < "$cases"
+}
+export -f run_case
+export SAN TIMEOUT
+mkdir -p "$OUT/parts"
+PAR=${PAR:-8}
+cut -f1,2 "$cases" | tr '\t' '\n' | xargs -d '\n' -n 2 -P "$PAR" bash -c 'run_case "$0" "$1"'
+cut -f1 "$cases" | while read -r name; do cat "$OUT/parts/$name.txt"; done > "$result"
 echo "wrote $result ($(wc -l < "$result") lines)"
