@@ -107,4 +107,30 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
   }
 }
 
+bool GlobalUncoalescedRule::modelFix(const KernelFacts &K, const Finding &F,
+                                     LaunchWork &W) const {
+  double Warps = std::max(1.0, W.Blocks * W.WarpsPerBlock);
+  std::vector<SiteWork *> Sites = W.sitesAt(F.Loc);
+  if (Sites.empty())
+    return false;
+  // Giving threadIdx.x the contiguous dimension fixes every access of the
+  // line indexed the same way (out[x * n + y] = in[x * n + y]): those at the
+  // same sectors per request.
+  SourceLoc Line = F.Loc;
+  Line.Column = 0;
+  double PerRequest = Sites.front()->Requests > 0 ? Sites.front()->Cost / Sites.front()->Requests : 0;
+  for (SiteWork *S : W.sitesAt(Line))
+    if (S->Requests > 0 && std::fabs(S->Cost / S->Requests - PerRequest) < 0.5 &&
+        !llvm::is_contained(Sites, S))
+      Sites.push_back(S);
+  bool RowWalk = false;
+  for (SiteWork *S : Sites) {
+    RowWalk |= S->LinesPerSector >= 1 && S->Requests / Warps >= K.Arch.WarpSize;
+    W.makeIdeal(*S);
+  }
+  if (RowWalk)
+    W.Blocks *= K.Arch.WarpSize;
+  return true;
+}
+
 } // namespace warplint

@@ -15,10 +15,11 @@ class GlobalUncoalescedRule : public Rule {
 public:
   explicit GlobalUncoalescedRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
-  /// The fix gives the access its ideal cost.
-  bool modelFix(const KernelFacts &, const Finding &F, LaunchWork &W) const override {
-    return makeIdealAt(F, W);
-  }
+  /// The fix gives the access its ideal cost. A thread that walks its own
+  /// row in a loop (lanes a line or more apart, a warp-sized loop or longer)
+  /// becomes a warp per row, as the rule page says: the lanes read adjacent
+  /// elements, the launch has a warp's worth of threads for each one before.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 
 private:
   double Threshold;

@@ -1,7 +1,7 @@
 //===- GpuProfile.cpp - Throughputs and latencies of named GPUs -----------===//
 //
 // The H100 SXM row is measured (tests/hardware/gpuprofile.cu, fixture
-// tests/hardware/h100/gpuprofile.txt: an H100 80GB HBM3, CUDA 13, 26 Nov
+// tests/hardware/h100/gpuprofile.txt: an H100 80GB HBM3, CUDA 13, 27 Nov
 // 2026). The other rows take SM counts, clocks, DRAM peaks and L2 sizes from
 // NVIDIA's data sheets and whitepapers, and derive what was measured on the
 // H100 from it: achieved DRAM bandwidth as the same fraction of the peak, L2
@@ -25,18 +25,22 @@ constexpr uint64_t MiB = 1024 * 1024;
 /// The measured H100 SXM (gpuprofile.txt).
 constexpr GpuProfile H100Sxm = {
     "h100-sxm", "H100 SXM", 90, 132, 1980,
-    /*DramPeakGBs=*/3352, /*DramGBs=*/3043, /*L2GBs=*/8015, /*L2Bytes=*/50 * MiB,
+    /*DramPeakGBs=*/3352, /*DramGBs=*/3046, /*L2GBs=*/8320, /*L2Bytes=*/50 * MiB,
     // 128 B per clock per SM: one shared wavefront or four L1 sectors. The
     // measured kernels issue-bound below it (63 B, 0.47 wavefronts).
     /*L1BytesPerClk=*/128, /*SharedWavefrontsPerClk=*/1,
     /*ConstantPassesPerClk=*/0.5, /*IssuePerClk=*/4,
-    /*L1LatencyNs=*/20, /*L2LatencyNs=*/142, /*DramLatencyNs=*/343, /*LaunchUs=*/6.40,
+    /*L1LatencyNs=*/20, /*L2LatencyNs=*/141, /*DramLatencyNs=*/345, /*LaunchUs=*/4.39,
     /*BlockLaunchNs=*/80,
     "measured on an H100 80GB HBM3 (tests/hardware/h100/gpuprofile.txt): clock under "
-    "load, DRAM read 3043 of 3352 GB/s, L2 8015 GB/s, constant 0.50 passes/clk/SM, "
-    "latencies 20/142/343 ns (L1/L2/DRAM), 80 ns per block per SM handed out, launch "
-    "6.40 us by cudaEvents; L1/shared 128 B/clk/SM and 4 issue/clk/SM from the Hopper "
-    "tuning guide"};
+    "load, DRAM read 3046 of 3352 GB/s, L2 8320 GB/s (128 Gsectors/s one sector per "
+    "line), constant 0.50 passes/clk/SM, latencies 20/141/345 ns (L1/L2/DRAM), 80 ns per "
+    "block per SM handed out, 4.39 us per queued launch, 4.26 clocks between dependent "
+    "FMAs, a footprint stays in L2 between "
+    "launches up to 32 MiB, none from 48 MiB; L1/shared 128 B/clk/SM and 4 issue/clk/SM "
+    "from the Hopper tuning guide",
+    /*L2ScatteredGSectors=*/128.0, /*WarmL2Full=*/32.0 / 50, /*WarmL2None=*/48.0 / 50,
+    /*DependentIssueClk=*/4.26};
 
 /// A row derived from the H100's measurements (see the file comment).
 constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, unsigned SMs,
@@ -51,6 +55,7 @@ constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, uns
   G.DramPeakGBs = DramPeakGBs;
   G.DramGBs = DramPeakGBs * H100Sxm.DramGBs / H100Sxm.DramPeakGBs;
   G.L2GBs = H100Sxm.L2GBs * (SMs * ClockMHz) / (H100Sxm.SMs * H100Sxm.ClockMHz);
+  G.L2ScatteredGSectors = H100Sxm.L2ScatteredGSectors * G.L2GBs / H100Sxm.L2GBs;
   G.L2Bytes = L2Bytes;
   G.Sources = Sources;
   return G;
@@ -68,10 +73,11 @@ constexpr GpuProfile measuredH200() {
   G.L2Bytes = 60 * MiB;
   G.L2LatencyNs = 144;
   G.DramLatencyNs = 348;
-  G.LaunchUs = 7.01;
+  G.L2ScatteredGSectors = H100Sxm.L2ScatteredGSectors * G.L2GBs / H100Sxm.L2GBs;
   G.Sources = "measured on an H200 (tests/hardware/h200/gpuprofile.txt): DRAM read 4385 of "
-              "4814 GB/s, L2 9811 GB/s, 60 MiB L2, latencies and launch; per-clock SM "
-              "throughputs as the H100's";
+              "4814 GB/s, L2 9811 GB/s, 60 MiB L2, latencies; per-clock SM throughputs, the "
+              "queued launch, the share of L2 that stays warm and the one-sector L2 rate (in "
+              "proportion to L2 bandwidth) as the H100's";
   return G;
 }
 

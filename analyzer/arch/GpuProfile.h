@@ -46,8 +46,9 @@ struct GpuProfile {
   double L1LatencyNs;      ///< A dependent load served by L1.
   double L2LatencyNs;      ///< A dependent load served by L2.
   double DramLatencyNs;    ///< A dependent load served by DRAM.
-  /// What cudaEvents measure around an empty kernel: the floor of every
-  /// launch timed that way.
+  /// What every launch adds to its work, as cudaEvents measure launches
+  /// queued back to back in a stream: the intercept of warm streaming reads'
+  /// times against their bytes.
   double LaunchUs;
   /// Extra time per block scheduled, in ns per block per SM (a large empty grid
   /// against one block).
@@ -55,6 +56,18 @@ struct GpuProfile {
 
   /// Where the figures come from.
   llvm::StringRef Sources;
+
+  /// Sectors per second L2 serves when each sector is a request of its own
+  /// (one sector per 128-byte line: a column walk), in billions.
+  double L2ScatteredGSectors = 0;
+  /// Between launches (a kernel run again, or after the kernel that wrote its
+  /// inputs) a footprint up to WarmL2Full x L2Bytes stays in L2 and costs no
+  /// DRAM traffic; from WarmL2None x L2Bytes on, none of it does.
+  double WarmL2Full = 0, WarmL2None = 0;
+  /// Clocks between two dependent instructions of one warp (an FMA chain): a
+  /// scheduler with fewer warps than that issues below one instruction per
+  /// clock.
+  double DependentIssueClk = 0;
 
   /// Clocks per microsecond.
   double clocksPerUs() const { return ClockMHz; }

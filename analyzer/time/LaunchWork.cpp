@@ -42,6 +42,17 @@ std::string bufferOf(const MemoryAccess &A) {
   return "";
 }
 
+/// The part of a launch's footprint L2 still holds from the launch before:
+/// all of it up to GpuProfile::WarmL2Full of L2, none from WarmL2None on.
+double warmL2Share(double FootprintBytes, const GpuProfile &G) {
+  double Full = G.WarmL2Full * G.L2Bytes, None = G.WarmL2None * G.L2Bytes;
+  if (FootprintBytes <= Full)
+    return 1;
+  if (FootprintBytes >= None || None <= Full)
+    return 0;
+  return (None - FootprintBytes) / (None - Full);
+}
+
 BufferFootprint *findBuffer(std::vector<BufferFootprint> &Buffers, StringRef Name) {
   for (BufferFootprint &B : Buffers)
     if (B.Known && B.Name == Name)
@@ -50,6 +61,16 @@ BufferFootprint *findBuffer(std::vector<BufferFootprint> &Buffers, StringRef Nam
 }
 
 } // namespace
+
+double linesPerSector(std::optional<int64_t> StrideBytes, const ArchProfile &Arch) {
+  double Full = double(Arch.SectorBytes) / Arch.LineBytes;
+  if (!StrideBytes)
+    return Full;
+  double Apart = std::fabs(double(*StrideBytes));
+  if (Apart <= Arch.SectorBytes)
+    return Full;
+  return std::min(1.0, Apart / Arch.LineBytes);
+}
 
 std::vector<SiteWork *> LaunchWork::sitesAt(const SourceLoc &Loc) {
   std::vector<SiteWork *> Out;
@@ -77,6 +98,8 @@ void LaunchWork::makeIdeal(SiteWork &S) {
       Distinct = std::max(0.0, Distinct - Saved / Reuse);
     }
   S.Cost = S.Ideal;
+  // At its ideal the lanes' sectors fill whole lines.
+  S.LinesPerSector = std::min(S.LinesPerSector, double(SectorBytes) / LineBytes);
 }
 
 void LaunchWork::remove(SiteWork &S) {
@@ -93,8 +116,10 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.SectorBytes = SectorBytes;
   W.WarpInstructions = WarpInstructions / IrPerSass;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
-  // Sectors requested per buffer and kind, to set against its footprint.
+  // Sectors requested per buffer and kind, to set against its footprint,
+  // and the lines they are requested in.
   std::map<std::string, std::pair<double, double>> Requested; // loads, stores
+  std::map<std::string, std::pair<double, double>> Lines;     // loads, stores
   // Of the loads' sectors, those of sites whose sectors no other access of
   // the same warp reads (their re-reads are far apart in time).
   std::map<std::string, double> Apart;
@@ -114,6 +139,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
       W.GlobalRequests += S.Requests;
       W.L1Sectors += S.Cost;
       W.L2Sectors += S.Cost * LocalL1Miss;
+      W.L2Lines += S.Cost * LocalL1Miss * S.LinesPerSector;
       continue;
     default:
       break;
@@ -124,6 +150,8 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     if (!S.Store && !S.SharesSectors)
       Apart[S.Buffer] += S.Cost;
     (S.Store ? R.second : R.first) += S.Cost;
+    auto &Li = Lines[S.Buffer];
+    (S.Store ? Li.second : Li.first) += S.Cost * S.LinesPerSector;
     if (!S.Store)
       W.LoadRoundsPerWarp = std::max(W.LoadRoundsPerWarp, S.Requests / Warps);
   }
@@ -133,16 +161,23 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   // requested.
   double L2Miss = FootprintBytes > G.L2Bytes ? 1 - G.L2Bytes / FootprintBytes : 0;
   for (const auto &[Name, R] : Requested) {
+    // Lines per sector of the buffer's loads and of its stores.
+    const auto &Li = Lines[Name];
+    double LoadLines = R.first > 0 ? Li.first / R.first : 0;
+    double StoreLines = R.second > 0 ? Li.second / R.second : 0;
     auto It = llvm::find_if(Buffers, [&, &Name = Name](const BufferFootprint &B) {
       return B.Known && B.Name == Name;
     });
     if (It == Buffers.end()) {
       W.L2Sectors += R.first + R.second;
+      W.L2Lines += Li.first + Li.second;
       W.DramBytes += (R.first + R.second) * SectorBytes;
       continue;
     }
     double ReadAgain = std::max(0.0, R.first - It->ReadSectors);
-    W.L2Sectors += It->ReadSectors + ReadAgain * ReuseL1Miss + R.second;
+    double L2Reads = It->ReadSectors + ReadAgain * ReuseL1Miss;
+    W.L2Sectors += L2Reads + R.second;
+    W.L2Lines += L2Reads * LoadLines + R.second * StoreLines;
     // A sector read again by an access beside it (the next field, the
     // stencil's neighbour) is still in L2; one a far warp reads again is
     // not, as far as the footprint exceeds L2.
@@ -150,6 +185,9 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     W.DramBytes += (It->ReadSectors + ReadAgain * FarShare * L2Miss + It->WrittenSectors) *
                    SectorBytes;
   }
+  // Warm: what the launch before left in L2 (the same kernel run again, or
+  // the one that wrote these buffers) serves a footprint that fits.
+  W.DramBytes *= 1 - warmL2Share(FootprintBytes, G);
   return W;
 }
 
@@ -165,6 +203,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   L.Blocks = double(Launch.Grid->count());
   L.WarpsPerBlock = std::ceil(double(Launch.Block.count()) / Arch.WarpSize);
   L.SectorBytes = Arch.SectorBytes;
+  L.LineBytes = Arch.LineBytes;
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
   L.WarpInstructions = T.WarpInstructions;
   L.Buffers = T.Buffers;
@@ -186,6 +225,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     S.Ideal = A.IdealCost;
     S.Buffer = isGlobal(S.Space) ? bufferOf(Accesses[I]) : "";
     S.SharesSectors = Pr.EveryFieldUsed || Pr.SharesSectorsWith.valid();
+    S.LinesPerSector = linesPerSector(Pr.StrideBytes, Arch);
     L.Sites.push_back(std::move(S));
   }
   L.Known = true;

@@ -14,6 +14,8 @@
 #include "analyzer/time/TimeModel.h"
 #include "frontend/SourceLocation.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,11 @@ struct SiteWork {
   /// structure read, a misaligned load beside its neighbour): making it ideal
   /// saves L1 and L2 traffic, not DRAM.
   bool SharesSectors = false;
+  /// 128-byte lines per sector of a request: 1 when each lane's sector is on
+  /// a line of its own (lanes 128 bytes or more apart), 1/4 when a request's
+  /// sectors fill whole lines. L2 serves a one-sector line request at
+  /// GpuProfile::L2ScatteredGSectors, well below its bandwidth.
+  double LinesPerSector = 0.25;
 };
 
 /// A launch's work, editable by fixes.
@@ -47,6 +54,7 @@ struct LaunchWork {
   double WarpsPerBlock = 0;
   unsigned BlocksPerSM = 1;
   unsigned SectorBytes = 32; ///< ArchProfile::SectorBytes.
+  unsigned LineBytes = 128;  ///< ArchProfile::LineBytes.
   double WarpInstructions = 0; ///< IR warp instructions.
   std::vector<SiteWork> Sites;
   std::vector<BufferFootprint> Buffers;
@@ -66,6 +74,10 @@ struct LaunchWork {
   /// kernelWork priced by the time model.
   TimeEstimate time(const GpuProfile &G) const { return predictTime(kernelWork(G), G); }
 };
+
+/// SiteWork::LinesPerSector of an access whose lanes are StrideBytes apart
+/// (a whole line per sector from a line apart on; unknown: whole lines).
+double linesPerSector(std::optional<int64_t> StrideBytes, const ArchProfile &Arch);
 
 /// The work of a statically analyzed launch on Arch, from the execution
 /// counts of P (Prediction::Totals, AccessPatterns::totals()); BlocksPerSM

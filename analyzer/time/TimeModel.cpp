@@ -55,11 +55,22 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   auto smTime = [&](double Total, double PerClock) {
     return Total * Share / PerClock / ClocksPerUs;
   };
-  part(TimeLimiter::Issue) = smTime(W.WarpInstructions, G.IssuePerClk);
+  // Issue: each scheduler issues one instruction per clock when it has
+  // enough warps to cover a dependent instruction's wait; with fewer, one
+  // per warp every DependentIssueClk clocks.
+  double ResidentWarps = std::min(BlocksPerSM, BusiestBlocks) * std::max(W.WarpsPerBlock, 1.0);
+  double IssueRate = G.IssuePerClk;
+  if (G.DependentIssueClk > 0)
+    IssueRate *= std::min(1.0, ResidentWarps / G.IssuePerClk / G.DependentIssueClk);
+  part(TimeLimiter::Issue) = smTime(W.WarpInstructions, IssueRate);
   part(TimeLimiter::L1) = smTime(W.L1Sectors * W.SectorBytes, G.L1BytesPerClk);
   part(TimeLimiter::Shared) = smTime(W.SharedWavefronts, G.SharedWavefrontsPerClk);
   part(TimeLimiter::Constant) = smTime(W.ConstantPasses, G.ConstantPassesPerClk);
+  // L2: its bandwidth, or the rate it serves requests of one sector per line.
   part(TimeLimiter::L2) = W.L2Sectors * W.SectorBytes / (G.L2GBs * 1e3);
+  if (G.L2ScatteredGSectors > 0)
+    part(TimeLimiter::L2) =
+        std::max(part(TimeLimiter::L2), W.L2Lines / (G.L2ScatteredGSectors * 1e3));
   part(TimeLimiter::Dram) = W.DramBytes / (G.DramGBs * 1e3);
   // Latency: each round of resident blocks is handed out one block after
   // another, then waits for its warps' dependent load rounds, each as long as

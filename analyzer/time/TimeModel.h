@@ -37,6 +37,8 @@ struct KernelWork {
   double L1Sectors = 0;
   /// Sectors L1 passes to L2 (misses and every store).
   double L2Sectors = 0;
+  /// The 128-byte lines those sectors are requested in (SiteWork::LinesPerSector).
+  double L2Lines = 0;
   /// Of those, the part that goes on to DRAM, in bytes.
   double DramBytes = 0;
   double SharedWavefronts = 0;

@@ -95,6 +95,20 @@ __global__ void fmaLoop(float *out, int iters) {
     out[0] = s;
 }
 
+// One dependent chain of FMAs per thread: each waits for the one before,
+// the cycles between dependent instructions of one warp.
+__global__ void fmaChain(float *out, int iters) {
+  float a = threadIdx.x;
+  for (int k = 0; k < iters; ++k) {
+    a = a * 0.999f + 0.5f;
+    a = a * 0.999f + 0.5f;
+    a = a * 0.999f + 0.5f;
+    a = a * 0.999f + 0.5f;
+  }
+  if (a == 1234.5f)
+    out[0] = a;
+}
+
 // One warp chasing a pointer chain: the latency of a dependent load. Each
 // launch starts elsewhere on the cycle, so what the last one left in L2 does
 // not serve it.
@@ -103,6 +117,59 @@ __global__ void chase(const unsigned *next, unsigned *out, int steps, unsigned s
   for (int k = 0; k < steps; ++k)
     j = next[j];
   out[0] = j;
+}
+
+// One 4-byte word per lane, each lane in its own 128-byte line (`stride`
+// floats apart), over an L2-resident window: what L2 serves when every sector
+// of a request is a request of its own (a column walk). __ldcg skips L1.
+__global__ void scatteredReads(const float *in, float *out, unsigned mask, int stride,
+                               int iters) {
+  float s = 0;
+  unsigned i = (blockIdx.x * blockDim.x + threadIdx.x) * stride;
+  for (int k = 0; k < iters; ++k) {
+    s += __ldcg(in + (i & mask));
+    i += gridDim.x * blockDim.x * stride;
+  }
+  if (s == 1234.5f)
+    out[0] = s;
+}
+
+// The same walk storing: one partial sector per lane and line.
+__global__ void scatteredWrites(float *out, unsigned mask, int stride, int iters) {
+  unsigned i = (blockIdx.x * blockDim.x + threadIdx.x) * stride;
+  for (int k = 0; k < iters; ++k) {
+    out[i & mask] = float(k);
+    i += gridDim.x * blockDim.x * stride;
+  }
+}
+
+// As the timing pairs measure (tests/hardware/timing/timing.cuh): 20 launches
+// queued back to back, one event pair each, synchronized once at the end.
+template <typename F> float medianQueuedUs(F launch) {
+  std::vector<cudaEvent_t> a(20), b(20);
+  for (int r = 0; r < 20; ++r) {
+    cudaEventCreate(&a[r]);
+    cudaEventCreate(&b[r]);
+  }
+  for (int w = 0; w < 3; ++w)
+    launch();
+  cudaDeviceSynchronize();
+  for (int r = 0; r < 20; ++r) {
+    cudaEventRecord(a[r]);
+    launch();
+    cudaEventRecord(b[r]);
+  }
+  cudaDeviceSynchronize();
+  std::vector<float> t;
+  for (int r = 0; r < 20; ++r) {
+    float ms;
+    cudaEventElapsedTime(&ms, a[r], b[r]);
+    t.push_back(ms * 1000);
+    cudaEventDestroy(a[r]);
+    cudaEventDestroy(b[r]);
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
 }
 
 template <typename F> float medianUs(F launch) {
@@ -148,6 +215,7 @@ int main() {
   CHECK(cudaMemset(in, 0, n * sizeof(float4)));
 
   printf("launch_empty %.2f us\n", medianUs([&] { empty<<<1, 32>>>(); }));
+  printf("launch_empty_queued %.2f us\n", medianQueuedUs([&] { empty<<<1, 32>>>(); }));
   printf("launch_empty_grid %.2f us\n", medianUs([&] { empty<<<sms * 16, 256>>>(); }));
   // Blocks per SM against time: the slope is what handing out one more
   // block to every SM costs, by block size.
@@ -173,6 +241,30 @@ int main() {
   printf("l1_read_per_sm_clk %.1f B\n",
          threads * iters * 16.0 / us / 1e3 * 1e9 / (sms * clockKHz * 1e3));
 
+
+  // L2 serving one-sector requests: a 16 MiB window, every lane in its own
+  // 128-byte line (stride 32 floats); with stride 8 (32 bytes) four lanes
+  // share a line. Sectors per second, reads and partial-sector writes.
+  for (int stride : {32, 8}) {
+    int it = 64;
+    float r = medianUs([&] {
+      scatteredReads<<<grid, 256>>>((const float *)in, sink, (1u << 22) - 1, stride, it);
+    });
+    printf("l2_scattered_read_stride_%d %.1f Gsectors/s\n", stride * 4,
+           threads * it / (r * 1e-6) / 1e9);
+    float w = medianUs([&] { scatteredWrites<<<grid, 256>>>((float *)out, (1u << 22) - 1, stride, it); });
+    printf("l2_scattered_write_stride_%d %.1f Gsectors/s\n", stride * 4,
+           threads * it / (w * 1e-6) / 1e9);
+  }
+  // A streaming read launched again and again (warm), by footprint: where a
+  // buffer stops staying in L2 between launches.
+  for (int mb : {8, 16, 24, 32, 40, 48, 64, 128}) {
+    size_t m = size_t(mb) << 16; // float4s
+    float r = medianQueuedUs([&] { read4<<<grid, 256>>>(in, sink, m); });
+    printf("warm_read_%dMiB %.1f GB/s (%.2f us)\n", mb, m * 16.0 / r / 1e3, r);
+    float c = medianQueuedUs([&] { copy4<<<grid, 256>>>(in, out, m / 2); });
+    printf("warm_copy_%dMiB %.1f GB/s (%.2f us)\n", mb, m * 16.0 / c / 1e3, c);
+  }
   us = medianUs([&] { sharedLoads<<<grid, 256>>>(sink, 1024); });
   double wavefronts = double(threads / 32) * 1024;
   printf("shared_wavefronts_per_sm_clk %.3f\n", wavefronts / (us * 1e-6) / (sms * clockKHz * 1e3));
@@ -187,6 +279,15 @@ int main() {
   us = medianUs([&] { fmaLoop<<<grid, 256>>>(sink, 4096); });
   double fmas = double(threads / 32) * 4096 * 8;
   printf("fma_warp_inst_per_sm_clk %.3f\n", fmas / (us * 1e-6) / (sms * clockKHz * 1e3));
+
+  // One warp per SM, one chain: clocks per dependent warp instruction (the
+  // loop's own instructions hide behind the chain's latency).
+  {
+    int it = 1 << 16;
+    float t1 = medianUs([&] { fmaChain<<<sms, 32>>>(sink, it); });
+    float t2 = medianUs([&] { fmaChain<<<sms, 32>>>(sink, 2 * it); });
+    printf("fma_dependent_clk %.2f\n", (t2 - t1) * 1e-6 * clockKHz * 1e3 / (4.0 * it));
+  }
 
   // Dependent loads: a random cycle over 256 MiB (DRAM), 1 MiB (L2) and
   // 16 KiB (L1, after the first lap).
