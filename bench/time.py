@@ -68,7 +68,7 @@ def duration(t, factor):
     p, lat = t["parts_us"], t["latency_terms_us"]
     busy = max([p[k] for k in ("dram", "l2", "l1", "shared", "constant", "issue")] +
                [factor * lat["loads_unloaded"] + lat["block_launch"], lat["scheduling"]])
-    return p["launch"] + busy
+    return p["launch"] + busy + t.get("overlap_us", 0)
 
 
 def on_launch(bin_, command, src, entry):

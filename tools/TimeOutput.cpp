@@ -15,6 +15,7 @@ json::Object timeJson(const TimeEstimate &T, const GpuProfile &G) {
                       {"predicted_us", T.Us},
                       {"limiter", timeLimiterName(T.Limiter)},
                       {"parts_us", std::move(Parts)},
+                      {"overlap_us", T.OverlapUs},
                       {"latency_terms_us", json::Object{{"loads_unloaded", T.LoadWaitUs},
                                                         {"block_launch", T.BlockWaitUs},
                                                         {"scheduling", T.SchedulingUs}}}};

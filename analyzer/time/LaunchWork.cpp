@@ -147,7 +147,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     W.GlobalRequests += S.Requests;
     W.L1Sectors += S.Cost;
     auto &R = Requested[S.Buffer];
-    if (!S.Store && !S.SharesSectors)
+    if (!S.Store && !S.SharesSectors && !S.ReadsNear)
       Apart[S.Buffer] += S.Cost;
     (S.Store ? R.second : R.first) += S.Cost;
     auto &Li = Lines[S.Buffer];
@@ -226,6 +226,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     S.Buffer = isGlobal(S.Space) ? bufferOf(Accesses[I]) : "";
     S.SharesSectors = Pr.EveryFieldUsed || Pr.SharesSectorsWith.valid();
     S.LinesPerSector = linesPerSector(Pr.StrideBytes, Arch);
+    S.ReadsNear = Pr.SlidingWindow || Pr.Uniform;
     L.Sites.push_back(std::move(S));
   }
   L.Known = true;

@@ -39,6 +39,10 @@ struct SiteWork {
   /// structure read, a misaligned load beside its neighbour): making it ideal
   /// saves L1 and L2 traffic, not DRAM.
   bool SharesSectors = false;
+  /// Its sectors are read again soon after: the next iteration's window
+  /// overlaps this one's (a stencil's in[i + k]), or every lane reads one
+  /// address (a broadcast). Those re-reads hit in L2 whatever the footprint.
+  bool ReadsNear = false;
   /// 128-byte lines per sector of a request: 1 when each lane's sector is on
   /// a line of its own (lanes 128 bytes or more apart), 1/4 when a request's
   /// sectors fill whole lines. L2 serves a one-sector line request at

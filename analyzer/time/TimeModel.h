@@ -67,6 +67,9 @@ struct TimeEstimate {
   double LoadWaitUs = 0, BlockWaitUs = 0;
   /// Handing out every block of the busiest SM, one after another.
   double SchedulingUs = 0;
+  /// What the smaller of the memory system's and the SM's time adds, as far
+  /// as it does not overlap the larger (part of Us).
+  double OverlapUs = 0;
   /// "480 µs, DRAM-bound" style text: "480 us (dram)".
   std::string str() const;
 };
