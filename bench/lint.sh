@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Lint latency and peak memory: `warplint accesses` and `warplint check`
 # (without --confirm) against Clang's own device-side -O2 compile of the same
-# file, measured side by side in one run, best of 3.
+# file, measured side by side in one run: each figure is the median of
+# several runs (--rounds, 5 by default), the commands of a row interleaved
+# round by round so that a change in the machine's load falls on all of them.
 #
 # Inputs (bench/inputs/nolaunch.cu: 54 kernels of our own, every size an
 # argument, no launch annotations, no constant host launches):
@@ -14,19 +16,40 @@
 # and, when a toolkit is found, the CUDA SDK's (clang gets --cuda-path).
 # The main table runs warplint with --no-cache (every run parses its
 # includes, as before the preamble cache); a second table shows `check` of
-# a 7-line file and of the 1x file with the preamble cache cold (an empty
-# cache directory each run: the preamble is built and stored) and warm (the
-# stored preamble is reused), next to --no-cache.
+# a 7-line file, of the 1x file and of the FILEs given, cold (`--no-cache`,
+# as on a fresh CI runner; and an empty cache directory each run: the
+# preamble is built and stored) and warm (the stored preamble is reused),
+# against clang's -O2 compile to PTX (-S) and to a cubin (-c, which runs
+# ptxas), and ends with the cold and warm ratios over those files. Clang
+# gets the header flags warplint uses (the prelude; or the SDK with its
+# include/cccl and assert.h, as frontend/cuda/CudaSdk.cpp adds them); a FILE
+# clang cannot compile is left out.
 #
-# Usage: bench/lint.sh [--quick]   (--quick: 1x only, prelude only)
+# Usage: bench/lint.sh [--quick] [--rounds N] [FILE...]
+#          --quick: 1x only, prelude only (and the FILEs)
+#          FILE: more files for the cold/warm table (real code), compiled
+#          with -I of their folder and $LINT_FLAGS (e.g.
+#          LINT_FLAGS=-I.../cuda-samples/Common) by clang and warplint alike
 #        WARPLINT=/path/to/warplint bench/lint.sh   (another build, e.g. a
 #        baseline, measured the same way)
-# Goal (issue 12): every check/clang and accesses/clang ratio <= 1.0x; peak
-# resident memory of a 2,000-line file under 400 MB. Where the time goes:
-# bench/README.md.
+# Goals: every check/clang and accesses/clang ratio <= 1.0x, peak resident
+# memory of a 2,000-line file under 400 MB (issue 12); cold `check
+# --no-cache` <= 1.0x clang's device-side -O2 compile (issue 26). Where the
+# time goes: bench/README.md.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=${1:-}
+quick=
+rounds=5
+extra=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1 ;;
+    --rounds) rounds=$2; shift ;;
+    *) extra+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
+  esac
+  shift
+done
+read -r -a user_flags <<< "${LINT_FLAGS:-}"
 warplint=${WARPLINT:-$root/build/bin/warplint}
 clang=/usr/lib/llvm-22/bin/clang
 work=$(mktemp -d)
@@ -83,36 +106,58 @@ run_once() {
   /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" > /dev/null 2> /dev/null || true
   tail -n 1 "$work/time" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
 }
-# Best wall time and best CPU time of 3, and the largest peak RSS seen:
-# "SECONDS CPU_SECONDS KB". On a shared machine the wall time waits for a
-# core; the CPU time is the steadier figure, so both ratios are printed.
-best() {
-  local b=999999 c=999999 m=0 t u k
-  for _ in 1 2 3; do
-    read -r t u k < <(run_once "$@")
-    b=$(echo "if ($t < $b) $t else $b" | bc -l)
-    c=$(echo "if ($u < $c) $u else $c" | bc -l)
-    ((k > m)) && m=$k
+# Runs the commands in the arrays cmd_NAME for each NAME given, one after
+# the other, $rounds times over (interleaved: a change in the load falls on
+# all of them), then sets med_NAME to "SECONDS CPU_SECONDS KB": the median
+# wall time, the median CPU time and the largest peak RSS. On a shared
+# machine the wall time waits for a core; the CPU time is the steadier
+# figure, so both ratios are printed.
+interleave() {
+  local n r
+  for n in "$@"; do : > "$work/$n.runs"; done
+  for ((r = 0; r < rounds; r++)); do
+    for n in "$@"; do
+      local -n c=cmd_$n
+      run_once "${c[@]}" >> "$work/$n.runs"
+      unset -n c
+    done
   done
-  echo "$b $c $m"
+  for n in "$@"; do
+    printf -v "med_$n" '%s' "$(python3 -c '
+import statistics, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+print("%.3f %.3f %d" % (statistics.median(r[0] for r in rows),
+                        statistics.median(r[1] for r in rows), max(r[2] for r in rows)))
+' "$work/$n.runs")"
+  done
 }
 ratio() { if [ "$(echo "$2 > 0" | bc -l)" = 1 ]; then printf '%.2fx' "$(echo "$1 / $2" | bc -l)"; else printf 'n/a'; fi; }
 
 # Sets clang_hdr and wl_hdr, the header flags of clang and of warplint for a
-# mode: prelude (warplint's embedded headers) or sdk (the CUDA toolkit's).
+# mode: prelude (warplint's embedded headers) or sdk (the CUDA toolkit's,
+# with what warplint adds to them: include/cccl, searched as nvcc does, and
+# assert.h).
 headers_for() {
   if [ "$1" = prelude ]; then
     clang_hdr=(-nocudainc -nocudalib -I"$root/frontend/cuda/prelude" -include __warplint_prelude.h)
     wl_hdr=(--no-cuda-sdk)
   else
     clang_hdr=(--cuda-path=/usr/local/cuda -Wno-unknown-cuda-version)
+    if [ -d /usr/local/cuda/include/cccl ]; then
+      clang_hdr+=(-isystem /usr/local/cuda/include/cccl)
+    fi
+    clang_hdr+=(-include assert.h)
     wl_hdr=(--cuda-path=/usr/local/cuda)
   fi
 }
-# clang's own device-side -O2 compile of a file, with clang_hdr: best's figures.
-time_clang() {
-  best "$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 "${clang_hdr[@]}" -O2 -S \
-    -o /dev/null "$1"
+# Sets cmd_clang, clang's own device-side -O2 compile of FILE to PTX with
+# clang_hdr and FLAGS, and cmd_clangc, the same to a cubin (-c: ptxas too).
+clang_cmds() {
+  local f=$1; shift
+  cmd_clang=("$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 "${clang_hdr[@]}" "$@"
+             -O2 -S -o /dev/null "$f")
+  cmd_clangc=("$clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 "${clang_hdr[@]}" "$@"
+              -O2 -c -o "$work/clang.o" "$f")
 }
 
 modes=(prelude)
@@ -130,11 +175,15 @@ for mode in "${modes[@]}"; do
   for f in "${files[@]}"; do
     src=$work/$f
     launch_file "$src" > "$work/$f.launch.json"
-    read -r tc cc _ < <(time_clang "$src")
-    read -r ta ca ma < <(best "$warplint" accesses --no-cache "${wl_hdr[@]}" "$src")
-    read -r tk ck mk < <(best "$warplint" check --no-cache "${wl_hdr[@]}" "$src")
-    read -r tl cl ml < <(best "$warplint" check --no-cache "${wl_hdr[@]}" \
-      --launch-file "$work/$f.launch.json" "$src")
+    clang_cmds "$src"
+    cmd_acc=("$warplint" accesses --no-cache "${wl_hdr[@]}" "$src")
+    cmd_chk=("$warplint" check --no-cache "${wl_hdr[@]}" "$src")
+    cmd_lch=("$warplint" check --no-cache "${wl_hdr[@]}" --launch-file "$work/$f.launch.json" "$src")
+    interleave clang acc chk lch
+    read -r tc cc _ <<< "$med_clang"
+    read -r ta ca ma <<< "$med_acc"
+    read -r tk ck mk <<< "$med_chk"
+    read -r tl cl ml <<< "$med_lch"
     findings=$("$warplint" check --no-cache "${wl_hdr[@]}" --format=json "$src" | grep -c '"rule"' || true)
     printf '%-8s %-15s %6d %5.2fs (%4.2fs) | %6.2fs (%s, %s, %4d MB) | %6.2fs (%s, %s, %4d MB) | %6.2fs (%s, %s, %4d MB) | %d\n' \
       "$mode" "$f ($(grep -c __global__ "$src")k)" "$(wc -l < "$src")" "$tc" "$cc" \
@@ -157,24 +206,71 @@ int main() { strided<<<4096, 256>>>(nullptr, nullptr); }
 EOF
 # Cold: an empty cache directory before each run (it builds and stores).
 cold=(bash -c 'rm -rf "$1"; shift; exec "$@"' cold "$work/cold-cache")
+# "SECONDS (CPU ratio to clang -S, to clang -c)" of a med_ value.
+col() {
+  local t c
+  read -r t c _ <<< "$1"
+  printf '%5.2fs (%s, %s)' "$t" "$(ratio "$c" "$2")" "$(ratio "$c" "$3")"
+}
 echo
-printf '%-8s %-12s %13s | %-26s | %-26s | %-26s\n' headers file 'clang (cpu)' \
-  'check --no-cache (ratios)' 'cache cold (ratios)' 'cache warm (ratios)'
-for mode in "${modes[@]}"; do
+printf '%-8s %-24s %-15s | %-22s | %-22s | %-22s\n' headers file 'clang -S / -c' \
+  'check --no-cache' 'cache cold' 'cache warm'
+: > "$work/ratios"
+# One row: MODE FILE NAME [FLAGS...] (FLAGS for clang and warplint alike).
+row() {
+  local mode=$1 src=$2 name=$3
+  shift 3
   headers_for "$mode"
+  clang_cmds "$src" "$@"
+  if ! "${cmd_clang[@]}" > /dev/null 2>&1; then
+    printf '%-8s %-24s clang does not compile it: left out\n' "$mode" "$name"
+    return
+  fi
+  local wl_flags=()
+  [ $# -gt 0 ] && wl_flags=(-- "$@")
+  cmd_nocache=("$warplint" check --no-cache "${wl_hdr[@]}" "$src" "${wl_flags[@]}")
+  cmd_cold=("${cold[@]}" "$warplint" check --cache-dir="$work/cold-cache" "${wl_hdr[@]}" "$src"
+            "${wl_flags[@]}")
+  rm -rf "$work/warm-cache"
+  "$warplint" check --cache-dir="$work/warm-cache" "${wl_hdr[@]}" "$src" "${wl_flags[@]}" \
+    > /dev/null 2>&1 || true
+  cmd_warm=("$warplint" check --cache-dir="$work/warm-cache" "${wl_hdr[@]}" "$src" "${wl_flags[@]}")
+  interleave clang clangc nocache cold warm
+  local cs cc n w d
+  read -r _ cs _ <<< "$med_clang"
+  read -r _ cc _ <<< "$med_clangc"
+  read -r _ n _ <<< "$med_nocache"
+  read -r _ w _ <<< "$med_warm"
+  read -r _ d _ <<< "$med_cold"
+  printf '%-8s %-24s %5.2fs / %5.2fs | %s | %s | %s\n' "$mode" "$name" "$cs" "$cc" \
+    "$(col "$med_nocache" "$cs" "$cc")" "$(col "$med_cold" "$cs" "$cc")" \
+    "$(col "$med_warm" "$cs" "$cc")"
+  echo "$mode:$name $n $w $cs $cc $d" >> "$work/ratios"
+}
+for mode in "${modes[@]}"; do
   for f in small.cu nolaunch.cu; do
-    src=$work/$f
-    read -r tc cc _ < <(time_clang "$src")
-    read -r tn cn _ < <(best "$warplint" check --no-cache "${wl_hdr[@]}" "$src")
-    read -r tw0 cw0 _ < <(best "${cold[@]}" "$warplint" check --cache-dir="$work/cold-cache" \
-      "${wl_hdr[@]}" "$src")
-    rm -rf "$work/warm-cache"
-    "$warplint" check --cache-dir="$work/warm-cache" "${wl_hdr[@]}" "$src" > /dev/null 2>&1 || true
-    read -r tw cw _ < <(best "$warplint" check --cache-dir="$work/warm-cache" "${wl_hdr[@]}" "$src")
-    printf '%-8s %-12s %5.2fs (%4.2fs) | %5.2fs (%s, %s) | %5.2fs (%s, %s) | %5.2fs (%s, %s)\n' \
-      "$mode" "$f" "$tc" "$cc" "$tn" "$(ratio "$tn" "$tc")" "$(ratio "$cn" "$cc")" \
-      "$tw0" "$(ratio "$tw0" "$tc")" "$(ratio "$cw0" "$cc")" \
-      "$tw" "$(ratio "$tw" "$tc")" "$(ratio "$cw" "$cc")"
+    row "$mode" "$work/$f" "$f"
   done
 done
-echo "(ratios: wall, then CPU; cold = an empty cache directory each run, warm = the preamble stored)"
+# Real code includes the toolkit's headers: the SDK where there is one.
+real_mode=prelude
+[ -f /usr/local/cuda/include/cuda_runtime.h ] && real_mode=sdk
+for f in "${extra[@]}"; do
+  row "$real_mode" "$f" "$(basename "$(dirname "$f")")/$(basename "$f")" \
+    -I"$(dirname "$f")" "${user_flags[@]}"
+done
+echo "(seconds: median wall time; ratios: of median CPU times (user + system), to clang -S, then"
+echo " to clang -c; cold = --no-cache, as on a fresh CI runner, or an empty cache directory each"
+echo " run; warm = the preamble stored; $rounds runs of each, interleaved)"
+python3 - "$work/ratios" <<'EOF'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+for what, num, den in (("cold (--no-cache) / clang -S", 1, 3), ("cold (--no-cache) / clang -c", 1, 4),
+                       ("cache cold / clang -S", 5, 3), ("cache cold / clang -c", 5, 4),
+                       ("warm / clang -S", 2, 3), ("warm / clang -c", 2, 4)):
+    v = sorted((float(r[num]) / float(r[den]), r[0]) for r in rows if float(r[den]) > 0)
+    if v:
+        print(f"{what:30s} median {statistics.median(x for x, _ in v):.2f}x, "
+              f"worst {v[-1][0]:.2f}x ({v[-1][1]}), {len(v)} files")
+EOF
+echo "goal: cold <= 1.00x (issue 26)"

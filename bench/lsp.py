@@ -101,8 +101,11 @@ class Server:
                 return t, p.get("version"), p["diagnostics"]
 
     def start(self, uri, text):
+        # As VS Code: it shows related information, so messages are the
+        # findings' own (the notes are not folded into them).
+        caps = {"textDocument": {"publishDiagnostics": {"relatedInformation": True}}}
         self.request("initialize", {"processId": os.getpid(), "rootUri": None,
-                                    "capabilities": {}})
+                                    "capabilities": caps})
         self.notify("initialized", {})
         return self.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "cuda", "version": 1, "text": text}})

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
@@ -110,14 +111,54 @@ std::optional<lsp::Location> locationOf(const SourceLoc &L, StringRef Path,
   return lsp::Location(*Uri, R);
 }
 
+/// What F's fix-its in the document Path do ("replace 'TILE' with 'TILE +
+/// 1'"), joined by "; ", and the line of the first; empty when it has none.
+std::pair<std::string, unsigned> describeFixIts(const Finding &F, StringRef Path,
+                                                const DocumentText &Doc) {
+  std::string Text;
+  unsigned Line = 0;
+  for (const FixIt &X : F.FixIts) {
+    if (!sameFile(X.Loc.File, Path))
+      continue;
+    StringRef Old = Doc.line(X.Loc.Line).substr(X.Loc.Column - 1, X.RemoveColumns);
+    Text += (Text.empty() ? "" : "; ") +
+            (Old.empty() ? "insert '" + X.Insert + "'"
+                         : "replace '" + Old.str() + "' with '" + X.Insert + "'");
+    if (!Line)
+      Line = X.Loc.Line;
+  }
+  return {Text, Line};
+}
+
+/// F's message followed by its notes and its quick fix, one a line, each
+/// with its place where that is not the finding's own line: for clients that
+/// show the message but not relatedInformation.
+std::string messageWithNotes(const Finding &F, StringRef Path, const DocumentText &Doc) {
+  std::string Out = F.Message;
+  for (const RelatedNote &N : F.Notes) {
+    Out += "\nnote: " + N.Message;
+    if (!N.Loc.valid())
+      continue;
+    if (!sameFile(N.Loc.File, Path))
+      Out += formatv(" ({0}:{1})", sys::path::filename(N.Loc.File), N.Loc.Line).str();
+    else if (N.Loc.Line != F.Loc.Line)
+      Out += formatv(" (line {0})", N.Loc.Line).str();
+  }
+  auto [Fix, Line] = describeFixIts(F, Path, Doc);
+  if (!Fix.empty())
+    Out += formatv("\nquick fix: {0} at line {1}", Fix, Line).str();
+  return Out;
+}
+
 } // namespace
 
-json::Value toDiagnostic(const Finding &F, StringRef Path, const DocumentText &Doc) {
+json::Value toDiagnostic(const Finding &F, StringRef Path, const DocumentText &Doc,
+                         DiagnosticStyle Style) {
   lsp::Diagnostic D;
   D.range = Doc.token(F.Loc.Line, F.Loc.Column);
   D.severity = lspSeverity(F.Level);
   D.source = "warplint";
-  D.message = F.Message;
+  D.message = Style.RelatedInformation ? F.Message : messageWithNotes(F, Path, Doc);
   std::vector<lsp::DiagnosticRelatedInformation> Related;
   for (const RelatedNote &N : F.Notes)
     if (std::optional<lsp::Location> L = locationOf(N.Loc, Path, Doc))
@@ -133,22 +174,15 @@ json::Value toDiagnostic(const Finding &F, StringRef Path, const DocumentText &D
 }
 
 std::optional<json::Value> toCodeAction(const Finding &F, const lsp::URIForFile &Uri,
-                                        const DocumentText &Doc) {
+                                        const DocumentText &Doc, DiagnosticStyle Style) {
   std::vector<lsp::TextEdit> Edits;
-  std::string Title;
-  for (const FixIt &X : F.FixIts) {
-    if (!sameFile(X.Loc.File, Uri.file()))
-      continue;
-    Edits.push_back({Doc.range(X.Loc.Line, X.Loc.Column, X.RemoveColumns), X.Insert});
-    StringRef Old = Doc.line(X.Loc.Line).substr(X.Loc.Column - 1, X.RemoveColumns);
-    Title += (Title.empty() ? "" : "; ") +
-             (Old.empty() ? "insert '" + X.Insert + "'"
-                          : "replace '" + Old.str() + "' with '" + X.Insert + "'");
-  }
+  for (const FixIt &X : F.FixIts)
+    if (sameFile(X.Loc.File, Uri.file()))
+      Edits.push_back({Doc.range(X.Loc.Line, X.Loc.Column, X.RemoveColumns), X.Insert});
   if (Edits.empty())
     return std::nullopt;
   lsp::CodeAction A;
-  A.title = Title + " [" + F.Rule + "]";
+  A.title = describeFixIts(F, Uri.file(), Doc).first + " [" + F.Rule + "]";
   A.kind = lsp::CodeAction::kQuickFix.str();
   A.isPreferred = true;
   lsp::WorkspaceEdit Edit;
@@ -156,7 +190,7 @@ std::optional<json::Value> toCodeAction(const Finding &F, const lsp::URIForFile 
   A.edit = std::move(Edit);
   json::Value V = owned(toJSON(A));
   V.getAsObject()->try_emplace("diagnostics",
-                               json::Array{toDiagnostic(F, Uri.file(), Doc)});
+                               json::Array{toDiagnostic(F, Uri.file(), Doc, Style)});
   return V;
 }
 

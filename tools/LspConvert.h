@@ -42,13 +42,26 @@ private:
 /// current directory).
 bool sameFile(llvm::StringRef A, llvm::StringRef B);
 
+/// How diagnostics are written for one client.
+struct DiagnosticStyle {
+  /// The client shows relatedInformation (it says so in initialize:
+  /// textDocument.publishDiagnostics.relatedInformation). When it does not,
+  /// each diagnostic's message also carries its notes, each on a line of its
+  /// own with its place ("pad the tile here (line 4)"), and the quick fix
+  /// with the place it edits, so that nothing is lost in a client that shows
+  /// the message alone.
+  bool RelatedInformation = true;
+};
+
 /// F as an LSP diagnostic of the document Path with text Doc.
-llvm::json::Value toDiagnostic(const Finding &F, llvm::StringRef Path, const DocumentText &Doc);
+llvm::json::Value toDiagnostic(const Finding &F, llvm::StringRef Path, const DocumentText &Doc,
+                               DiagnosticStyle Style = {});
 
 /// The quick fix applying F's fix-its, with the diagnostic it resolves; none
 /// when F has no fix-it in the document.
 std::optional<llvm::json::Value> toCodeAction(const Finding &F, const llvm::lsp::URIForFile &Uri,
-                                              const DocumentText &Doc);
+                                              const DocumentText &Doc,
+                                              DiagnosticStyle Style = {});
 
 /// The errors of a failed check (Clang's "file:line:col: error: ..." lines,
 /// a configuration error) as diagnostics of the document Path; the whole

@@ -32,6 +32,7 @@
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
@@ -55,6 +56,22 @@ struct DidSaveTextDocumentParams {
 bool fromJSON(const json::Value &V, DidSaveTextDocumentParams &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("textDocument", R.textDocument) && O.mapOptional("text", R.text);
+}
+
+/// What the server reads of initialize's params beyond the library's
+/// InitializeParams: whether the client shows a diagnostic's
+/// relatedInformation (an absent capability means it does not).
+struct ClientDiagnosticCapabilities {
+  bool RelatedInformation = false;
+};
+
+bool fromJSON(const json::Value &V, ClientDiagnosticCapabilities &R, json::Path) {
+  const json::Object *Params = V.getAsObject();
+  const json::Object *Caps = Params ? Params->getObject("capabilities") : nullptr;
+  const json::Object *Doc = Caps ? Caps->getObject("textDocument") : nullptr;
+  const json::Object *Pub = Doc ? Doc->getObject("publishDiagnostics") : nullptr;
+  R.RelatedInformation = Pub && Pub->getBoolean("relatedInformation").value_or(false);
+  return true;
 }
 
 using Clock = std::chrono::steady_clock;
@@ -119,7 +136,8 @@ public:
   bool shutdownRequested() const { return ShutdownRequested; }
 
 private:
-  void onInitialize(const InitializeParams &, Callback<json::Value> Reply) {
+  void onInitialize(const ClientDiagnosticCapabilities &Client, Callback<json::Value> Reply) {
+    RelatedInformation = Client.RelatedInformation;
     json::Object Sync{{"openClose", true},
                       {"change", int(TextDocumentSyncKind::Full)},
                       {"save", json::Object{{"includeText", true}}}};
@@ -213,13 +231,15 @@ private:
             Touches |= !(Edit.end < P.range.start) && !(P.range.end < Edit.start);
           }
           if (Touches)
-            if (std::optional<json::Value> A = toCodeAction(F, D.Uri, Text))
+            if (std::optional<json::Value> A = toCodeAction(F, D.Uri, Text, style()))
               Actions.push_back(std::move(*A));
         }
       }
     }
     Reply(json::Value(std::move(Actions)));
   }
+
+  DiagnosticStyle style() const { return DiagnosticStyle{RelatedInformation.load()}; }
 
   std::shared_ptr<Document> find(StringRef Path) {
     std::lock_guard<std::mutex> G(Lock);
@@ -326,7 +346,7 @@ private:
         F.Message = formatv("{0}:{1}:{2}: {3}", F.Loc.File, F.Loc.Line, F.Loc.Column, F.Message);
         F.Loc = SourceLoc{Path.str(), 1, 1};
       }
-      Diags.push_back(toDiagnostic(F, Path, Text));
+      Diags.push_back(toDiagnostic(F, Path, Text, style()));
       Kept.push_back(std::move(F));
     }
     std::lock_guard<std::mutex> G(Lock);
@@ -348,6 +368,9 @@ private:
   const bool Full;
   std::shared_ptr<PreambleCache> Preambles = std::make_shared<PreambleCache>();
   bool ShutdownRequested = false;
+  /// The client shows relatedInformation (from initialize; read by the
+  /// checking thread).
+  std::atomic<bool> RelatedInformation{false};
 
   std::mutex Lock; ///< Guards Docs, the documents' fields and Stop.
   std::condition_variable Wake;

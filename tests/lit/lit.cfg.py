@@ -70,6 +70,14 @@ if os.path.exists("/usr/include/cub/cub.cuh"):
 if os.path.exists("/usr/include/thrust/version.h"):
     config.available_features.add("thrust")
 
+# The Neovim test (tests/lit/editor/nvim.test) runs Debian's neovim, which
+# scripts/setup.sh installs: "REQUIRES: nvim".
+if shutil.which("nvim", path=config.environment["PATH"]):
+    config.available_features.add("nvim")
+else:
+    lit_config.note("nvim is not on PATH: the Neovim test (tests/lit/editor/nvim.test) "
+                    "is skipped (scripts/setup.sh installs it)")
+
 # warplint keeps CUDA files' precompiled preambles in the user's cache
 # directory; the tests get one of their own (shared by all of them, so that
 # concurrent writers are exercised), never the user's, emptied at each run

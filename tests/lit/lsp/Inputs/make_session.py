@@ -1,12 +1,14 @@
 """Writes a scripted LSP session for `warplint lsp` on stdout.
 
-usage: make_session.py FILE [--no-shutdown]
+usage: make_session.py FILE [--no-shutdown] [--no-related]
 
 Every message is framed as the protocol asks ("Content-Length: N\\r\\n\\r\\n"
 then N bytes of JSON). The session opens FILE with text that differs from
 what is on disk, changes it twice (full sync), asks for code actions, saves,
 closes, and shuts the server down. With --no-shutdown: initialize, then
-exit without a shutdown request.
+exit without a shutdown request. The client says it shows a diagnostic's
+relatedInformation (as VS Code does); with --no-related it says nothing of it
+(the capabilities are empty), as a client that shows the message alone.
 """
 import json
 import pathlib
@@ -45,9 +47,11 @@ def frame(message):
 def main():
     uri = pathlib.Path(sys.argv[1]).resolve().as_uri()
     doc = {"uri": uri}
+    caps = ({} if "--no-related" in sys.argv else
+            {"textDocument": {"publishDiagnostics": {"relatedInformation": True}}})
     msgs = [
         {"id": 1, "method": "initialize",
-         "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+         "params": {"processId": None, "rootUri": None, "capabilities": caps}},
         {"method": "initialized", "params": {}},
         {"method": "textDocument/didOpen",
          "params": {"textDocument": {**doc, "languageId": "cuda", "version": 1,
