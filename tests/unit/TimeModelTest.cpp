@@ -116,8 +116,12 @@ TEST(TimeModelTest, StreamingCopyIsDramBound) {
   W.LoadRoundsPerWarp = 1;
   TimeEstimate T = predictTime(W, h100());
   EXPECT_EQ(T.Limiter, TimeLimiter::Dram);
-  double Expected = W.DramBytes / (h100().DramGBs * 1e3) + h100().LaunchUs;
+  // DRAM time, the launch, and the part of the SM's time (issue) that does
+  // not overlap it.
+  double Expected = W.DramBytes / (h100().DramGBs * 1e3) + h100().LaunchUs + T.OverlapUs;
   EXPECT_NEAR(T.Us, Expected, 1e-6);
+  EXPECT_GT(T.OverlapUs, 0);
+  EXPECT_LT(T.OverlapUs, T.PartUs[unsigned(TimeLimiter::Issue)]);
 }
 
 TEST(TimeModelTest, EmptyLaunchCostsTheLaunch) {
