@@ -121,7 +121,7 @@ MathFunction lookupMathFunction(StringRef Name) {
   for (const Entry &E : Table)
     if (Name == E.Name)
       return {E.Fn, E.Arity, E.IsDouble};
-  return {};
+  return lookupNvvmMathFunction(Name);
 }
 
 } // namespace dm
