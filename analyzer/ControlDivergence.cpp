@@ -1,5 +1,6 @@
 //===- ControlDivergence.cpp - Branches and barriers across a warp --------===//
 #include "analyzer/ControlDivergence.h"
+#include "frontend/Libdevice.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
@@ -177,7 +178,9 @@ for (const BasicBlock &BB : K) {
     Cond = Br->isConditional() ? Br->getCondition() : nullptr;
   else if (const auto *Sw = dyn_cast<SwitchInst>(T))
     Cond = Sw->getCondition();
-  if (Cond) {
+  // A branch of linked library code (libdevice's slow paths) is not the
+  // program's to change.
+  if (Cond && !isLibraryCode(*T)) {
     BranchDivergence D = classifyBranch(*T, Cond, Model, Launch, Arch);
     // Copies of one source branch (unrolled loops) are one entry; the
     // strongest verdict wins, and divergent copies add up.

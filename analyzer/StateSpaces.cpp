@@ -1,5 +1,6 @@
 //===- StateSpaces.cpp - The state space of every memory access -----------===//
 #include "analyzer/StateSpaces.h"
+#include "frontend/Libdevice.h"
 #include "frontend/asm/CacheHintAsm.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -203,6 +204,10 @@ unsigned StateSpaces::spaceOf(const Value *Ptr, std::string *Reason) {
 }
 
 void collectIrAccesses(const Instruction &I, std::vector<IrAccess> &Out) {
+  // Linked library code's tables and scratch are not the program's accesses
+  // (the device model counts them apart).
+  if (isLibraryCode(I))
+    return;
   if (const auto *LI = dyn_cast<LoadInst>(&I))
     return addAccess(I, LI->getPointerOperand(), AccessOp::Load,
                      storeSize(I, LI->getType()), Out);

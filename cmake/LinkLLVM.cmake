@@ -11,7 +11,7 @@
 
 set(warplint_llvm_components
   Analysis AsmParser BitReader BitWriter Core Coverage Demangle FrontendDriver
-  FrontendHLSL FrontendOpenMP IPO IRReader LTO MC NVPTXCodeGen NVPTXDesc
+  FrontendHLSL FrontendOpenMP IPO IRReader Linker LTO MC NVPTXCodeGen NVPTXDesc
   NVPTXInfo Option Passes Plugins ProfileData ScalarOpts Support SupportLSP
   Target TargetParser TransformUtils Vectorize WindowsDriver)
 set(warplint_clang_libs

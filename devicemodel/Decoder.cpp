@@ -8,6 +8,7 @@
 #include "devicemodel/ProgramDecoder.h"
 
 #include "analyzer/arch/MemoryCost.h"
+#include "frontend/Libdevice.h"
 #include "frontend/asm/CacheHintAsm.h"
 #include "frontend/DeviceModule.h"
 
@@ -140,6 +141,11 @@ uint32_t ProgramDecoder::locationIndex(const Instruction &I) {
 uint32_t ProgramDecoder::siteIndex(const Instruction &I, unsigned Space, unsigned OpKind,
                                    unsigned Bytes) {
   SourceLoc L = userLocation(I);
+  // Linked libdevice code (the slow path of trigonometric argument
+  // reduction): counted, as nvcc's binary makes these accesses, but never
+  // one site with the program's access at the call's line.
+  if (isLibraryCode(I))
+    L = SourceLoc{"libdevice", 0, 0};
   bool Combines = OpKind >= 2 && atomicCombinesLanes(I);
   std::string Hint = cacheHint(I);
   bool Volatile = false;

@@ -147,6 +147,36 @@ template <Round R> U64 ui2d(U64 A, U64, U64) { return of(fromInt<double>(u32(A),
 template <Round R> U64 ll2d(U64 A, U64, U64) { return of(fromInt<double>(s64(A), R)); }
 template <Round R> U64 ull2d(U64 A, U64, U64) { return of(fromInt<double>(A, R)); }
 
+/// cvt.rX.f32.f64: the nearest float, then one step toward the mode's
+/// direction where that overshot (overflow saturates to the largest finite
+/// float toward zero, as the step from infinity does).
+template <Round R> U64 d2f(U64 A, U64, U64) {
+  double X = f64(A);
+  return std::isnan(X) ? of(float(X)) : of(fromInt<float>(X, R));
+}
+/// cvt.rn.f16.f32: the half's bits (IEEE binary16, to nearest even).
+U64 f2h(U64 A, U64, U64) {
+  float X = f32(A);
+  uint32_t Bits = u32(A), Sign = (Bits >> 16) & 0x8000;
+  if (std::isnan(X))
+    return Sign | 0x7e00;
+  float Abs = std::fabs(X);
+  if (Abs >= 65520.0f) // Rounds to infinity.
+    return Sign | 0x7c00;
+  if (Abs < std::ldexp(1.0f, -14)) { // Subnormal half: units of 2^-24.
+    float Units = std::nearbyint(Abs * std::ldexp(1.0f, 24));
+    return Sign | uint32_t(Units);
+  }
+  int Exp;
+  float Frac = std::frexp(Abs, &Exp); // Abs = Frac * 2^Exp, Frac in [0.5, 1).
+  uint32_t Mant = uint32_t(std::nearbyint(std::ldexp(Frac, 11))); // 1024..2048
+  if (Mant == 2048) {
+    Mant = 1024;
+    ++Exp;
+  }
+  return Sign | (uint32_t(Exp - 1 + 15) << 10) | (Mant - 1024);
+}
+
 // ---- classification ------------------------------------------------------
 U64 isnanF(U64 A, U64, U64) { return of(int32_t(std::isnan(f32(A)))); }
 U64 isinfF(U64 A, U64, U64) { return of(int32_t(std::isinf(f32(A)))); }
@@ -169,6 +199,14 @@ struct Entry {
 #define FROM_INT(Prefix, Fn)                                                   \
   {Prefix "_rn", Fn<RN>, 1}, {Prefix "_rz", Fn<RZ>, 1}, {Prefix "_ru", Fn<RU>, 1}, \
       {Prefix "_rd", Fn<RD>, 1}
+
+/// PTX's rounding suffixes: rn, rz, rp (up), rm (down).
+#define NVVM_ROUNDS(Prefix, Fn, Int)                                           \
+  {Prefix ".rn", Fn<Int, RN>, 1}, {Prefix ".rz", Fn<Int, RZ>, 1},                \
+      {Prefix ".rp", Fn<Int, RU>, 1}, {Prefix ".rm", Fn<Int, RD>, 1}
+#define NVVM_FROM(Prefix, Fn)                                                  \
+  {Prefix ".rn", Fn<RN>, 1}, {Prefix ".rz", Fn<RZ>, 1}, {Prefix ".rp", Fn<RU>, 1}, \
+      {Prefix ".rm", Fn<RD>, 1}
 
 const Entry Table[] = {
     {"__nv_popc", popc, 1}, {"__nv_popcll", popcll, 1}, {"__nv_clz", clz, 1},
@@ -199,6 +237,23 @@ const Entry Table[] = {
     {"__nv_isnanf", isnanF, 1}, {"__nv_isinff", isinfF, 1}, {"__nv_finitef", finiteF, 1},
     {"__nv_signbitf", signbitF, 1}, {"__nv_isnand", isnanD, 1}, {"__nv_isinfd", isinfD, 1},
     {"__nv_isfinited", finiteD, 1}, {"__nv_signbitd", signbitD, 1},
+    // The NVVM intrinsics libdevice's own code calls (linked from a toolkit).
+    {"llvm.nvvm.d2i.hi", hiInt, 1}, {"llvm.nvvm.d2i.lo", loInt, 1},
+    {"llvm.nvvm.lohi.i2d", [](U64 Lo, U64 Hi, U64) { return hiLo(Hi, Lo, 0); }, 2},
+    {"llvm.nvvm.sad.i", sad, 3}, {"llvm.nvvm.sad.ui", usad, 3},
+    {"llvm.nvvm.mulhi.i", mulhi, 2}, {"llvm.nvvm.mulhi.ui", umulhi, 2},
+    {"llvm.nvvm.mulhi.ll", mul64hi, 2}, {"llvm.nvvm.mulhi.ull", umul64hi, 2},
+    {"llvm.nvvm.mul24.i", mul24, 2}, {"llvm.nvvm.mul24.ui", umul24, 2},
+    NVVM_ROUNDS("llvm.nvvm.f2i", f2i, int32_t), NVVM_ROUNDS("llvm.nvvm.f2ui", f2i, uint32_t),
+    NVVM_ROUNDS("llvm.nvvm.f2ll", f2i, int64_t), NVVM_ROUNDS("llvm.nvvm.f2ull", f2i, uint64_t),
+    NVVM_ROUNDS("llvm.nvvm.d2i", d2i, int32_t), NVVM_ROUNDS("llvm.nvvm.d2ui", d2i, uint32_t),
+    NVVM_ROUNDS("llvm.nvvm.d2ll", d2i, int64_t), NVVM_ROUNDS("llvm.nvvm.d2ull", d2i, uint64_t),
+    NVVM_FROM("llvm.nvvm.i2f", i2f), NVVM_FROM("llvm.nvvm.ui2f", ui2f),
+    NVVM_FROM("llvm.nvvm.ll2f", ll2f), NVVM_FROM("llvm.nvvm.ull2f", ull2f),
+    NVVM_FROM("llvm.nvvm.i2d", i2d), NVVM_FROM("llvm.nvvm.ui2d", ui2d),
+    NVVM_FROM("llvm.nvvm.ll2d", ll2d), NVVM_FROM("llvm.nvvm.ull2d", ull2d),
+    NVVM_FROM("llvm.nvvm.d2f", d2f),
+    {"llvm.nvvm.f2h.rn", f2h, 1},
 };
 
 } // namespace

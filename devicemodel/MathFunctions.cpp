@@ -17,7 +17,8 @@ float exp10F(float X) { return std::pow(10.0f, X); }
 double exp10D(double X) { return std::pow(10.0, X); }
 float rcpF(float X) { return 1.0f / X; }
 double rcpD(double X) { return 1.0 / X; }
-float saturateF(float X) { return X < 0.0f ? 0.0f : (X > 1.0f ? 1.0f : X); }
+/// cvt.sat / __saturatef: clamped to [0, 1], NaN to +0.
+float saturateF(float X) { return !(X > 0.0f) ? 0.0f : (X > 1.0f ? 1.0f : X); }
 float divF(float X, float Y) { return X / Y; }
 double divD(double X, double Y) { return X / Y; }
 float minimumF(float X, float Y) {
@@ -121,7 +122,7 @@ MathFunction lookupMathFunction(StringRef Name) {
   for (const Entry &E : Table)
     if (Name == E.Name)
       return {E.Fn, E.Arity, E.IsDouble};
-  return {};
+  return lookupNvvmMathFunction(Name);
 }
 
 } // namespace dm

@@ -18,6 +18,11 @@ struct MathFunction {
 /// intrinsic (llvm.sqrt.f32, llvm.nvvm.fmax.f, ...). Arity 0: unknown.
 MathFunction lookupMathFunction(llvm::StringRef Name);
 
+/// NVVM's floating-point intrinsics in an explicit rounding mode, their
+/// flush-to-zero variants and the approximations libdevice's code calls
+/// (NvvmMath.cpp). Arity 0: unknown.
+MathFunction lookupNvvmMathFunction(llvm::StringRef Name);
+
 } // namespace dm
 } // namespace warplint
 

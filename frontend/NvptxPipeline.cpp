@@ -1,5 +1,6 @@
 //===- NvptxPipeline.cpp - The IR passes NVPTX instruction selection sees -===//
 #include "frontend/NvptxPipeline.h"
+#include "frontend/Libdevice.h"
 #include "frontend/MergedAccesses.h"
 #include "frontend/TypeNames.h"
 #include "frontend/SourceLocation.h"
@@ -345,7 +346,7 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
 }
 
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM,
-                        bool Optimize) {
+                        bool Optimize, StringRef Libdevice) {
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
@@ -359,6 +360,12 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
       for (const auto &[Index, Leaves] : KV.getValue())
         if (Index < F->arg_size())
           F->addParamAttr(Index, Attribute::get(M->getContext(), StructFieldsAttr, Leaves));
+  // After the facts above: libdevice's private arrays are not the program's.
+  if (!Libdevice.empty()) {
+    M->setDataLayout(TM.createDataLayout());
+    if (Expected<unsigned> Linked = linkLibdevice(*M, Libdevice); !Linked)
+      consumeError(Linked.takeError());
+  }
   if (Optimize)
     optimizeForNvptx(*M, TM);
   Result.M = std::move(M);

@@ -69,9 +69,13 @@ void markAccessOrigins(llvm::Module &M);
 /// Hands M to Result the way every input does: records what optimization
 /// would erase (private arrays, struct-field selections), then optimizes it
 /// for NVPTX with TM unless Optimize is false (the editor optimizes only the
-/// kernels whose code changed, tools/IncrementalCheck).
+/// kernels whose code changed, tools/IncrementalCheck). Libdevice, when not
+/// empty, is the toolkit's libdevice bitcode, linked before optimizing
+/// (linkLibdevice; a file that cannot be linked leaves the `__nv_*` calls to
+/// the device model's native stand-ins).
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<llvm::Module> M,
-                        llvm::TargetMachine &TM, bool Optimize = true);
+                        llvm::TargetMachine &TM, bool Optimize = true,
+                        llvm::StringRef Libdevice = "");
 
 } // namespace warplint
 

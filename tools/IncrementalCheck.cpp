@@ -5,6 +5,7 @@
 
 #include "analyzer/LaunchConfig.h"
 #include "frontend/Frontend.h"
+#include "frontend/Libdevice.h"
 #include "frontend/NvptxPipeline.h"
 #include "frontend/cuda/KernelSlice.h"
 
@@ -174,6 +175,12 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     if (!TM) {
       R.Error = toString(TM.takeError());
       return R;
+    }
+    // As a whole-file check does (CudaFrontend): the toolkit's libdevice.
+    if (StringRef Mode = DM.HeaderMode; Mode.consume_front("sdk:")) {
+      Slice.M->setDataLayout((*TM)->createDataLayout());
+      if (Expected<unsigned> Linked = linkLibdevice(*Slice.M, findLibdevice(Mode)); !Linked)
+        consumeError(Linked.takeError());
     }
     optimizeForNvptx(*Slice.M, **TM);
     Timer.lap("optimize");

@@ -16,6 +16,7 @@
 #include "frontend/cuda/NvccRewrites.h"
 #include "frontend/cuda/Preamble.h"
 #include "frontend/cuda/PreambleStore.h"
+#include "frontend/Libdevice.h"
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
 
@@ -479,7 +480,10 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
     return TM.takeError();
   if (Opts.HeaderFilter)
     setHeaderFilter(*M, *Opts.HeaderFilter);
-  finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize);
+  // With a toolkit, its libdevice, as clang and nvcc link it (the editor's
+  // incremental check links it into each slice it optimizes).
+  finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize,
+                     Opts.Optimize ? findLibdevice(Sdk) : "");
   return std::move(Result);
 }
 

@@ -1,6 +1,8 @@
 # lit configuration: every .cu, .ptx, .ll, .sass and .test file under tests/lit
 # and samples/ is a test whose RUN lines and expectations are written inline.
 import os
+import shutil
+import subprocess
 import sys
 import lit.formats
 
@@ -13,6 +15,13 @@ config.test_exec_root = os.path.join(os.path.dirname(config.warplint), "..", "te
 config.substitutions.append(("%warplint", config.warplint))
 config.substitutions.append(("%samples", os.path.join(config.source_root, "samples")))
 config.substitutions.append(("%root", config.source_root))
+# A Python with mpmath (the host references of run/libdevice/): lit's own,
+# or the first python3 on PATH. Before %python, which it starts with.
+for _py in [sys.executable, shutil.which("python3")]:
+    if _py and subprocess.run([_py, "-c", "import mpmath"], capture_output=True).returncode == 0:
+        config.available_features.add("mpmath")
+        config.substitutions.append(("%python-mpmath", _py))
+        break
 # Helper scripts of the tests (Inputs/*.py) run with lit's own Python.
 config.substitutions.append(("%python", sys.executable))
 # %clang-ptx OUT SRC: the PTX that LLVM's NVPTX backend writes for a .cu file

@@ -64,7 +64,7 @@ __WL_MATH_DEV float __exp10f(float x) { return __nv_fast_exp10f(x); }
 __WL_MATH_DEV float __fdividef(float x, float y) { return x / y; }
 __WL_MATH_DEV float __frcp_rn(float x) { return 1.0f / x; }
 __WL_MATH_DEV float __fsqrt_rn(float x) { return __nv_sqrtf(x); }
-__WL_MATH_DEV float __saturatef(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
+__WL_MATH_DEV float __saturatef(float x) { return !(x > 0.0f) ? 0.0f : (x > 1.0f ? 1.0f : x); } // NaN: +0
 __WL_MATH_DEV float __fmaf_rn(float a, float b, float c) { return __nv_fmaf(a, b, c); }
 __WL_MATH_DEV float __fadd_rn(float a, float b) { return a + b; }
 __WL_MATH_DEV float __fmul_rn(float a, float b) { return a * b; }
