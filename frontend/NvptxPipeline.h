@@ -69,7 +69,7 @@ void markAccessOrigins(llvm::Module &M);
 /// Hands M to Result the way every input does: records what optimization
 /// would erase (private arrays, struct-field selections), then optimizes it
 /// for NVPTX with TM unless Optimize is false (the editor optimizes only the
-/// kernels whose code changed, tools/IncrementalCheck). Libdevice, when not
+/// kernels whose code changed, tools/commands/IncrementalCheck). Libdevice, when not
 /// empty, is the toolkit's libdevice bitcode, linked before optimizing
 /// (linkLibdevice; a file that cannot be linked leaves the `__nv_*` calls to
 /// the device model's native stand-ins).

@@ -9,6 +9,9 @@ predictions. Inside frontend/, each input has its own folder (cuda, ptx, ir, sas
 a file there includes its own folder and the shared headers at frontend/'s top
 and in frontend/asm/ (the inline-asm lowerings, shared by every input), never
 a sibling input's folder nor the dispatcher (frontend/Frontend.h).
+Inside tools/, the rooms stack too: the language server (tools/lsp/) may use
+the commands (tools/commands/), a command the output formats (tools/output/),
+and all of them the shared plumbing at tools/'s top, which includes no room.
 
 Usage: check_layers.py SOURCE_ROOT. Prints each violation as FILE:LINE and exits
 1 when there is one.
@@ -20,6 +23,8 @@ import sys
 LAYERS = ["frontend", "analyzer", "devicemodel", "rules", "tools"]
 INPUT_FOLDERS = {"cuda", "ptx", "ir", "sass", "launch"}
 DISPATCHER = "frontend/Frontend.h"
+# tools/'s rooms, bottom to top; the plumbing at tools/'s top is below them all.
+TOOL_ROOMS = ["output", "commands", "lsp"]
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 
@@ -33,6 +38,16 @@ def input_folder(path):
     if len(parts) > 2 and parts[0] == "frontend" and parts[1] in INPUT_FOLDERS:
         return parts[1]
     return None
+
+
+def tool_room(path):
+    """-1 for a file at tools/'s top, the room's rank for one in a room."""
+    parts = path.split("/")
+    if parts[0] != "tools":
+        return None
+    if len(parts) > 2 and parts[1] in TOOL_ROOMS:
+        return TOOL_ROOMS.index(parts[1])
+    return -1
 
 
 def violation(source, header):
@@ -50,6 +65,11 @@ def violation(source, header):
         return "frontend/%s/ is a sibling input of frontend/%s/" % (hdr_input, src_input)
     if src_input and header == DISPATCHER:
         return "the input dispatcher sits above frontend/%s/" % src_input
+    src_room, hdr_room = tool_room(source), tool_room(header)
+    if src_room is not None and hdr_room is not None and hdr_room > src_room:
+        below = "tools/%s/" % TOOL_ROOMS[src_room] if src_room >= 0 \
+            else "the plumbing at tools/'s top"
+        return "tools/%s/ is above %s" % (TOOL_ROOMS[hdr_room], below)
     return None
 
 

@@ -1,5 +1,5 @@
 //===- LspConvert.cpp - Findings as Language Server Protocol data ---------===//
-#include "tools/LspConvert.h"
+#include "tools/lsp/LspConvert.h"
 
 #include "rules/Rule.h"
 

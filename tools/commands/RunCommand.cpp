@@ -14,7 +14,7 @@
 #include "tools/InputLoop.h"
 #include "tools/Locations.h"
 #include "tools/Progress.h"
-#include "tools/TimeOutput.h"
+#include "tools/output/TimeOutput.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -1,5 +1,5 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
-#include "tools/CheckFile.h"
+#include "tools/commands/CheckFile.h"
 
 #include "analyzer/arch/GpuProfile.h"
 

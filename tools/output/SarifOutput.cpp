@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rules/Rule.h"
-#include "tools/DiagnosticOutput.h"
+#include "tools/output/DiagnosticOutput.h"
 #include "tools/FindingMatch.h"
 #include "tools/NotAnalyzed.h"
 #include "tools/SourceMapper.h"

@@ -1,5 +1,5 @@
 //===- TimeOutput.cpp - A kernel's predicted time in text and JSON --------===//
-#include "tools/TimeOutput.h"
+#include "tools/output/TimeOutput.h"
 
 #include "llvm/ADT/StringExtras.h"
 

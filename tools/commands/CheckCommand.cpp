@@ -5,9 +5,9 @@
 // text, JSON or SARIF.
 //
 //===----------------------------------------------------------------------===//
-#include "tools/Baseline.h"
-#include "tools/CheckFile.h"
-#include "tools/DiagnosticOutput.h"
+#include "tools/commands/Baseline.h"
+#include "tools/commands/CheckFile.h"
+#include "tools/output/DiagnosticOutput.h"
 #include "tools/InputLoop.h"
 
 #include "llvm/Support/FormatVariadic.h"

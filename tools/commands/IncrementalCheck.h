@@ -11,7 +11,7 @@
 #ifndef WARPLINT_TOOLS_INCREMENTALCHECK_H
 #define WARPLINT_TOOLS_INCREMENTALCHECK_H
 
-#include "tools/CheckFile.h"
+#include "tools/commands/CheckFile.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"

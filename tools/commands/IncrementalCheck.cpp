@@ -1,5 +1,5 @@
 //===- IncrementalCheck.cpp - Re-check only the kernels that changed ------===//
-#include "tools/IncrementalCheck.h"
+#include "tools/commands/IncrementalCheck.h"
 
 #include "tools/InputLoop.h"
 

@@ -1,5 +1,5 @@
 //===- Baseline.cpp - check --baseline: findings a stored log lacks -------===//
-#include "tools/Baseline.h"
+#include "tools/commands/Baseline.h"
 
 #include "tools/FindingMatch.h"
 

@@ -4,11 +4,11 @@
 #include "analyzer/StateSpaces.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
-#include "tools/CheckFile.h"
+#include "tools/commands/CheckFile.h"
 #include "tools/CommandLine.h"
 #include "tools/Heap.h"
 #include "tools/InputLoop.h"
-#include "tools/KernelJson.h"
+#include "tools/output/KernelJson.h"
 #include "tools/Locations.h"
 #include "tools/NotAnalyzed.h"
 

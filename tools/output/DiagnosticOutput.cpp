@@ -1,5 +1,5 @@
 //===- DiagnosticOutput.cpp - Findings as text and JSON -------------------===//
-#include "tools/DiagnosticOutput.h"
+#include "tools/output/DiagnosticOutput.h"
 
 #include "tools/Locations.h"
 #include "tools/SourceMapper.h"

@@ -1,9 +1,9 @@
 //===- DiffOutput.cpp - What `warplint diff` found, in four formats -------===//
-#include "tools/DiffOutput.h"
+#include "tools/output/DiffOutput.h"
 
 #include "analyzer/time/TimeModel.h"
 #include "rules/Rule.h"
-#include "tools/DiagnosticOutput.h"
+#include "tools/output/DiagnosticOutput.h"
 #include "tools/Locations.h"
 
 #include "clang/Basic/Sarif.h"

@@ -1,11 +1,11 @@
 //===- KernelJson.cpp - One kernel of `accesses --format=json` ------------===//
-#include "tools/KernelJson.h"
+#include "tools/output/KernelJson.h"
 
 #include "rules/Confirm.h"
 #include "rules/KernelResources.h"
 #include "rules/TimeSaved.h"
 #include "tools/Locations.h"
-#include "tools/TimeOutput.h"
+#include "tools/output/TimeOutput.h"
 
 using namespace llvm;
 

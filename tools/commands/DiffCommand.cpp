@@ -9,10 +9,10 @@
 // kernelTime). docs/diff.md describes the command.
 //
 //===----------------------------------------------------------------------===//
-#include "tools/CheckFile.h"
-#include "tools/DiffOutput.h"
+#include "tools/commands/CheckFile.h"
+#include "tools/output/DiffOutput.h"
 #include "tools/GitRevision.h"
-#include "tools/KernelJson.h"
+#include "tools/output/KernelJson.h"
 #include "tools/NotAnalyzed.h"
 
 #include "analyzer/arch/GpuProfile.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/CommandLine.h"
-#include "tools/DiagnosticOutput.h"
+#include "tools/output/DiagnosticOutput.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

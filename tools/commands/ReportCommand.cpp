@@ -7,9 +7,9 @@
 // page's script renders everything from that JSON.
 //
 //===----------------------------------------------------------------------===//
-#include "tools/CheckFile.h"
-#include "tools/DiagnosticOutput.h"
-#include "tools/KernelJson.h"
+#include "tools/commands/CheckFile.h"
+#include "tools/output/DiagnosticOutput.h"
+#include "tools/output/KernelJson.h"
 #include "tools/NotAnalyzed.h"
 
 #include "llvm/ADT/StringSet.h"

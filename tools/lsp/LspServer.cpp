@@ -17,10 +17,10 @@
 // checks every change on the message thread instead (scripted sessions).
 //
 //===----------------------------------------------------------------------===//
-#include "tools/CheckFile.h"
-#include "tools/IncrementalCheck.h"
+#include "tools/commands/CheckFile.h"
+#include "tools/commands/IncrementalCheck.h"
 #include "tools/InputLoop.h"
-#include "tools/LspConvert.h"
+#include "tools/lsp/LspConvert.h"
 #include "tools/NotAnalyzed.h"
 
 #include "frontend/cuda/Preamble.h"
