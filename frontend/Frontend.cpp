@@ -117,4 +117,13 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
                            Path.str().c_str());
 }
 
+Expected<CompileInputs> resultInputs(StringRef Path, const FrontendOptions &Opts) {
+  StringRef Ext = sys::path::extension(Path);
+  if (Opts.Contents || (Ext != ".cu" && Ext != ".cuh") || !sys::fs::is_regular_file(Path))
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: only CUDA files on disk have their results cached",
+                             Path.str().c_str());
+  return cudaInputs(Path, Opts);
+}
+
 } // namespace warplint

@@ -22,6 +22,12 @@ namespace warplint {
 llvm::Expected<DeviceModule> loadInput(llvm::StringRef Path,
                                        const FrontendOptions &Opts);
 
+/// What decides the result of analyzing Path (a CUDA file on disk): the
+/// compile's arguments and every file its preprocessing reads
+/// (frontend/cuda/CudaFrontend.h cudaInputs). An error for the inputs whose
+/// results are not kept (PTX, IR, SASS, an editor's buffer).
+llvm::Expected<CompileInputs> resultInputs(llvm::StringRef Path, const FrontendOptions &Opts);
+
 } // namespace warplint
 
 #endif

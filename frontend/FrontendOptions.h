@@ -47,6 +47,17 @@ struct FrontendOptions {
   std::string AppendedText;
 };
 
+/// What a compile reads, as far as its result goes (frontend/Frontend.h
+/// resultInputs): what keys a result kept between runs.
+struct CompileInputs {
+  /// The compile's arguments, the working directory and the preprocessor's
+  /// errors (a header not found), as text.
+  std::string Context;
+  /// Every file the compile's preprocessing read (the main file, each header
+  /// entered), by the name it was opened with, in name order.
+  std::vector<std::string> Files;
+};
+
 } // namespace warplint
 
 #endif

@@ -121,21 +121,27 @@ struct CommandLine {
       "time-report",
       llvm::cl::desc("Print on stderr how long the front end, each kernel's analysis "
                      "and the device model took, the device model's lane-instructions per "
-                     "second, and where each file's preamble came from"),
+                     "second, where each file's preamble came from, and whether check "
+                     "read its result from the cache"),
       llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
       llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> CacheDir{
       "cache-dir",
       llvm::cl::desc("Where the precompiled preambles of CUDA files (their includes, the CUDA "
-                     "SDK's headers) are kept between runs (default: $XDG_CACHE_HOME/warplint "
-                     "or ~/.cache/warplint)"),
+                     "SDK's headers) and check's results are kept between runs (default: "
+                     "$XDG_CACHE_HOME/warplint or ~/.cache/warplint)"),
       llvm::cl::value_desc("dir"), llvm::cl::sub(Run), llvm::cl::sub(Accesses),
       llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> NoCache{"no-cache",
-                              llvm::cl::desc("Parse every file's includes anew: read and write "
-                                             "no precompiled preamble"),
+                              llvm::cl::desc("Parse and analyze every file anew: read and write "
+                                             "no precompiled preamble and no kept result"),
                               llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff),
                               llvm::cl::sub(Report), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> NoResultCache{
+      "no-result-cache",
+      llvm::cl::desc("Analyze every file anew: read and write no kept result (the "
+                     "preambles are still kept)"),
+      llvm::cl::sub(Check), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> InitCheck{"init-check",
                                 llvm::cl::desc("Report reads of buffers given without a fill "
                                                "before anything wrote them"),

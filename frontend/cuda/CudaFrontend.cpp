@@ -28,6 +28,7 @@
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -39,6 +40,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -442,14 +445,10 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
 }
 
 
-Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts,
-                                   ArrayRef<AstReaderFactory> Readers) {
-  // A file served from memory is found by its absolute name.
-  SmallString<256> Path(GivenPath);
-  if (Opts.Contents)
-    sys::fs::make_absolute(Path);
-  std::string Sdk = findCudaSdk(Opts);
-  // Instantiations a launch file or the file's comments ask for.
+namespace {
+/// Opts with the instantiations a launch file or the file's comments ask for
+/// appended to the file's text.
+FrontendOptions withInstantiations(StringRef Path, const FrontendOptions &Opts) {
   FrontendOptions WithInstantiations = Opts;
   std::vector<std::pair<unsigned, std::string>> Names;
   for (const std::string &N : Opts.Instantiate)
@@ -463,6 +462,86 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   }
   if (!Names.empty())
     WithInstantiations.AppendedText = instantiationText(Path, Names);
+  return WithInstantiations;
+}
+
+/// Preprocesses the translation unit and lists the files it read (the main
+/// file, every header entered) by name.
+class ListInputs : public clang::PreprocessOnlyAction {
+public:
+  std::set<std::string> Files;
+
+protected:
+  void EndSourceFileAction() override {
+    clang::SourceManager &SM = getCompilerInstance().getSourceManager();
+    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I)
+      Files.insert(I->first.getName().str());
+    PreprocessOnlyAction::EndSourceFileAction();
+  }
+};
+} // namespace
+
+Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &Opts) {
+  SmallString<256> Path(GivenPath);
+  if (Opts.Contents)
+    sys::fs::make_absolute(Path);
+  std::string Sdk = findCudaSdk(Opts);
+  FrontendOptions O = withInstantiations(Path, Opts);
+  Attempt A;
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, O, A);
+  std::string DiagText;
+  raw_string_ostream DiagOS(DiagText);
+  clang::DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = false;
+  clang::TextDiagnosticPrinter Printer(DiagOS, DiagOpts);
+  IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags =
+      clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &Printer,
+                                                 /*ShouldOwnClient=*/false);
+  std::vector<std::string> Args = driverArgs(Path, O, Sdk, A);
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &Arg : Args)
+    ArgPtrs.push_back(Arg.c_str());
+  clang::CreateInvocationOptions CIOpts;
+  CIOpts.Diags = Diags;
+  CIOpts.VFS = FS;
+  std::shared_ptr<clang::CompilerInvocation> Invocation =
+      clang::createInvocation(ArgPtrs, CIOpts);
+  if (!Invocation || Diags->hasErrorOccurred())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: could not build a CUDA device compilation for these flags",
+                             Path.c_str());
+  Invocation->getFrontendOpts().DisableFree = false;
+  auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
+  CI->createVirtualFileSystem(FS, &Printer);
+  CI->createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  // ("N warnings generated" goes with the diagnostics, not to stderr.)
+  CI->setVerboseOutputStream(DiagOS);
+  ListInputs Action;
+  CI->ExecuteAction(Action);
+  CompileInputs In;
+  raw_string_ostream OS(In.Context);
+  // The driver's arguments and the working directory (relative includes,
+  // the paths the output shows) shape the result as much as the files do;
+  // so do the preprocessor's errors (a header not found).
+  for (const std::string &Arg : Args)
+    OS << Arg << '\0';
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    OS << Cwd << '\0';
+  OS << DiagText;
+  In.Files.assign(Action.Files.begin(), Action.Files.end());
+  return In;
+}
+
+Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &Opts,
+                                   ArrayRef<AstReaderFactory> Readers) {
+  // A file served from memory is found by its absolute name.
+  SmallString<256> Path(GivenPath);
+  if (Opts.Contents)
+    sys::fs::make_absolute(Path);
+  std::string Sdk = findCudaSdk(Opts);
+  // Instantiations a launch file or the file's comments ask for.
+  FrontendOptions WithInstantiations = withInstantiations(Path, Opts);
   AttemptResult R = compileWithRetries(Path, WithInstantiations, Sdk, Readers);
   if (!R.DM.M)
     return createStringError(inconvertibleErrorCode(), "%s", R.Diags.c_str());

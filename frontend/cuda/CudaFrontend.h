@@ -32,6 +32,11 @@ using AstReaderFactory = std::function<std::unique_ptr<clang::ASTConsumer>(
 llvm::Expected<DeviceModule> compileCuda(llvm::StringRef Path, const FrontendOptions &Opts,
                                          llvm::ArrayRef<AstReaderFactory> Readers = {});
 
+/// What compiling Path as compileCuda would reads: the driver's arguments,
+/// the working directory, the preprocessor's errors, and each file that
+/// preprocessing the device side enters (the main file, every header).
+llvm::Expected<CompileInputs> cudaInputs(llvm::StringRef Path, const FrontendOptions &Opts);
+
 } // namespace warplint
 
 #endif

@@ -2,11 +2,13 @@
 //
 // Loads every input (in parallel with -j), runs the enabled rules of the
 // configuration found for each file, and prints the findings in file order as
-// text, JSON or SARIF.
+// text, JSON or SARIF. Each file's result is kept in the result cache
+// (ResultCache.h) and read from it when nothing that decides it changed.
 //
 //===----------------------------------------------------------------------===//
 #include "tools/commands/Baseline.h"
 #include "tools/commands/CheckFile.h"
+#include "tools/commands/ResultCache.h"
 #include "tools/output/DiagnosticOutput.h"
 #include "tools/InputLoop.h"
 
@@ -30,7 +32,12 @@ int runCheckCommand(const CommandLine &CL) {
     return ExitToolError;
   }
 
-  std::vector<FileResult> Results = checkFiles(CL, *In, *Opts);
+  // Each translation unit's result is kept in the cache directory, keyed
+  // by what decides it (ResultCache.h): a re-run reads unchanged files'.
+  std::unique_ptr<ResultCache> Cache = ResultCache::forCommandLine(CL);
+  std::vector<FileResult> Results = checkFiles(CL, *In, *Opts, nullptr, Cache.get());
+  if (CL.TimeReport && Cache)
+    errs() << Cache->summary() << "\n";
 
   // Text output has each failed file's errors on stderr; JSON and SARIF
   // carry them too, so that a failed file never reads as a clean one.

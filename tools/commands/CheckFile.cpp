@@ -1,5 +1,6 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/commands/CheckFile.h"
+#include "tools/commands/ResultCache.h"
 
 #include "analyzer/arch/GpuProfile.h"
 
@@ -137,7 +138,8 @@ void addDroppedCode(const DeviceModule &DM, FileResult &R) {
 
 std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
                                    const CheckOptions &Opts,
-                                   std::function<void(size_t, const KernelFacts &)> OnKernel) {
+                                   std::function<void(size_t, const KernelFacts &)> OnKernel,
+                                   ResultCache *Cache) {
   std::vector<FileResult> Results(In.Files.size());
   ProgressBar Bar("files");
   std::atomic<size_t> Done{0};
@@ -160,7 +162,8 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
         if (OnKernel)
           OnKernel(I, K);
       };
-    Results[I] = checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
+    Results[I] = Cache ? Cache->check(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I])
+                       : checkFile(CL, In.optionsFor(In.Files[I]), Mine, In.Files[I]);
     Results[I].KernelTimes = std::move(Times);
     Bar.update(++Done, In.Files.size());
   };
@@ -206,6 +209,8 @@ CheckedFiles gatherFindings(const CommandLine &CL, std::vector<FileResult> &Resu
       errs() << Line;
     if (CL.TimeReport && !R.PreambleSource.empty())
       errs() << "preamble: " << R.Path << ": " << R.PreambleSource << "\n";
+    if (CL.TimeReport && !R.ResultSource.empty())
+      errs() << "result: " << R.Input << ": " << R.ResultSource << "\n";
     C.Count.Kernels += R.KernelsAnalyzed;
     for (Finding &F : R.Findings) {
       if (CL.Werror && F.Level == Severity::Warning)

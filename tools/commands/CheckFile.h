@@ -14,6 +14,8 @@
 
 namespace warplint {
 
+class ResultCache;
+
 /// What checking one file produced.
 struct FileResult {
   std::vector<Finding> Findings;
@@ -33,6 +35,9 @@ struct FileResult {
   std::string Path;
   std::string PreambleSource;
   double FrontEndSeconds = 0;
+  /// For --time-report: whether the result came from the result cache
+  /// (tools/commands/ResultCache.h), was stored there, or why not.
+  std::string ResultSource;
   /// Each kernel's analysis time (--time-report's lines), in the order checked.
   std::vector<std::string> KernelTimes;
   /// Kernels analyzed (the others are findings of isNotAnalyzed).
@@ -66,9 +71,13 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
 /// progress bar of files on stderr when it is a terminal. Results are in
 /// the order of In.Files. OnKernel, when given, is called with the index of
 /// the file and the analyses of each of its kernels (from the file's thread).
+/// With Cache, a file's result is read from it when it was kept for the
+/// same inputs, and kept there otherwise (OnKernel is then not called for
+/// the kernels of a file read from it).
 std::vector<FileResult>
 checkFiles(const CommandLine &CL, const InputSet &In, const CheckOptions &Opts,
-           std::function<void(size_t, const KernelFacts &)> OnKernel = nullptr);
+           std::function<void(size_t, const KernelFacts &)> OnKernel = nullptr,
+           ResultCache *Cache = nullptr);
 
 /// The findings of several files and how the check went.
 struct CheckedFiles {
