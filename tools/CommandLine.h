@@ -31,6 +31,8 @@ struct CommandLine {
                                     "introduces and fixes, and each kernel's predicted time"};
   llvm::cl::SubCommand Merge{"merge", "Merge the JSON or SARIF results of check's shards "
                                       "(--shard=I/N) into the result of one run"};
+  llvm::cl::SubCommand Launch{"launch", "Lint the CUDA file a compiler command compiles, then "
+                                        "run the command (a build's compiler launcher)"};
   llvm::cl::SubCommand Lsp{"lsp", "Serve diagnostics and fix-its to an editor (Language "
                                   "Server Protocol over stdin/stdout)"};
   llvm::cl::OptionCategory Category{"warplint options"};
@@ -70,29 +72,29 @@ struct CommandLine {
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Kernel{"kernel", llvm::cl::desc("Only this kernel (source name)"),
-                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Args{"arg", llvm::cl::desc("Kernel argument NAME=VALUE"),
-                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> BudgetMb{"budget-mb",
                                    llvm::cl::desc("Memory each kernel's analysis may use (MB) "
                                                   "before it stops and says so"),
                                    llvm::cl::init(192), llvm::cl::sub(Accesses),
                                    llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
-                                   llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> BudgetSteps{
       "budget-steps",
       llvm::cl::desc("Work each kernel's analysis may do (millions of values evaluated "
                      "for a sampled warp; 12 is about 20 s of one core) before it stops "
                      "and says so; counted, so the result does not depend on the machine"),
       llvm::cl::init(12), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
-      llvm::cl::sub(Report), llvm::cl::cat(Category)};
+      llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<double> BudgetSeconds{"budget-seconds",
                                       llvm::cl::desc("Wall-clock time each kernel's analysis "
                                                      "may take (s) before it stops and says "
                                                      "so; 0 (the default) for no limit"),
                                       llvm::cl::init(0), llvm::cl::sub(Accesses),
                                       llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
-                                      llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
   /// The per-kernel analysis budget of --budget-mb, --budget-steps and
   /// --budget-seconds.
@@ -107,13 +109,13 @@ struct CommandLine {
   // run
   llvm::cl::opt<std::string> Grid{"grid", llvm::cl::desc("Grid X[,Y[,Z]]"), llvm::cl::sub(Run),
                                   llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
-                                  llvm::cl::cat(Category)};
+                                  llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Block{"block", llvm::cl::desc("Block X[,Y[,Z]]"), llvm::cl::sub(Run),
                                    llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
-                                   llvm::cl::cat(Category)};
+                                   llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::list<std::string> Buffers{"buffer", llvm::cl::desc("Buffer NAME=COUNT[:FILL]"),
                                       llvm::cl::sub(Run), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
-                                      llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Blocks{"blocks", llvm::cl::desc("Blocks to run: all or N (sampled)"),
                                     llvm::cl::sub(Run),
                                     llvm::cl::cat(Category)};
@@ -131,17 +133,17 @@ struct CommandLine {
                      "SDK's headers) and check's results are kept between runs (default: "
                      "$XDG_CACHE_HOME/warplint or ~/.cache/warplint)"),
       llvm::cl::value_desc("dir"), llvm::cl::sub(Run), llvm::cl::sub(Accesses),
-      llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+      llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> NoCache{"no-cache",
                               llvm::cl::desc("Parse and analyze every file anew: read and write "
                                              "no precompiled preamble and no kept result"),
                               llvm::cl::sub(Run), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff),
-                              llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                              llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> NoResultCache{
       "no-result-cache",
       llvm::cl::desc("Analyze every file anew: read and write no kept result (the "
                      "preambles are still kept)"),
-      llvm::cl::sub(Check), llvm::cl::cat(Category)};
+      llvm::cl::sub(Check), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> InitCheck{"init-check",
                                 llvm::cl::desc("Report reads of buffers given without a fill "
                                                "before anything wrote them"),
@@ -158,7 +160,7 @@ struct CommandLine {
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
-                                      llvm::cl::cat(Category)};
+                                      llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> BuildDir{"p", llvm::cl::desc("Build directory with compile_commands.json"),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
@@ -170,7 +172,7 @@ struct CommandLine {
       llvm::cl::desc("Flags the files' host code needs, space-separated (-fopenmp, an MPI "
                      "-I path): host code that does not compile loses its launch shapes"),
       llvm::cl::value_desc("flags"), llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff),
-      llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::sub(Lsp), llvm::cl::cat(Category)};
+      llvm::cl::sub(Report), llvm::cl::sub(Run), llvm::cl::sub(Lsp), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
   llvm::cl::opt<bool> DumpIr{"dump-ir", llvm::cl::desc("Print the module the analyses see"),
                              llvm::cl::Hidden, llvm::cl::sub(Accesses), llvm::cl::cat(Category)};
@@ -179,11 +181,11 @@ struct CommandLine {
   llvm::cl::opt<bool> Confirm{"confirm",
                               llvm::cl::desc("Run each kernel on the device model and attach "
                                              "what it measured"),
-                              llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                              llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores); one file's kernels are analyzed on this many threads (default: the idle cores)"),
                                llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
-                             llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                             llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> UsePtxas{"ptxas",
                                llvm::cl::desc("Confirm registers and spills with the toolkit's "
                                               "ptxas when it is found"),
@@ -192,7 +194,7 @@ struct CommandLine {
                                        llvm::cl::desc("Register cap per thread, as nvcc's "
                                                       "--maxrregcount"),
                                        llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
-                                       llvm::cl::cat(Category)};
+                                       llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
   llvm::cl::opt<std::string> Shard{
       "shard",
@@ -221,6 +223,16 @@ struct CommandLine {
   llvm::cl::opt<std::string> Output{"o", llvm::cl::desc("The HTML file to write"),
                                     llvm::cl::value_desc("file"), llvm::cl::sub(Report),
                                     llvm::cl::cat(Category)};
+
+  // launch
+  llvm::cl::opt<bool> FailOnFindings{
+      "fail-on-findings",
+      llvm::cl::desc("Exit 1 when the compile succeeds but the lint found a warning or an "
+                     "error (also when WARPLINT_FAIL_ON_FINDINGS is set to other than 0); "
+                     "default: the compiler's exit code"),
+      llvm::cl::sub(Launch), llvm::cl::cat(Category)};
+  /// The compiler command `launch` runs (its words after launch's options).
+  std::vector<std::string> CompilerCommand;
 
   // lsp
   llvm::cl::opt<std::string> LspLog{"log",
@@ -275,6 +287,10 @@ int runReportCommand(const CommandLine &CL);
 /// `diff BASE [HEAD]`: ExitClean, ExitFindings (--fail-on) or ExitToolError.
 int runDiffCommand(const CommandLine &CL);
 int runMergeCommand(const CommandLine &CL);
+/// `launch COMPILER ARGS...`: lints the CUDA files the command compiles
+/// (diagnostics on stderr), then runs it; the compiler's exit code, or 1
+/// with --fail-on-findings and a finding.
+int runLaunchCommand(const CommandLine &CL);
 /// Serves until the client's "exit": 0 after a "shutdown" request, else 1
 /// (as the protocol asks); 2 when the flags are wrong.
 int runLspCommand(const CommandLine &CL);

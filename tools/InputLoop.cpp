@@ -13,6 +13,9 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <deque>
+#include "llvm/Support/raw_ostream.h"
+
 using namespace llvm;
 
 namespace warplint {
@@ -28,46 +31,6 @@ bool hostFlagsAskOpenMp(StringRef List) {
     F = F.trim().trim("\"'");
     return F == "-fopenmp" || F.starts_with("-fopenmp=");
   });
-}
-
-/// The flags of a compile command that matter to a device compile: include
-/// paths, macros, forced includes, the language standard, separate
-/// compilation (-rdc=true) and OpenMP in the host code (-Xcompiler -fopenmp).
-std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd) {
-  std::vector<std::string> Out;
-  const std::vector<std::string> &A = Cmd.CommandLine;
-  for (size_t I = 1; I < A.size(); ++I) {
-    StringRef F = A[I];
-    bool TakesNext = F == "-I" || F == "-D" || F == "-isystem" || F == "-include" ||
-                     F == "-U";
-    if (TakesNext && I + 1 < A.size()) {
-      std::string Value = A[I + 1];
-      if (F != "-D" && F != "-U" && !sys::path::is_absolute(Value))
-        Value = (Twine(Cmd.Directory) + "/" + Value).str();
-      Out.push_back(F.str());
-      Out.push_back(Value);
-      ++I;
-    } else if (F.starts_with("-I") && F.size() > 2 &&
-               !sys::path::is_absolute(F.drop_front(2))) {
-      Out.push_back(("-I" + Twine(Cmd.Directory) + "/" + F.drop_front(2)).str());
-    } else if (F == "-rdc=true" || F == "--relocatable-device-code=true" ||
-               F == "-fgpu-rdc" || F == "-dc" || F == "--device-c") {
-      // nvcc's separate compilation (device-side launches) is Clang's -fgpu-rdc.
-      Out.push_back("-fgpu-rdc");
-    } else if ((F == "-Xcompiler" || F == "--compiler-options") && I + 1 < A.size()) {
-      if (hostFlagsAskOpenMp(A[++I]))
-        Out.push_back("-fopenmp");
-    } else if (F.consume_front("-Xcompiler=") || F.consume_front("--compiler-options=")) {
-      if (hostFlagsAskOpenMp(F))
-        Out.push_back("-fopenmp");
-    } else if (F == "-fopenmp" || F.starts_with("-fopenmp=")) {
-      Out.push_back("-fopenmp");
-    } else if (F.starts_with("-I") || F.starts_with("-D") || F.starts_with("-U") ||
-               F.starts_with("-std=") || F.starts_with("-isystem")) {
-      Out.push_back(F.str());
-    }
-  }
-  return Out;
 }
 
 /// Path (from the current directory when relative) moved from under From
@@ -115,6 +78,61 @@ std::vector<std::string> moveIncludePaths(const std::vector<std::string> &Flags,
 }
 
 } // namespace
+
+std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd) {
+  std::vector<std::string> Out;
+  const std::vector<std::string> &A = Cmd.CommandLine;
+  std::deque<std::string> Store; // Flags respelled (stable addresses).
+  for (size_t I = 1; I < A.size(); ++I) {
+    StringRef F = A[I];
+    // nvcc's long spellings, as Clang spells them.
+    auto Respell = [&](StringRef Long, StringRef Short) {
+      if (F == Long) {
+        F = Short;
+        return true;
+      }
+      if (!F.consume_front((Long + "=").str()))
+        return false;
+      F = Store.emplace_back((Short + F).str());
+      return true;
+    };
+    bool Respelled = Respell("--include-path", "-I") || Respell("--define-macro", "-D") ||
+                     Respell("--system-include", "-isystem") ||
+                     Respell("--pre-include", "-include") || Respell("--std", "-std=");
+    // `-std c++17`, `--std c++17`.
+    if ((F == "-std=" || (!Respelled && F == "-std")) && I + 1 < A.size())
+      F = Store.emplace_back("-std=" + A[++I]);
+    bool TakesNext = F == "-I" || F == "-D" || F == "-isystem" || F == "-include" ||
+                     F == "-U";
+    if (TakesNext && I + 1 < A.size()) {
+      std::string Value = A[I + 1];
+      if (F != "-D" && F != "-U" && !sys::path::is_absolute(Value))
+        Value = (Twine(Cmd.Directory) + "/" + Value).str();
+      Out.push_back(F.str());
+      Out.push_back(Value);
+      ++I;
+    } else if (F.starts_with("-I") && F.size() > 2 &&
+               !sys::path::is_absolute(F.drop_front(2))) {
+      Out.push_back(("-I" + Twine(Cmd.Directory) + "/" + F.drop_front(2)).str());
+    } else if (F == "-rdc=true" || F == "--relocatable-device-code=true" ||
+               F == "-fgpu-rdc" || F == "-dc" || F == "--device-c") {
+      // nvcc's separate compilation (device-side launches) is Clang's -fgpu-rdc.
+      Out.push_back("-fgpu-rdc");
+    } else if ((F == "-Xcompiler" || F == "--compiler-options") && I + 1 < A.size()) {
+      if (hostFlagsAskOpenMp(A[++I]))
+        Out.push_back("-fopenmp");
+    } else if (F.consume_front("-Xcompiler=") || F.consume_front("--compiler-options=")) {
+      if (hostFlagsAskOpenMp(F))
+        Out.push_back("-fopenmp");
+    } else if (F == "-fopenmp" || F.starts_with("-fopenmp=")) {
+      Out.push_back("-fopenmp");
+    } else if (F.starts_with("-I") || F.starts_with("-D") || F.starts_with("-U") ||
+               F.starts_with("-std=") || F.starts_with("-isystem")) {
+      Out.push_back(F.str());
+    }
+  }
+  return Out;
+}
 
 FrontendOptions InputSet::optionsFor(StringRef Path) const {
   FrontendOptions O = Base;

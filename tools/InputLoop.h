@@ -57,6 +57,13 @@ int forEachInput(const CommandLine &CL, llvm::function_ref<void(DeviceModule &)>
                  llvm::function_ref<void(const SassListing &)> OnSass = nullptr,
                  llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> OnError = nullptr);
 
+/// The flags of a compile command (nvcc's or Clang's) that matter to a
+/// device compile, as Clang takes them: include paths (made absolute
+/// against Cmd.Directory), macros, forced includes, the language standard,
+/// separate compilation (-rdc=true) and OpenMP in the host code
+/// (-Xcompiler -fopenmp). What `check -p` and `launch` compile a file with.
+std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd);
+
 /// The launches the user gave: --launch-file entries, then --grid/--block/
 /// --arg from the command line (which come first, so they win).
 llvm::Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL);

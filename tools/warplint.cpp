@@ -41,16 +41,33 @@ int main(int argc, char **argv) {
   CrashRecoveryContext::Enable();
   cl::SetVersionPrinter(printVersion);
   CommandLine CL;
-  // Everything after "--" is for Clang.
   std::vector<const char *> Ours;
   int I = 0;
-  for (; I < argc; ++I) {
-    if (StringRef(argv[I]) == "--")
-      break;
-    Ours.push_back(argv[I]);
+  if (argc > 1 && StringRef(argv[1]) == "launch") {
+    // `launch [OPTION...] [--] COMPILER ARG...`, as a build's launcher list
+    // runs it: the options are the words before the compiler's (written
+    // --name=value), everything from the compiler's on is its command.
+    for (; I < argc; ++I) {
+      StringRef A = argv[I];
+      if (A == "--") {
+        ++I;
+        break;
+      }
+      if (I >= 2 && !A.starts_with("-"))
+        break;
+      Ours.push_back(argv[I]);
+    }
+    CL.CompilerCommand.assign(argv + I, argv + argc);
+  } else {
+    // Everything after "--" is for Clang.
+    for (; I < argc; ++I) {
+      if (StringRef(argv[I]) == "--")
+        break;
+      Ours.push_back(argv[I]);
+    }
+    for (++I; I < argc; ++I)
+      CL.ClangArgs.push_back(argv[I]);
   }
-  for (++I; I < argc; ++I)
-    CL.ClangArgs.push_back(argv[I]);
   cl::HideUnrelatedOptions(CL.Category);
   if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(),
                                    "warplint: find wasted memory traffic in CUDA kernels\n",
@@ -77,7 +94,9 @@ int main(int argc, char **argv) {
     return runMergeCommand(CL);
   if (CL.Lsp)
     return runLspCommand(CL);
+  if (CL.Launch)
+    return runLaunchCommand(CL);
   errs() << "usage: warplint {check|accesses|run|report} FILE... [options], warplint diff "
-            "BASE [HEAD], warplint merge SHARD..., warplint lsp; see --help\n";
+            "BASE [HEAD], warplint merge SHARD..., warplint lsp, warplint launch COMPILER ARG...; see --help\n";
   return ExitToolError;
 }

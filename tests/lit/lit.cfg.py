@@ -51,7 +51,15 @@ for _sdk in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
     if _sdk and os.path.exists(os.path.join(_sdk, "include", "cuda_runtime.h")):
         config.available_features.add("cuda-sdk")
         config.substitutions.append(("%cuda-path", _sdk))
+        # The toolkit's nvcc, for tests that build with it: "REQUIRES: nvcc".
+        if os.access(os.path.join(_sdk, "bin", "nvcc"), os.X_OK):
+            config.available_features.add("nvcc")
+            config.substitutions.append(("%nvcc", os.path.join(_sdk, "bin", "nvcc")))
         break
+
+# Tests that configure and build a CMake project: "REQUIRES: cmake-ninja".
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake-ninja")
 
 # Tests of host code using OpenMP need a host compiler's omp.h (GCC's, which
 # warplint takes when Clang's resource directory has none): "REQUIRES: host-openmp".

@@ -25,8 +25,12 @@ namespace warplint {
 
 namespace {
 
-/// The architecture for a file: --arch when given, else the configuration's.
-Expected<const ArchProfile &> archFor(const CommandLine &CL, const WarplintConfig &Config) {
+/// The architecture for a file: --arch when given, else the configuration's,
+/// else Fallback's (when set: a compile command's), else --arch's default.
+Expected<const ArchProfile &> archFor(const CommandLine &CL, const WarplintConfig &Config,
+                                      StringRef Fallback) {
+  if (!CL.Arch.getNumOccurrences() && !Config.Arch && !Fallback.empty())
+    return lookupArch(Fallback);
   if (CL.Arch.getNumOccurrences() || !Config.Arch)
     return lookupArch(CL.Arch);
   Expected<const ArchProfile &> A = lookupArch(*Config.Arch);
@@ -69,12 +73,13 @@ unsigned kernelThreads(const CommandLine &CL) {
 }
 
 Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
-configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path) {
+configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path,
+              StringRef FallbackArch) {
   Expected<std::shared_ptr<const WarplintConfig>> Found =
       Opts.Configs->forFile(Path, CL.ConfigFile);
   if (!Found)
     return Found.takeError();
-  Expected<const ArchProfile &> Arch = archFor(CL, **Found);
+  Expected<const ArchProfile &> Arch = archFor(CL, **Found, FallbackArch);
   if (!Arch)
     return Arch.takeError();
   return std::make_pair(std::move(*Found), &*Arch);
@@ -84,7 +89,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
                      StringRef Path) {
   FileResult R;
   R.Input = Path.str();
-  auto CA = configAndArch(CL, Opts, Path);
+  auto CA = configAndArch(CL, Opts, Path, FO.Arch);
   if (!CA) {
     R.Error = toString(CA.takeError());
     return R;

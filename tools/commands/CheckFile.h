@@ -47,9 +47,12 @@ struct FileResult {
 };
 
 /// The configuration (from Opts.Configs, or --config) and architecture that
-/// checkFile uses for Path; an error names the configuration file.
+/// checkFile uses for Path: --arch when given, else the configuration's, else
+/// FallbackArch when set (checkFile's: its options' Arch), else --arch's
+/// default. An error names the configuration file.
 llvm::Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>>
-configAndArch(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef Path);
+configAndArch(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef Path,
+              llvm::StringRef FallbackArch = "");
 
 /// How to check, from CL's flags: launches (--grid, --block, --arg,
 /// --launch-file), --kernel, --confirm and ptxas.
@@ -62,7 +65,8 @@ llvm::Expected<CheckOptions> checkOptions(const CommandLine &CL);
 unsigned kernelThreads(const CommandLine &CL);
 
 /// Checks Path under the configuration found for it (or --config): compiles
-/// it with FO (at the configuration's arch unless --arch is given; from
+/// it with FO (at the configuration's arch unless --arch is given, else at
+/// FO.Arch; from
 /// FO.Contents when set) and runs the enabled rules.
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      llvm::StringRef Path);

@@ -156,7 +156,7 @@ std::string ResultCache::fileDigest(StringRef File) {
 FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                               StringRef Path) {
   ++Looked;
-  auto CA = configAndArch(CL, Opts, Path);
+  auto CA = configAndArch(CL, Opts, Path, FO.Arch);
   if (!CA) {
     consumeError(CA.takeError()); // checkFile reports it.
     return checkFile(CL, std::move(FO), Opts, Path);

@@ -1,0 +1,3 @@
+#pragma once
+// Found through the compile command's -I.
+#define STRIDE_FROM_HEADER 4
