@@ -530,6 +530,9 @@ Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &O
     OS << Cwd << '\0';
   OS << DiagText;
   In.Files.assign(Action.Files.begin(), Action.Files.end());
+  // The toolkit's libdevice is linked into the module too (Libdevice.h).
+  if (std::string Lib = findLibdevice(Sdk); !Lib.empty())
+    In.Files.push_back(Lib);
   return In;
 }
 
