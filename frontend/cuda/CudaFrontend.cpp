@@ -299,6 +299,19 @@ std::string preambleSource(const PreambleFromStore &S) {
   return "not cached (" + S.Note + ")";
 }
 
+/// The compiler invocation the driver makes of Args, reading through FS.
+static std::shared_ptr<clang::CompilerInvocation>
+createInvocation(ArrayRef<std::string> Args, IntrusiveRefCntPtr<clang::DiagnosticsEngine> Diags,
+                 IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+  std::vector<const char *> ArgPtrs;
+  for (const std::string &Arg : Args)
+    ArgPtrs.push_back(Arg.c_str());
+  clang::CreateInvocationOptions CIOpts;
+  CIOpts.Diags = std::move(Diags);
+  CIOpts.VFS = std::move(FS);
+  return clang::createInvocation(ArgPtrs, CIOpts);
+}
+
 /// What besides the preamble's text shapes a stored preamble: the compile's
 /// flags (target, SDK path, include paths, the file's name), the working
 /// directory (relative include paths), the SDK's version, and warplint's
@@ -350,14 +363,7 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
                                                  /*ShouldOwnClient=*/false);
 
   std::vector<std::string> Args = driverArgs(Path, Opts, Sdk, A);
-  std::vector<const char *> ArgPtrs;
-  for (const std::string &Arg : Args)
-    ArgPtrs.push_back(Arg.c_str());
-  clang::CreateInvocationOptions CIOpts;
-  CIOpts.Diags = Diags;
-  CIOpts.VFS = FS;
-  std::shared_ptr<clang::CompilerInvocation> Invocation =
-      clang::createInvocation(ArgPtrs, CIOpts);
+  std::shared_ptr<clang::CompilerInvocation> Invocation = createInvocation(Args, Diags, FS);
   if (!Invocation || Diags->hasErrorOccurred()) {
     R.DriverFailed = true;
     R.Diags = (Path + ": error: could not build a CUDA device compilation for these "
@@ -498,14 +504,7 @@ Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &O
       clang::CompilerInstance::createDiagnostics(*FS, DiagOpts, &Printer,
                                                  /*ShouldOwnClient=*/false);
   std::vector<std::string> Args = driverArgs(Path, O, Sdk, A);
-  std::vector<const char *> ArgPtrs;
-  for (const std::string &Arg : Args)
-    ArgPtrs.push_back(Arg.c_str());
-  clang::CreateInvocationOptions CIOpts;
-  CIOpts.Diags = Diags;
-  CIOpts.VFS = FS;
-  std::shared_ptr<clang::CompilerInvocation> Invocation =
-      clang::createInvocation(ArgPtrs, CIOpts);
+  std::shared_ptr<clang::CompilerInvocation> Invocation = createInvocation(Args, Diags, FS);
   if (!Invocation || Diags->hasErrorOccurred())
     return createStringError(inconvertibleErrorCode(),
                              "%s: could not build a CUDA device compilation for these flags",
