@@ -45,6 +45,8 @@ LaunchWork measuredLaunchWork(const DeviceModule &DM, const Function &F,
     S.Store = M.Op != dm::MemOp::Load;
     S.Requests = M.requests();
     S.Cost = S.Ideal = M.perRequest().value_or(0) * S.Requests;
+    // The counters carry no lane stride: whole-line requests.
+    S.LinesPerSector = linesPerSector(std::nullopt, Arch);
     for (const auto &[Loc, Name] : R.SiteBuffers)
       if (Loc == M.Loc)
         S.Buffer = Name;
