@@ -5,7 +5,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
@@ -73,15 +72,6 @@ Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
 }
 } // namespace
 
-unsigned lowerBitFieldAsm(Module &M) {
-  unsigned Replaced = 0;
-  for (CallInst *CI : inlineAsmCalls(M))
-    if (Value *V = lowerOne(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
-      CI->replaceAllUsesWith(V);
-      CI->eraseFromParent();
-      ++Replaced;
-    }
-  return Replaced;
-}
+unsigned lowerBitFieldAsm(Module &M) { return replaceInlineAsm(inlineAsmCalls(M), lowerOne); }
 
 } // namespace warplint

@@ -11,14 +11,32 @@ using namespace llvm;
 
 namespace warplint {
 
+SmallVector<CallInst *, 8> inlineAsmCalls(Function &F) {
+  SmallVector<CallInst *, 8> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (isa<InlineAsm>(CI->getCalledOperand()))
+        Calls.push_back(CI);
+  return Calls;
+}
+
 SmallVector<CallInst *, 8> inlineAsmCalls(Module &M) {
   SmallVector<CallInst *, 8> Calls;
   for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (isa<InlineAsm>(CI->getCalledOperand()))
-          Calls.push_back(CI);
+    Calls.append(inlineAsmCalls(F));
   return Calls;
+}
+
+unsigned replaceInlineAsm(ArrayRef<CallInst *> Calls,
+                          function_ref<Value *(CallInst &, const InlineAsm &)> Lower) {
+  unsigned Replaced = 0;
+  for (CallInst *CI : Calls)
+    if (Value *V = Lower(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
+      CI->replaceAllUsesWith(V);
+      CI->eraseFromParent();
+      ++Replaced;
+    }
+  return Replaced;
 }
 
 Value *operandValue(CallInst &CI, StringRef Tok, Type *Ty) {

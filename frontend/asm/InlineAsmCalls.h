@@ -9,11 +9,15 @@
 #ifndef WARPLINT_FRONTEND_ASM_INLINEASMCALLS_H
 #define WARPLINT_FRONTEND_ASM_INLINEASMCALLS_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
 class CallInst;
+class Function;
+class InlineAsm;
 class Module;
 class Type;
 class Value;
@@ -23,6 +27,15 @@ namespace warplint {
 
 /// Every call of M whose callee is inline assembly, in program order.
 llvm::SmallVector<llvm::CallInst *, 8> inlineAsmCalls(llvm::Module &M);
+/// The inline-asm calls of one function.
+llvm::SmallVector<llvm::CallInst *, 8> inlineAsmCalls(llvm::Function &F);
+
+/// Replaces each of Calls that Lower turns into a value with that value;
+/// returns how many were replaced.
+unsigned replaceInlineAsm(llvm::ArrayRef<llvm::CallInst *> Calls,
+                          llvm::function_ref<llvm::Value *(llvm::CallInst &,
+                                                           const llvm::InlineAsm &)>
+                              Lower);
 
 /// The value operand Tok of CI's asm string names: "$N" is input N (the
 /// call's argument N - 1, after the one output), a PTX integer literal a

@@ -1,10 +1,10 @@
 //===- LibdeviceAsm.cpp - The inline asm of libdevice's own code ----------===//
 #include "frontend/asm/LibdeviceAsm.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -119,19 +119,6 @@ Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
 
 } // namespace
 
-unsigned lowerLibdeviceAsm(Function &F) {
-  std::vector<CallInst *> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *CI = dyn_cast<CallInst>(&I); CI && CI->isInlineAsm())
-      Calls.push_back(CI);
-  unsigned Replaced = 0;
-  for (CallInst *CI : Calls)
-    if (Value *V = lowerOne(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
-      CI->replaceAllUsesWith(V);
-      CI->eraseFromParent();
-      ++Replaced;
-    }
-  return Replaced;
-}
+unsigned lowerLibdeviceAsm(Function &F) { return replaceInlineAsm(inlineAsmCalls(F), lowerOne); }
 
 } // namespace warplint
