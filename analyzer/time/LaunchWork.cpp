@@ -116,13 +116,15 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.SectorBytes = SectorBytes;
   W.WarpInstructions = WarpInstructions / IrPerSass;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
-  // Sectors requested per buffer and kind, to set against its footprint,
-  // and the lines they are requested in.
-  std::map<std::string, std::pair<double, double>> Requested; // loads, stores
-  std::map<std::string, std::pair<double, double>> Lines;     // loads, stores
-  // Of the loads' sectors, those of sites whose sectors no other access of
-  // the same warp reads (their re-reads are far apart in time).
-  std::map<std::string, double> Apart;
+  // What each buffer's accesses request, to set against its footprint.
+  struct Requested {
+    double Loads = 0, Stores = 0; ///< Sectors.
+    double LoadLines = 0, StoreLines = 0; ///< The lines they are requested in.
+    /// Of the loads' sectors, those of sites whose sectors no other access of
+    /// the same warp reads (their re-reads are far apart in time).
+    double Apart = 0;
+  };
+  std::map<std::string, Requested> ByBuffer;
   double FootprintBytes = 0;
   for (const BufferFootprint &B : Buffers)
     if (B.Known)
@@ -146,12 +148,11 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     }
     W.GlobalRequests += S.Requests;
     W.L1Sectors += S.Cost;
-    auto &R = Requested[S.Buffer];
+    Requested &R = ByBuffer[S.Buffer];
     if (!S.Store && !S.SharesSectors && !S.ReadsNear)
-      Apart[S.Buffer] += S.Cost;
-    (S.Store ? R.second : R.first) += S.Cost;
-    auto &Li = Lines[S.Buffer];
-    (S.Store ? Li.second : Li.first) += S.Cost * S.LinesPerSector;
+      R.Apart += S.Cost;
+    (S.Store ? R.Stores : R.Loads) += S.Cost;
+    (S.Store ? R.StoreLines : R.LoadLines) += S.Cost * S.LinesPerSector;
     if (!S.Store)
       W.LoadRoundsPerWarp = std::max(W.LoadRoundsPerWarp, S.Requests / Warps);
   }
@@ -160,28 +161,26 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   // far as the launch's footprint exceeds L2. One they do not: every sector
   // requested.
   double L2Miss = FootprintBytes > G.L2Bytes ? 1 - G.L2Bytes / FootprintBytes : 0;
-  for (const auto &[Name, R] : Requested) {
-    // Lines per sector of the buffer's loads and of its stores.
-    const auto &Li = Lines[Name];
-    double LoadLines = R.first > 0 ? Li.first / R.first : 0;
-    double StoreLines = R.second > 0 ? Li.second / R.second : 0;
+  for (const auto &[Name, R] : ByBuffer) {
     auto It = llvm::find_if(Buffers, [&, &Name = Name](const BufferFootprint &B) {
       return B.Known && B.Name == Name;
     });
     if (It == Buffers.end()) {
-      W.L2Sectors += R.first + R.second;
-      W.L2Lines += Li.first + Li.second;
-      W.DramBytes += (R.first + R.second) * SectorBytes;
+      W.L2Sectors += R.Loads + R.Stores;
+      W.L2Lines += R.LoadLines + R.StoreLines;
+      W.DramBytes += (R.Loads + R.Stores) * SectorBytes;
       continue;
     }
-    double ReadAgain = std::max(0.0, R.first - It->ReadSectors);
+    double ReadAgain = std::max(0.0, R.Loads - It->ReadSectors);
     double L2Reads = It->ReadSectors + ReadAgain * ReuseL1Miss;
-    W.L2Sectors += L2Reads + R.second;
-    W.L2Lines += L2Reads * LoadLines + R.second * StoreLines;
+    W.L2Sectors += L2Reads + R.Stores;
+    // The sectors L2 sees, in the lines per sector of the buffer's loads and
+    // of its stores.
+    W.L2Lines += (R.Loads > 0 ? L2Reads * R.LoadLines / R.Loads : 0) + R.StoreLines;
     // A sector read again by an access beside it (the next field, the
     // stencil's neighbour) is still in L2; one a far warp reads again is
     // not, as far as the footprint exceeds L2.
-    double FarShare = R.first > 0 ? Apart[Name] / R.first : 0;
+    double FarShare = R.Loads > 0 ? R.Apart / R.Loads : 0;
     W.DramBytes += (It->ReadSectors + ReadAgain * FarShare * L2Miss + It->WrittenSectors) *
                    SectorBytes;
   }
