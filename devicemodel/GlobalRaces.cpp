@@ -223,9 +223,16 @@ std::string CrossBlockRaces::blockName(uint64_t Linear) const {
   return "(" + std::to_string(X) + "," + std::to_string(Y) + "," + std::to_string(Z) + ")";
 }
 
-void CrossBlockRaces::report(const UseRecord &Old, unsigned OldKind, const UseRecord &New,
-                             unsigned NewKind, uint64_t Word, bool Benign,
+void CrossBlockRaces::report(const UseRecord &A, unsigned AKind, const UseRecord &B,
+                             unsigned BKind, uint64_t Word, bool Benign,
                              std::vector<Finding> &Out) {
+  // Which of two blocks is folded first depends on the order the blocks ran
+  // in (an atomic ticket taken on several cores), so the pair is reported
+  // in an order of its own: the finding is at the read (or atomic) site,
+  // else at the later site, and a pair of sites is reported once.
+  bool Swap = AKind != BKind ? AKind > BKind : A.Loc > B.Loc;
+  const UseRecord &Old = Swap ? B : A, &New = Swap ? A : B;
+  unsigned OldKind = Swap ? BKind : AKind, NewKind = Swap ? AKind : BKind;
   if (Out.size() >= 32 || !Seen.insert({Old.Loc, New.Loc}).second)
     return;
   auto Where = [&](uint32_t Loc) {

@@ -152,7 +152,9 @@ private:
   static constexpr unsigned PageWords = 64;
   State *state(uint64_t Word);
   uint32_t flagId(uint64_t Flag);
-  void report(const UseRecord &Old, unsigned OldKind, const UseRecord &New, unsigned NewKind,
+  /// Reports the race of A and B once per pair of sites, whichever block
+  /// was folded first.
+  void report(const UseRecord &A, unsigned AKind, const UseRecord &B, unsigned BKind,
               uint64_t Word, bool Benign, std::vector<Finding> &Out);
   std::string blockName(uint64_t Linear) const;
 
