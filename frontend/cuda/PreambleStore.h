@@ -61,8 +61,10 @@ struct PreambleFromStore {
 
 /// Makes CI, whose file system is FS, use the preamble stored in Dir under
 /// KeyText plus the preamble's own text: an intact entry is loaded (with
-/// Clang's validation on), else the preamble is built in memory, stored, and
-/// used. CI's main file is read through FS. When no usable preamble exists
+/// Clang's validation on); else, the first time that preamble is needed, its
+/// use is only recorded (How is None: building it would cost more than it
+/// saves a compile that is never repeated); after that it is built in
+/// memory, stored, and used. CI's main file is read through FS. When no usable preamble exists
 /// (a broken include: the full compile reports it) or Dir cannot be used, CI
 /// and FS are left as they were and How is None.
 PreambleFromStore usePreambleStore(clang::CompilerInvocation &CI,
