@@ -101,6 +101,11 @@ AccessPatterns AccessPatterns::forCopy(const KernelCorrespondence &C,
   }
   for (BarrierReach &B : R.Barriers)
     Move(B.Loc);
+  DenseMap<const BasicBlock *, double> BlockWarps;
+  for (const auto &[BB, N] : R.Totals.BlockWarps)
+    if (const auto *Mapped = dyn_cast_or_null<BasicBlock>(C.map(BB)))
+      BlockWarps[Mapped] = N;
+  R.Totals.BlockWarps = std::move(BlockWarps);
   return R;
 }
 

@@ -2,6 +2,7 @@
 #include "analyzer/AccessRelations.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -62,6 +63,14 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
           break;
         }
       }
+    // Any load whose sectors another load of the same warp touches.
+    if (A.Op == AccessOp::Load && A.Space != AS_Shared && A.Space != AS_Const)
+      P.SectorsReadTwice =
+          P.SharesSectorsWith.valid() ||
+          llvm::any_of(llvm::seq<size_t>(0, Predictions.size()), [&](size_t J) {
+            return J != I && Spaces.accesses()[J].Op == AccessOp::Load && SameWarp(I, J) &&
+                   shareAny(Probes[I].Sectors, Probes[J].Sectors);
+          });
     // A struct field: do the same warp's accesses at the same stride cover
     // the whole struct of each lane?
     if (P.Pattern == "struct-field" && P.StructBytes) {

@@ -503,7 +503,9 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     unsigned N = 0;
     for (const Instruction &I : BB)
       N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
-    Kernel.WarpInstructions += N * AtArg[0][Counter.indexOf(&BB)];
+    double Warps = AtArg[0][Counter.indexOf(&BB)];
+    Kernel.WarpInstructions += N * Warps;
+    Kernel.BlockWarps[&BB] = Warps;
   }
   Kernel.Buffers = Footprints.footprints();
   if (!Launch.Grid)

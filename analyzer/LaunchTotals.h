@@ -10,8 +10,14 @@
 #ifndef WARPLINT_ANALYZER_LAUNCHTOTALS_H
 #define WARPLINT_ANALYZER_LAUNCHTOTALS_H
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <string>
 #include <vector>
+
+namespace llvm {
+class BasicBlock;
+}
 
 namespace warplint {
 
@@ -55,6 +61,9 @@ struct KernelTotals {
   /// Warp instructions issued over the launch (IR instructions of each
   /// executed basic block, summed over the warps that execute it).
   double WarpInstructions = 0;
+  /// Warp executions of each basic block over the launch (what
+  /// WarpInstructions sums), for a fix that changes which warps run a block.
+  llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;
   std::vector<BufferFootprint> Buffers;
   /// What the estimate assumed ("n = 4096 assumed", "loop at k.cu:12: 100
   /// iterations assumed").

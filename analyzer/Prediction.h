@@ -50,6 +50,11 @@ struct Prediction {
   /// the same sectors (in[i] next to in[i + 1], a stencil), so the extra
   /// sector is likely served by L1; invalid when there is none.
   SourceLoc SharesSectorsWith;
+  /// A load another load of the same warp makes touches its sectors too (any
+  /// pattern: x[i] loaded again after a store the compiler could not see
+  /// past, neighbouring fields): the sectors are read again soon, from L1 or
+  /// L2, not from DRAM (the time model's LaunchWork).
+  bool SectorsReadTwice = false;
   /// For a loop-varying access: every pair of consecutive sampled iterations
   /// touches a common sector (a sliding window, in[i + j] with j counting).
   bool SlidingWindow = false;

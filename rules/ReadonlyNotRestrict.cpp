@@ -4,6 +4,10 @@
 #include "rules/AccessMessages.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
+#include "analyzer/time/LaunchWork.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
@@ -125,49 +129,131 @@ loadAfterStore(const LoopFacts &Flow, const PointerUses &Uses,
   return {nullptr, nullptr, nullptr};
 }
 
-} // namespace
+/// A read-only pointer parameter that is not __restrict__ and is loaded
+/// after a store through another pointer parameter.
+struct Unrestricted {
+  const Argument *Param = nullptr;
+  PointerUses Uses;
+  const Instruction *Reload = nullptr, *Store = nullptr;
+  const Argument *Through = nullptr;
+};
 
-void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  std::vector<std::pair<const Argument *, PointerUses>> ReadOnly, Written;
+/// The kernel's pointer parameters as the rule sees them: the read-only ones
+/// loaded after a store (into Out), the written ones (into Written). Nothing
+/// when a pointer escapes (what aliases what cannot be told).
+void unrestricted(const KernelFacts &K, std::vector<Unrestricted> &Out,
+                  std::vector<std::pair<const Argument *, PointerUses>> &Written) {
+  std::vector<std::pair<const Argument *, PointerUses>> ReadOnly;
   for (const Argument &A : K.Kernel.args()) {
     if (!A.getType()->isPointerTy())
       continue;
     PointerUses U = pointerUses(A);
     if (U.U == Use::Unknown)
-      return; // Cannot tell what aliases what.
+      return;
     if (U.U == Use::Written)
       Written.emplace_back(&A, std::move(U));
     else if (U.U == Use::Read && !A.hasNoAliasAttr())
       ReadOnly.emplace_back(&A, std::move(U));
   }
-  SourceLoc Decl = declarationLocation(K.Kernel);
-  if (Written.empty() || ReadOnly.empty() || !Decl.valid())
-    return;
-  for (const auto &[A, Uses] : ReadOnly) {
+  for (auto &[A, Uses] : ReadOnly) {
     // It matters where a load of A follows a store through another pointer:
     // the store might have changed it, so the value cannot be kept.
     auto [Reload, Store, Through] = loadAfterStore(K.Loops, Uses, Written);
-    if (!Reload)
-      continue;
-    std::optional<FixIt> Fix = restrictFixIt(K, *A, Decl);
+    if (Reload)
+      Out.push_back({A, std::move(Uses), Reload, Store, Through});
+  }
+}
+
+/// Whether a store through a written parameter reaches L.
+bool afterAStore(const LoopFacts &Flow, const Instruction &L,
+                 ArrayRef<std::pair<const Argument *, PointerUses>> Written) {
+  for (const auto &[W, WUses] : Written)
+    for (const Instruction *S : WUses.Stores)
+      if (Flow.reaches(*S, L))
+        return true;
+  return false;
+}
+
+} // namespace
+
+void ReadonlyNotRestrictRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  SourceLoc Decl = declarationLocation(K.Kernel);
+  if (!Decl.valid())
+    return;
+  std::vector<Unrestricted> Params;
+  std::vector<std::pair<const Argument *, PointerUses>> Written;
+  unrestricted(K, Params, Written);
+  for (const Unrestricted &P : Params) {
+    std::optional<FixIt> Fix = restrictFixIt(K, *P.Param, Decl);
     SourceLoc Loc = Fix ? Fix->Loc : Decl;
     Finding F = make(K, Loc,
-                     kernelPrefix(K) + "'" + paramName(*A) +
+                     kernelPrefix(K) + "'" + paramName(*P.Param) +
                          "' is only read but not __restrict__: it is loaded after a store "
-                         "through '" + paramName(*Through) +
+                         "through '" + paramName(*P.Through) +
                          "' that the compiler must assume may have changed it, so it "
                          "cannot keep or hoist the value nor use the read-only data path; "
                          "declare it 'const ... *__restrict__' if no other pointer of the "
                          "launch aliases it",
                      Severity::Note);
-    if (SourceLoc SL = userLocation(*Store); SL.valid())
-      F.Notes.push_back({SL, "the store through '" + paramName(*Through) + "'"});
-    if (SourceLoc LL = userLocation(*Reload); LL.valid())
-      F.Notes.push_back({LL, "the load of '" + paramName(*A) + "' that follows it"});
+    if (SourceLoc SL = userLocation(*P.Store); SL.valid())
+      F.Notes.push_back({SL, "the store through '" + paramName(*P.Through) + "'"});
+    if (SourceLoc LL = userLocation(*P.Reload); LL.valid())
+      F.Notes.push_back({LL, "the load of '" + paramName(*P.Param) + "' that follows it"});
     if (Fix)
       F.FixIts.push_back(*Fix);
     Out(std::move(F));
   }
+}
+
+bool ReadonlyNotRestrictRule::modelFix(const KernelFacts &K, const Finding &F,
+                                       LaunchWork &W) const {
+  SourceLoc Decl = declarationLocation(K.Kernel);
+  if (!Decl.valid())
+    return false;
+  std::vector<Unrestricted> Params;
+  std::vector<std::pair<const Argument *, PointerUses>> Written;
+  unrestricted(K, Params, Written);
+  const DominatorTree &DT = K.Loops.dominators();
+  double Warps = W.Blocks * W.WarpsPerBlock;
+  for (const Unrestricted &P : Params) {
+    std::optional<FixIt> Fix = restrictFixIt(K, *P.Param, Decl);
+    if (!((Fix ? Fix->Loc : Decl) == F.Loc))
+      continue;
+    // With __restrict__ a load after a store need not be done again: the
+    // value an earlier load of the same address gave stays in a register,
+    // and a load whose address a loop does not change is hoisted out of it
+    // (done once per warp). What else the fix allows (the read-only path,
+    // which on sm_70 and later is the L1 that global loads use anyway, and
+    // loads moved above stores) the model does not price: such a finding
+    // saves nothing in the model, and says so.
+    for (const Instruction *L : P.Uses.Loads) {
+      if (!afterAStore(K.Loops, *L, Written))
+        continue;
+      const Value *Ptr = cast<LoadInst>(L)->getPointerOperand();
+      bool Kept = any_of(P.Uses.Loads, [&](const Instruction *E) {
+        return E != L && cast<LoadInst>(E)->getPointerOperand() == Ptr &&
+               DT.dominates(E, L);
+      });
+      const Loop *Lp = K.Loops.loopOf(*L);
+      bool Hoisted = !Kept && Lp && Lp->isLoopInvariant(Ptr);
+      if (!Kept && !Hoisted)
+        continue;
+      for (SiteWork *S : W.sitesAt(userLocation(*L))) {
+        if (S->Store || S->Buffer != P.Param->getName())
+          continue;
+        if (Kept) {
+          W.remove(*S);
+        } else if (S->Requests > Warps) {
+          double Once = Warps / S->Requests;
+          S->Requests *= Once;
+          S->Cost *= Once;
+          S->Ideal *= Once;
+        }
+      }
+    }
+    return true;
+  }
+  return false;
 }
 
 } // namespace warplint

@@ -15,6 +15,10 @@ public:
   explicit ReadonlyNotRestrictRule(const RuleOptions &Opts)
       : Rule("readonly-not-restrict", Opts) {}
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The reloads the stores forced become one load kept in a register (or
+  /// hoisted out of the loop); the rest of what __restrict__ allows is not
+  /// priced.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 };
 
 } // namespace warplint

@@ -2,6 +2,7 @@
 #include "rules/WarpDivergentBranch.h"
 
 #include "rules/AccessMessages.h"
+#include "analyzer/time/LaunchWork.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
@@ -85,39 +86,60 @@ std::string percent(double F) {
   return formatv("{0:F1}%", P).str();
 }
 
+
+/// The sides of branch B, and whether it is a loop's exit (lanes leave the
+/// loop at different iterations).
+struct BranchSides {
+  std::vector<Side> Sides;
+  bool LoopExit = false;
+};
+
+BranchSides branchSides(const KernelFacts &K, const KernelCfg &Cfg, const BranchDivergence &B) {
+  BranchSides R;
+  const BasicBlock *BB = B.Inst->getParent();
+  const DomTreeNode *Node = Cfg.PDT.getNode(BB);
+  const BasicBlock *Join = Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+  const Loop *L = Cfg.LI.getLoopFor(BB);
+  SmallPtrSet<const BasicBlock *, 4> Seen;
+  for (const BasicBlock *Succ : successors(BB)) {
+    if (!Seen.insert(Succ).second)
+      continue;
+    R.LoopExit |= L && !L->contains(Succ);
+    R.Sides.push_back(sideOf(Succ, BB, Join, K));
+    // The guard in front of a rotated loop carries the loop's condition.
+    for (const BasicBlock *In : R.Sides.back().Blocks)
+      if (const Loop *Inner = Cfg.LI.getLoopFor(In); Inner && Inner->getHeader() == In)
+        for (const BasicBlock *Exiting : Inner->blocks())
+          if (Inner->isLoopExiting(Exiting) &&
+              userLocation(*Exiting->getTerminator()) == B.Loc)
+            R.LoopExit = true;
+  }
+  return R;
+}
+
+/// Issued instructions of a block, as LaunchCounting counts them.
+unsigned issued(const BasicBlock &BB) {
+  unsigned N = 0;
+  for (const Instruction &I : BB)
+    N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+  return N;
+}
+
 } // namespace
+
+bool WarpDivergentBranchRule::reported(const BranchDivergence &B, const KernelFacts &K) const {
+  return B.K == BranchDivergence::Divergent && B.Inst && B.LaunchFraction >= MinFraction &&
+         !B.Packed && B.MinorityLanes > 1 && B.Inst->getFunction() == &K.Kernel;
+}
 
 void WarpDivergentBranchRule::check(const KernelFacts &K, const FindingSink &Out) const {
   std::unique_ptr<KernelCfg> Cfg;
   for (const BranchDivergence &B : K.Patterns.branches()) {
-    if (B.K != BranchDivergence::Divergent || !B.Inst || B.LaunchFraction < MinFraction ||
-        B.Packed || B.MinorityLanes <= 1)
-      continue;
-    if (B.Inst->getFunction() != &K.Kernel)
+    if (!reported(B, K))
       continue;
     if (!Cfg)
       Cfg = std::make_unique<KernelCfg>(K.Kernel);
-    const BasicBlock *BB = B.Inst->getParent();
-    const DomTreeNode *Node = Cfg->PDT.getNode(BB);
-    const BasicBlock *Join =
-        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
-    const Loop *L = Cfg->LI.getLoopFor(BB);
-    std::vector<Side> Sides;
-    bool LoopExit = false;
-    SmallPtrSet<const BasicBlock *, 4> Seen;
-    for (const BasicBlock *Succ : successors(BB)) {
-      if (!Seen.insert(Succ).second)
-        continue;
-      LoopExit |= L && !L->contains(Succ);
-      Sides.push_back(sideOf(Succ, BB, Join, K));
-      // The guard in front of a rotated loop carries the loop's condition.
-      for (const BasicBlock *In : Sides.back().Blocks)
-        if (const Loop *Inner = Cfg->LI.getLoopFor(In); Inner && Inner->getHeader() == In)
-          for (const BasicBlock *Exiting : Inner->blocks())
-            if (Inner->isLoopExiting(Exiting) &&
-                userLocation(*Exiting->getTerminator()) == B.Loc)
-              LoopExit = true;
-    }
+    auto [Sides, LoopExit] = branchSides(K, *Cfg, B);
     unsigned Busy = 0, Accesses = 0, Instructions = 0;
     for (const Side &S : Sides) {
       if (S.empty())
@@ -169,6 +191,51 @@ void WarpDivergentBranchRule::check(const KernelFacts &K, const FindingSink &Out
       F.Notes.push_back({B.Loc, "assumed: " + join(K.launch().Assumptions, "; ")});
     Out(std::move(F));
   }
+}
+
+bool WarpDivergentBranchRule::modelFix(const KernelFacts &K, const Finding &F,
+                                       LaunchWork &W) const {
+  if (W.Sites.size() != K.Spaces.accesses().size())
+    return false;
+  for (const BranchDivergence &B : K.Patterns.branches()) {
+    if (!reported(B, K) || !(B.Loc == F.Loc))
+      continue;
+    KernelCfg Cfg(K.Kernel);
+    auto [Sides, LoopExit] = branchSides(K, Cfg, B);
+    // Lanes that leave a loop at different iterations: what evening out
+    // their trip counts saves depends on how the work is split, which the
+    // model does not know.
+    if (LoopExit)
+      return false;
+    // The fix packs the lanes of each path into whole warps. A warp that
+    // diverged ran every side; afterwards the lanes of a side fill a share
+    // of the warps: the minority's lanes (at most MinorityLanes of 32) for
+    // one side, the rest for the other. Which side the minority takes is not
+    // known: the heavier side is given the larger share (the smaller saving).
+    double Minority = std::min(0.5, double(B.MinorityLanes) / K.Arch.WarpSize);
+    std::vector<std::pair<double, const Side *>> Work;
+    for (const Side &S : Sides) {
+      double Issued = 0;
+      for (const BasicBlock *BB : S.Blocks)
+        Issued += issued(*BB) * W.BlockWarps.lookup(BB);
+      Work.push_back({Issued, &S});
+    }
+    llvm::sort(Work, [](const auto &A, const auto &C) { return A.first > C.first; });
+    for (size_t I = 0; I < Work.size(); ++I) {
+      double Share = I == 0 ? 1 - Minority : Minority;
+      double Scale = 1 - B.LaunchFraction * (1 - Share);
+      W.WarpInstructions -= Work[I].first * (1 - Scale);
+      // Each access of the side is requested by fewer, fuller warps: the
+      // same sectors in fewer requests.
+      for (size_t A = 0; A < K.Spaces.accesses().size(); ++A)
+        if (any_of(K.Spaces.accesses()[A].Sites, [&](const IrAccess &Site) {
+              return Work[I].second->Blocks.count(Site.Inst->getParent());
+            }))
+          W.Sites[A].Requests *= Scale;
+    }
+    return true;
+  }
+  return false;
 }
 
 } // namespace warplint

@@ -6,6 +6,8 @@
 
 namespace warplint {
 
+struct BranchDivergence;
+
 /// Branches whose condition differs between the lanes of one warp, so the
 /// warp issues both paths (or the guarded one) with some lanes idle. Left
 /// alone: warp-uniform branches, branches whose lanes disagree in too small a
@@ -20,8 +22,14 @@ class WarpDivergentBranchRule : public Rule {
 public:
   explicit WarpDivergentBranchRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The lanes of each path packed into whole warps: the instructions and
+  /// requests under the branch that diverging warps issued for idle lanes
+  /// go. Lanes leaving a loop at different iterations are not modelled.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 
 private:
+  /// Whether check reports branch B of K.
+  bool reported(const BranchDivergence &B, const KernelFacts &K) const;
   double MinFraction;
   unsigned MinInstructions;
 };

@@ -205,6 +205,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   L.LineBytes = Arch.LineBytes;
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
   L.WarpInstructions = T.WarpInstructions;
+  L.BlockWarps = T.BlockWarps;
   L.Buffers = T.Buffers;
   L.Assumptions = T.Assumptions;
   ArrayRef<MemoryAccess> Accesses = Spaces.accesses();
@@ -225,7 +226,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     S.Buffer = isGlobal(S.Space) ? bufferOf(Accesses[I]) : "";
     S.SharesSectors = Pr.EveryFieldUsed || Pr.SharesSectorsWith.valid();
     S.LinesPerSector = linesPerSector(Pr.StrideBytes, Arch);
-    S.ReadsNear = Pr.SlidingWindow || Pr.Uniform;
+    S.ReadsNear = Pr.SlidingWindow || Pr.Uniform || Pr.SectorsReadTwice;
     L.Sites.push_back(std::move(S));
   }
   L.Known = true;

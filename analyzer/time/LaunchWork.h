@@ -60,6 +60,8 @@ struct LaunchWork {
   unsigned SectorBytes = 32; ///< ArchProfile::SectorBytes.
   unsigned LineBytes = 128;  ///< ArchProfile::LineBytes.
   double WarpInstructions = 0; ///< IR warp instructions.
+  /// Warp executions of each basic block (KernelTotals::BlockWarps).
+  llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;
   std::vector<SiteWork> Sites;
   std::vector<BufferFootprint> Buffers;
   /// What the counts assumed (unknown arguments, trip counts).
