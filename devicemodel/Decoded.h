@@ -61,6 +61,7 @@ enum class Op : uint16_t {
   SExt, Trunc, Copy, Select,
   SMin, SMax, UMin, UMax, Abs, CtPop, Ctlz, Cttz, BitRev, BSwap, FShl, FShr,
   MulHiU, MulHiS,
+  SAddSat, SSubSat, UAddSat, USubSat, ///< llvm.{s,u}{add,sub}.sat: clamped to the width.
   AddScaled, ///< Dst = A + sext_Aux(B) * Imm (GEP index).
   AddImm,    ///< Dst = A + Imm.
   // Floating point, 32 and 64 bit.
