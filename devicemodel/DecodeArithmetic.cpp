@@ -341,6 +341,10 @@ bool ProgramDecoder::decodeArithmeticIntrinsic(const CallBase &CB, StringRef Nam
   if (Name.starts_with("llvm.umin.")) return Simple(Op::UMin, 2);
   if (Name.starts_with("llvm.umax.")) return Simple(Op::UMax, 2);
   if (Name.starts_with("llvm.abs.")) return Simple(Op::Abs, 1);
+  if (Name.starts_with("llvm.sadd.sat.")) return Simple(Op::SAddSat, 2);
+  if (Name.starts_with("llvm.ssub.sat.")) return Simple(Op::SSubSat, 2);
+  if (Name.starts_with("llvm.uadd.sat.")) return Simple(Op::UAddSat, 2);
+  if (Name.starts_with("llvm.usub.sat.")) return Simple(Op::USubSat, 2);
   if (Name.starts_with("llvm.ctpop.")) return Simple(Op::CtPop, 1);
   if (Name.starts_with("llvm.ctlz.")) return Simple(Op::Ctlz, 1);
   if (Name.starts_with("llvm.cttz.")) return Simple(Op::Cttz, 1);

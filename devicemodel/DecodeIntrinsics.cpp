@@ -11,6 +11,7 @@
 
 #include "devicemodel/InlineAsm.h"
 #include "devicemodel/WarpReduce.h"
+#include "frontend/DeviceModule.h"
 
 #include "llvm/IR/InlineAsm.h"
 
@@ -36,7 +37,13 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
         {"lanemask.gt", SR_LaneMaskGt}, {"lanemask.ge", SR_LaneMaskGe},
         {"lanemask.eq", SR_LaneMaskEq}, {"clock64", SR_Clock64}, {"clock", SR_Clock},
         {"smid", SR_SmId}, {"nsmid", SR_NSmId}, {"globaltimer", SR_Clock64},
-        {"dynamic_smem_size", SR_DynSmemSize}};
+        {"dynamic_smem_size", SR_DynSmemSize},
+        {"cluster.nctaid.x", SR_ClusterSize}, {"cluster.nctaid.y", SR_ClusterSize},
+        {"cluster.nctaid.z", SR_ClusterSize}, {"cluster.nctarank", SR_ClusterSize},
+        {"cluster.ctaid.x", SR_ClusterRank}, {"cluster.ctaid.y", SR_ClusterRank},
+        {"cluster.ctaid.z", SR_ClusterRank}, {"cluster.ctarank", SR_ClusterRank},
+        {"clusterid.x", SR_CtaIdX},   {"clusterid.y", SR_CtaIdY},   {"clusterid.z", SR_CtaIdZ},
+        {"nclusterid.x", SR_NCtaIdX}, {"nclusterid.y", SR_NCtaIdY}, {"nclusterid.z", SR_NCtaIdZ}};
     StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
     if (Reg.starts_with("envreg")) {
       refuse("cannot run: " + envregRefusal(Reg));
@@ -53,6 +60,8 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
       }
     return false;
   }
+  if (decodeClusterIntrinsic(CB, Name))
+    return true;
   if (Name.starts_with("llvm.lifetime.") || Name.starts_with("llvm.assume") ||
       Name.starts_with("llvm.dbg.") || Name.starts_with("llvm.experimental.noalias") ||
       Name.starts_with("llvm.invariant.") || Name == "llvm.sideeffect" ||
@@ -145,6 +154,53 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
     return true;
   }
   return false;
+}
+
+/// The cluster and address-space queries, for the model's one-block
+/// clusters: no launch names cluster dimensions (%is_explicit_cluster is 0),
+/// the cluster's shared window is the block's own (isspacep.shared::cluster
+/// is isspacep.shared; getctarank of an address in it is 0) and mapa maps to
+/// rank 0 only. isspacep.SPACE reads the space tag every pointer carries.
+bool ProgramDecoder::decodeClusterIntrinsic(const CallBase &CB, StringRef Name) {
+  if (Name == "llvm.nvvm.is_explicit_cluster" || Name.starts_with("llvm.nvvm.getctarank")) {
+    alias(&CB, constSlot(0));
+    return true;
+  }
+  if (Name.starts_with("llvm.nvvm.mapa")) {
+    Inst D;
+    D.Opc = Op::ClusterMap;
+    D.A = slot(CB.getArgOperand(0));
+    D.B = slot(CB.getArgOperand(1));
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
+  }
+  if (!Name.consume_front("llvm.nvvm.isspacep."))
+    return false;
+  unsigned Space = Name == "global"                           ? AS_Global
+                   : Name == "shared" || Name == "shared.cluster" ? AS_Shared
+                   : Name == "const"                          ? AS_Const
+                   : Name == "local"                          ? AS_Local
+                                                              : 0;
+  if (!Space)
+    return false;
+  Inst Tag;
+  Tag.Opc = Op::LShr;
+  Tag.Dst = allocValues(1);
+  Tag.A = slot(CB.getArgOperand(0));
+  Tag.B = constSlot(TagShift);
+  Tag.Aux = 64;
+  Tag.Imm = ~uint64_t(0);
+  emit(Tag);
+  Inst Eq;
+  Eq.Opc = Op::ICmpEq;
+  Eq.Dst = valueSlot(&CB);
+  Eq.A = Tag.Dst;
+  Eq.B = constSlot(Space);
+  Eq.Aux = 64;
+  Eq.Imm = ~uint64_t(0);
+  emit(Eq);
+  return true;
 }
 
 /// Inline asm the frontend left: a special-register read the interpreter

@@ -61,6 +61,7 @@ enum class Op : uint16_t {
   SExt, Trunc, Copy, Select,
   SMin, SMax, UMin, UMax, Abs, CtPop, Ctlz, Cttz, BitRev, BSwap, FShl, FShr,
   MulHiU, MulHiS,
+  SAddSat, SSubSat, UAddSat, USubSat, ///< llvm.{s,u}{add,sub}.sat: clamped to the width.
   AddScaled, ///< Dst = A + sext_Aux(B) * Imm (GEP index).
   AddImm,    ///< Dst = A + Imm.
   // Floating point, 32 and 64 bit.
@@ -86,6 +87,10 @@ enum class Op : uint16_t {
   /// match.sync: Aux bit 0 all (else any), bit 1 64-bit values; A the lanes'
   /// values; all's predicate goes to the slot after Dst.
   Match,
+  /// mapa (__cluster_map_shared_rank): A's address in the cluster's block of
+  /// rank B; the model's clusters are one block, so rank 0 gives A and any
+  /// other rank stops the run.
+  ClusterMap,
   // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
   Malloc, Free,
   // Control.
@@ -110,6 +115,11 @@ enum SRegKind : uint32_t {
   SR_LaneId, SR_WarpId, SR_WarpSize, SR_LaneMaskLt, SR_LaneMaskLe,
   SR_LaneMaskGt, SR_LaneMaskGe, SR_LaneMaskEq, SR_Clock, SR_Clock64,
   SR_SmId, SR_NSmId, SR_DynSmemSize,
+  /// The cluster registers of a one-block cluster (the only cluster the
+  /// model launches): its size in blocks (1 in each dimension, and as a
+  /// count) and the block's place in it (0); %clusterid and %nclusterid are
+  /// %ctaid and %nctaid.
+  SR_ClusterSize, SR_ClusterRank,
   /// The system-reserved shared memory (sm_80 on): where it begins and ends,
   /// its size, and the two offsets in it that system software hands out
   /// (cooperative groups keep their multi-warp scratch at offset 1).

@@ -164,6 +164,10 @@ private:
   void vote(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M);
   void redux(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M);
   void match(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M);
+  /// mapa in a one-block cluster: A where every lane's rank (Bv) is 0, else
+  /// a stop (false).
+  bool clusterMap(const Function &Fn, uint32_t Idx, uint64_t *D, const uint64_t *A,
+                  const uint64_t *Bv, uint32_t M);
   /// The lanes of M synchronize (__syncwarp, a shuffle, a vote, redux.sync).
   void warpSync(uint32_t M);
 

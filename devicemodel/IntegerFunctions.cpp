@@ -52,6 +52,23 @@ U64 prmt(U64 A, U64 B, U64 S) {
 }
 /// __byte_perm: prmt with each selector's bit 3 ignored (measured on an H100).
 U64 bytePerm(U64 A, U64 B, U64 S) { return prmt(A, B, S & 0x7777); }
+/// fns.b32 (__fns): the position of the |Offset|-th set bit of Mask counted
+/// from bit Base, upward for a positive Offset and downward for a negative
+/// one (Base's own bit first); Offset 0 tests bit Base alone. 0xffffffff when
+/// there is none. A Base past 31 (undefined in PTX) finds none.
+U64 fns(U64 Mask, U64 Base, U64 Offset) {
+  const uint32_t M = u32(Mask), B = u32(Base);
+  const int64_t Off = s32(Offset);
+  if (B > 31)
+    return 0xffffffffu;
+  if (Off == 0)
+    return (M >> B) & 1 ? B : 0xffffffffu;
+  int64_t Count = (Off < 0 ? -Off : Off) - 1;
+  for (int Pos = int(B); Pos >= 0 && Pos < 32; Pos += Off > 0 ? 1 : -1)
+    if ((M >> Pos) & 1 && Count-- == 0)
+      return uint32_t(Pos);
+  return 0xffffffffu;
+}
 // ---- integer arithmetic --------------------------------------------------
 int32_t low24(U64 X) { return int32_t(u32(X) << 8) >> 8; }
 U64 mul24(U64 A, U64 B, U64) { return of(int32_t(int64_t(low24(A)) * low24(B))); }
@@ -213,6 +230,7 @@ const Entry Table[] = {
     {"__nv_clzll", clzll, 1}, {"__nv_ffs", ffs, 1}, {"__nv_ffsll", ffsll, 1},
     {"__nv_brev", brev, 1}, {"__nv_brevll", brevll, 1},
     {"__nv_byte_perm", bytePerm, 3}, {"llvm.nvvm.prmt", prmt, 3},
+    {"llvm.nvvm.fns", fns, 3},
     {"__nv_mul24", mul24, 2}, {"__nv_umul24", umul24, 2}, {"__nv_mulhi", mulhi, 2},
     {"__nv_umulhi", umulhi, 2}, {"__nv_mul64hi", mul64hi, 2},
     {"__nv_umul64hi", umul64hi, 2}, {"__nv_sad", sad, 3}, {"__nv_usad", usad, 3},

@@ -148,6 +148,20 @@ executeArithmetic(const Inst &I, uint64_t *D, const uint64_t *A, const uint64_t 
     FOR_LANES(D[L] = Aux == 64 ? uint64_t((__int128)int64_t(A[L]) * int64_t(Bv[L]) >> 64)
                                : uint64_t((sx(A[L], Aux) * sx(Bv[L], Aux)) >> Aux) & Imm);
     break;
+  case Op::SAddSat:
+  case Op::SSubSat: {
+    const __int128 Hi = (__int128(1) << (Aux - 1)) - 1, Lo = -Hi - 1;
+    FOR_LANES({
+      __int128 X = sx(A[L], Aux), Y = sx(Bv[L], Aux);
+      __int128 R = I.Opc == Op::SAddSat ? X + Y : X - Y;
+      D[L] = uint64_t(R < Lo ? Lo : R > Hi ? Hi : R) & Imm;
+    });
+    break;
+  }
+  case Op::UAddSat:
+    FOR_LANES(D[L] = A[L] + Bv[L] > Imm || A[L] + Bv[L] < A[L] ? Imm : A[L] + Bv[L]);
+    break;
+  case Op::USubSat: FOR_LANES(D[L] = A[L] > Bv[L] ? A[L] - Bv[L] : 0); break;
   case Op::AddScaled: FOR_LANES(D[L] = A[L] + uint64_t(sx(Bv[L], Aux)) * Imm); break;
   case Op::AddImm: FOR_LANES(D[L] = A[L] + Imm); break;
   // ---- floating point ------------------------------------------------

@@ -42,6 +42,8 @@ void Executor::specialRegister(const Inst &I, uint64_t *D, uint32_t M) {
   case SR_Clock:
   case SR_Clock64: FOR_LANES(D[L] = B.Result.Stats.WarpInsts); break;
   case SR_DynSmemSize: FOR_LANES(D[L] = B.Shape.DynamicShared); break;
+  case SR_ClusterSize: FOR_LANES(D[L] = 1); break;
+  case SR_ClusterRank: FOR_LANES(D[L] = 0); break;
   case SR_ReservedBegin:
   case SR_ReservedOffset0:
     FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes));
@@ -133,6 +135,22 @@ void Executor::match(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M) 
     });
   }
   warpSync(M);
+}
+
+bool Executor::clusterMap(const Function &Fn, uint32_t Idx, uint64_t *D, const uint64_t *A,
+                          const uint64_t *Bv, uint32_t M) {
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    if (uint32_t(Bv[L]) != 0) {
+      stop(Fn, Idx, "unsupported",
+           "cannot run: __cluster_map_shared_rank (mapa) to block rank " +
+               std::to_string(uint32_t(Bv[L])) + " by lane " + std::to_string(L) + ", " +
+               threadName(L) + ": the device model launches clusters of one block (rank 0)");
+      return false;
+    }
+  }
+  FOR_LANES(D[L] = A[L]);
+  return true;
 }
 
 void Executor::warpSync(uint32_t M) {

@@ -189,6 +189,10 @@ WarpStatus Executor::run() {
       case Op::Match:
         match(I, D, A, M);
         break;
+      case Op::ClusterMap:
+        if (!clusterMap(Fn, Idx, D, A, Bv, M))
+          return WarpStatus::Stopped;
+        break;
       case Op::WarpSync:
         warpSync(M);
         break;

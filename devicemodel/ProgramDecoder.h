@@ -163,6 +163,7 @@ private:
 
   // ---- intrinsics: thread state, barriers, warps (DecodeIntrinsics.cpp) ----
   bool decodeThreadIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
+  bool decodeClusterIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
   void decodeInlineAsm(const llvm::CallBase &CB, const llvm::InlineAsm &Asm);
 
   // ---- libdevice and native functions (DecodeLibdevice.cpp) ----------------

@@ -8,6 +8,7 @@
 #include "frontend/asm/BitFieldAsm.h"
 #include "frontend/asm/CacheHintAsm.h"
 #include "frontend/asm/ShuffleAsm.h"
+#include "frontend/asm/SimdVideoAsm.h"
 #include "frontend/asm/SpecialRegisterAsm.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -354,6 +355,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerAtomicAsm(*M);
   lowerCacheHintAsm(*M);
   lowerBitFieldAsm(*M);
+  lowerSimdVideoAsm(*M);
   // What the device model fills a by-value structure argument from.
   for (const auto &KV : Result.Decls.StructParams)
     if (Function *F = M->getFunction(KV.getKey()))

@@ -152,5 +152,6 @@ __WL_DEV long labs(long a) { return a < 0 ? -a : a; }
 
 #include "__warplint_math.h"
 #include "__warplint_integer.h"
+#include "__warplint_simd.h"
 
 #endif

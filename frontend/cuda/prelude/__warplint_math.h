@@ -41,6 +41,25 @@ __WL_MATH_DEV int isinf(float x) { return __builtin_isinf(x); }
 __WL_MATH_DEV int isinf(double x) { return __builtin_isinf(x); }
 __WL_MATH_DEV int isfinite(float x) { return __builtin_isfinite(x); }
 __WL_MATH_DEV int isfinite(double x) { return __builtin_isfinite(x); }
+// The classification helpers Clang's CUDA headers define too (with a
+// toolkit); __warplint_nvcc_math.h has the ones only nvcc's headers declare.
+extern "C" __device__ int __nv_isnanf(float);
+extern "C" __device__ int __nv_isinff(float);
+extern "C" __device__ int __nv_finitef(float);
+extern "C" __device__ int __nv_signbitf(float);
+extern "C" __device__ int __nv_isnand(double);
+extern "C" __device__ int __nv_isinfd(double);
+extern "C" __device__ int __nv_isfinited(double);
+extern "C" __device__ int __nv_signbitd(double);
+__WL_MATH_DEV int __isnanf(float x) { return __nv_isnanf(x); }
+__WL_MATH_DEV int __isinff(float x) { return __nv_isinff(x); }
+__WL_MATH_DEV int __finitef(float x) { return __nv_finitef(x); }
+__WL_MATH_DEV int __signbitf(float x) { return __nv_signbitf(x); }
+__WL_MATH_DEV int __isnan(double x) { return __nv_isnand(x); }
+__WL_MATH_DEV int __isinf(double x) { return __nv_isinfd(x); }
+__WL_MATH_DEV int __finite(double x) { return __nv_isfinited(x); }
+__WL_MATH_DEV int __isfinited(double x) { return __nv_isfinited(x); }
+__WL_MATH_DEV int __signbitd(double x) { return __nv_signbitd(x); }
 
 // Fast intrinsics.
 extern "C" __device__ float __nv_fast_expf(float);
@@ -79,5 +98,7 @@ __WL_MATH_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x);
 __WL_MATH_DEV float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
 __WL_MATH_DEV long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
 __WL_MATH_DEV double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
+
+#include "__warplint_nvcc_math.h"
 
 #endif

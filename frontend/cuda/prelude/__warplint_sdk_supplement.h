@@ -6,4 +6,5 @@
 #define __WARPLINT_SDK_SUPPLEMENT_H
 #include "__warplint_cache_hints.h"
 #include "__warplint_host_functions.h"
+#include "__warplint_nvcc_math.h"
 #endif

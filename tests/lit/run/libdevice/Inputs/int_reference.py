@@ -1,5 +1,8 @@
 """Host references for the CUDA integer intrinsics, conversions and
-reinterpretations, as the CUDA Math API documents them (bit-exact)."""
+reinterpretations, as the CUDA Math API documents them (bit-exact). The SIMD
+functions' lanes follow the PTX ISA's vop2/vop4/vset definitions they are
+made of (lanes extended by their types, .sat clamps to the lane's range,
+.add sums the lanes onto c), written from those definitions."""
 import math
 from fractions import Fraction
 
@@ -44,9 +47,9 @@ def simd(name):
         "addss": lambda a, b: sat(S(a) + S(b), smin, smax),
         "subss": lambda a, b: sat(S(a) - S(b), smin, smax),
         "addus": lambda a, b: sat(a + b, 0, umax), "subus": lambda a, b: sat(a - b, 0, umax),
-        "avgs": lambda a, b: (S(a) + S(b) + (1 if S(a) + S(b) >= 0 else 0)) >> 1
-        if False else math.floor((S(a) + S(b) + 1) / 2) if S(a) + S(b) >= 0
-        else -math.floor((-(S(a) + S(b)) + 1) / 2),
+        # PTX vavrg: (sum + 1) >> 1 for a sum >= 0, sum >> 1 below (halves
+        # round away from zero).
+        "avgs": lambda a, b: (S(a) + S(b) + 1) >> 1 if S(a) + S(b) >= 0 else (S(a) + S(b)) >> 1,
         "avgu": lambda a, b: (a + b + 1) >> 1, "haddu": lambda a, b: (a + b) >> 1,
         "cmpeq": lambda a, b: umax if a == b else 0, "cmpne": lambda a, b: umax if a != b else 0,
         "cmpges": lambda a, b: umax if S(a) >= S(b) else 0,

@@ -1,0 +1,233 @@
+//===- SimdVideoAsm.cpp - Inline asm of the SIMD video and dot products ---===//
+//
+// Each instruction as the PTX ISA's semantics state it: the lanes of a and b
+// (half-words or bytes, the lowest first) sign- or zero-extended by their
+// own operand types into 32-bit values, the operation on each pair, the
+// clamp to the destination type's lane range under .sat, then either the
+// lanes packed back (d's lane i is result i's low bits; with the default
+// mask every lane comes from the result, none from c) or, under .add, c plus
+// every lane's result, modulo 2^32.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/asm/SimdVideoAsm.h"
+#include "frontend/asm/InlineAsmCalls.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace warplint {
+
+namespace {
+enum class VideoOp { Add, Sub, Avrg, AbsDiff, Min, Max, Set, Dot4, Dot2Lo, Dot2Hi };
+
+/// One SIMD video or dot-product instruction, as its opcode spells it.
+struct VideoInst {
+  VideoOp Op = VideoOp::Add;
+  unsigned Lanes = 2; ///< 2 half-words or 4 bytes (the vop and vset forms).
+  bool DSigned = false, ASigned = false, BSigned = false;
+  bool Sat = false, Add = false;
+  CmpInst::Predicate Cmp = CmpInst::ICMP_EQ; ///< vset's, on the extended lanes.
+};
+
+/// The instruction an opcode ("vadd4.s32.s32.s32.sat", "vset2.u32.u32.lt.add",
+/// "dp2a.hi.u32.s32", ...) names, or none.
+std::optional<VideoInst> parseOpcode(StringRef Opcode) {
+  SmallVector<StringRef, 6> Parts;
+  Opcode.split(Parts, '.');
+  VideoInst V;
+  size_t Next = 1;
+  auto Type = [&](bool &Signed) {
+    if (Next >= Parts.size() || (Parts[Next] != "s32" && Parts[Next] != "u32"))
+      return false;
+    Signed = Parts[Next++] == "s32";
+    return true;
+  };
+  StringRef Base = Parts[0];
+  if (Base == "dp4a" || Base == "dp2a") {
+    V.Op = VideoOp::Dot4;
+    if (Base == "dp2a") {
+      if (Next >= Parts.size() || (Parts[Next] != "lo" && Parts[Next] != "hi"))
+        return std::nullopt;
+      V.Op = Parts[Next++] == "lo" ? VideoOp::Dot2Lo : VideoOp::Dot2Hi;
+    }
+    if (!Type(V.ASigned) || !Type(V.BSigned) || Next != Parts.size())
+      return std::nullopt;
+    return V;
+  }
+  if (!Base.ends_with("2") && !Base.ends_with("4"))
+    return std::nullopt;
+  V.Lanes = Base.back() - '0';
+  StringRef Name = Base.drop_back();
+  if (Name == "vset") {
+    V.Op = VideoOp::Set;
+    if (!Type(V.ASigned) || !Type(V.BSigned) || Next >= Parts.size())
+      return std::nullopt;
+    std::optional<CmpInst::Predicate> P =
+        StringSwitch<std::optional<CmpInst::Predicate>>(Parts[Next++])
+            .Case("eq", CmpInst::ICMP_EQ)
+            .Case("ne", CmpInst::ICMP_NE)
+            .Case("lt", CmpInst::ICMP_SLT)
+            .Case("le", CmpInst::ICMP_SLE)
+            .Case("gt", CmpInst::ICMP_SGT)
+            .Case("ge", CmpInst::ICMP_SGE)
+            .Default(std::nullopt);
+    if (!P)
+      return std::nullopt;
+    V.Cmp = *P;
+  } else {
+    std::optional<VideoOp> Op = StringSwitch<std::optional<VideoOp>>(Name)
+                                    .Case("vadd", VideoOp::Add)
+                                    .Case("vsub", VideoOp::Sub)
+                                    .Case("vavrg", VideoOp::Avrg)
+                                    .Case("vabsdiff", VideoOp::AbsDiff)
+                                    .Case("vmin", VideoOp::Min)
+                                    .Case("vmax", VideoOp::Max)
+                                    .Default(std::nullopt);
+    if (!Op || !Type(V.DSigned) || !Type(V.ASigned) || !Type(V.BSigned))
+      return std::nullopt;
+    V.Op = *Op;
+    if (Next < Parts.size() && Parts[Next] == "sat") {
+      V.Sat = true;
+      ++Next;
+    }
+  }
+  if (Next < Parts.size() && Parts[Next] == "add" && !V.Sat) {
+    V.Add = true;
+    ++Next;
+  }
+  if (Next != Parts.size())
+    return std::nullopt;
+  return V;
+}
+
+/// Lane Index of X (Bits wide, the lowest first) extended to 32 bits.
+Value *lane(IRBuilder<> &B, Value *X, unsigned Index, unsigned Bits, bool Signed) {
+  Value *Shifted = Index ? B.CreateLShr(X, Index * Bits) : X;
+  Value *Narrow = B.CreateTrunc(Shifted, B.getIntNTy(Bits));
+  return Signed ? B.CreateSExt(Narrow, B.getInt32Ty()) : B.CreateZExt(Narrow, B.getInt32Ty());
+}
+
+/// The operation on one pair of extended lanes (values that fit 32 bits).
+Value *laneResult(IRBuilder<> &B, const VideoInst &V, Value *X, Value *Y) {
+  Type *I32 = B.getInt32Ty();
+  switch (V.Op) {
+  case VideoOp::Add:
+    return B.CreateAdd(X, Y);
+  case VideoOp::Sub:
+    return B.CreateSub(X, Y);
+  case VideoOp::Avrg: {
+    // (X + Y + 1) >> 1 when the sum is not negative, (X + Y) >> 1 when it is.
+    Value *Sum = B.CreateAdd(X, Y);
+    Value *Up = B.CreateAShr(B.CreateAdd(Sum, B.getInt32(1)), 1);
+    return B.CreateSelect(B.CreateICmpSGE(Sum, B.getInt32(0)), Up, B.CreateAShr(Sum, 1));
+  }
+  case VideoOp::AbsDiff:
+    return B.CreateIntrinsic(Intrinsic::abs, {I32}, {B.CreateSub(X, Y), B.getFalse()});
+  case VideoOp::Min:
+    return B.CreateIntrinsic(Intrinsic::smin, {I32}, {X, Y});
+  case VideoOp::Max:
+    return B.CreateIntrinsic(Intrinsic::smax, {I32}, {X, Y});
+  case VideoOp::Set:
+    return B.CreateZExt(B.CreateICmp(V.Cmp, X, Y), I32);
+  default:
+    llvm_unreachable("not a lane-wise operation");
+  }
+}
+
+/// vop2/vop4/vset2/vset4 of A, B and C.
+Value *lowerSimd(IRBuilder<> &B, const VideoInst &V, Value *A, Value *Bv, Value *C) {
+  const unsigned Bits = 32 / V.Lanes;
+  const int64_t Max = V.DSigned ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
+  const int64_t Min = V.DSigned ? -(int64_t(1) << (Bits - 1)) : 0;
+  Type *I32 = B.getInt32Ty();
+  Value *D = V.Add ? C : B.getInt32(0);
+  for (unsigned I = 0; I < V.Lanes; ++I) {
+    Value *T = laneResult(B, V, lane(B, A, I, Bits, V.ASigned), lane(B, Bv, I, Bits, V.BSigned));
+    if (V.Sat) {
+      T = B.CreateIntrinsic(Intrinsic::smax, {I32}, {T, B.getInt32(uint32_t(Min))});
+      T = B.CreateIntrinsic(Intrinsic::smin, {I32}, {T, B.getInt32(uint32_t(Max))});
+    }
+    if (V.Add) {
+      D = B.CreateAdd(D, T);
+      continue;
+    }
+    Value *Field = B.CreateAnd(T, B.getInt32(uint32_t((uint64_t(1) << Bits) - 1)));
+    D = B.CreateOr(D, I ? B.CreateShl(Field, I * Bits) : Field);
+  }
+  return D;
+}
+
+/// dp4a/dp2a of A, B and C: C plus the lane products, modulo 2^32.
+Value *lowerDot(IRBuilder<> &B, const VideoInst &V, Value *A, Value *Bv, Value *C) {
+  bool Four = V.Op == VideoOp::Dot4;
+  unsigned First = V.Op == VideoOp::Dot2Hi ? 2 : 0;
+  Value *D = C;
+  for (unsigned I = 0; I < (Four ? 4u : 2u); ++I) {
+    Value *X = lane(B, A, I, Four ? 8 : 16, V.ASigned);
+    Value *Y = lane(B, Bv, First + I, 8, V.BSigned);
+    D = B.CreateAdd(D, B.CreateMul(X, Y));
+  }
+  return D;
+}
+
+/// The opcode and operands of a one-instruction asm text ("OPCODE $0, x, y;"),
+/// or false.
+bool splitInstruction(StringRef Text, StringRef &Opcode, SmallVectorImpl<StringRef> &Operands) {
+  Text = Text.trim();
+  if (!Text.consume_back(";"))
+    return false;
+  Text = Text.rtrim();
+  size_t Space = Text.find_first_of(" \t\n");
+  if (Space == StringRef::npos)
+    return false;
+  Opcode = Text.take_front(Space);
+  Text.drop_front(Space).split(Operands, ',');
+  for (StringRef &Op : Operands)
+    Op = Op.trim();
+  return !Operands.empty() && Operands[0] == "$0" &&
+         llvm::none_of(Operands, [](StringRef Op) { return Op.contains(';'); });
+}
+
+Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
+  StringRef Opcode;
+  SmallVector<StringRef, 4> Operands;
+  if (!splitInstruction(Asm.getAsmString(), Opcode, Operands))
+    return nullptr;
+  StringRef Cons = Asm.getConstraintString();
+  IRBuilder<> B(&CI);
+  B.SetCurrentDebugLocation(CI.getDebugLoc());
+  if (Opcode == "tanh.approx.f32") {
+    Type *F32 = B.getFloatTy();
+    Value *X = Operands.size() == 2 ? operandValue(CI, Operands[1], F32) : nullptr;
+    if (!X || CI.getType() != F32 || !Cons.starts_with("=f,"))
+      return nullptr;
+    // What LLVM makes of llvm.nvvm.tanh.approx.f32: tanh, approximations allowed.
+    auto *Tanh = cast<CallInst>(B.CreateUnaryIntrinsic(Intrinsic::tanh, X));
+    Tanh->setHasApproxFunc(true);
+    return Tanh;
+  }
+  std::optional<VideoInst> V = parseOpcode(Opcode);
+  Type *I32 = B.getInt32Ty();
+  if (!V || Operands.size() != 4 || CI.getType() != I32 || !Cons.starts_with("=r,") ||
+      Cons.drop_front(3).contains('='))
+    return nullptr;
+  Value *A = operandValue(CI, Operands[1], I32), *Bv = operandValue(CI, Operands[2], I32),
+        *C = operandValue(CI, Operands[3], I32);
+  if (!A || !Bv || !C)
+    return nullptr;
+  bool Dot = V->Op == VideoOp::Dot4 || V->Op == VideoOp::Dot2Lo || V->Op == VideoOp::Dot2Hi;
+  return Dot ? lowerDot(B, *V, A, Bv, C) : lowerSimd(B, *V, A, Bv, C);
+}
+} // namespace
+
+unsigned lowerSimdVideoAsm(Module &M) { return replaceInlineAsm(inlineAsmCalls(M), lowerOne); }
+
+} // namespace warplint
