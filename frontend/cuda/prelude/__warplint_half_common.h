@@ -34,14 +34,14 @@ __WL_HD unsigned short __wl_next_down16(unsigned short b) {
 /// Rounding modes of the _rz, _rd, _ru conversions.
 enum { __WL_RZ, __WL_RD, __WL_RU };
 /// The bits R (D rounded to nearest even) moved one step where the mode
-/// rounds the other way: R's value Back compared with the exact D.
+/// rounds the other way: R's value Back compared with the exact D. Without
+/// branches (the toolkit's conversion is one cvt: no divergence to report).
 __WL_HD unsigned short __wl_directed16(unsigned short R, double Back, double D, int Mode) {
-  if (D != D || Back == D)
-    return R;
+  bool Above = Back > D, Below = Back < D; // Both false for NaN.
+  if (Mode == __WL_RZ) // Toward zero: one unit less magnitude, R - 1 either sign.
+    return (unsigned short)(R - (unsigned)((Above & (D > 0)) | (Below & (D < 0))));
   if (Mode == __WL_RD)
-    return Back > D ? __wl_next_down16(R) : R;
-  if (Mode == __WL_RU)
-    return Back < D ? __wl_next_up16(R) : R;
-  return (Back > D) == (D > 0) ? (unsigned short)(R - 1u) : R; // Toward zero.
+    return Above ? __wl_next_down16(R) : R;
+  return Below ? __wl_next_up16(R) : R;
 }
 #endif
