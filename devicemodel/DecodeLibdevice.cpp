@@ -48,6 +48,8 @@ void ProgramDecoder::emitNative(const CallBase &CB, Op Opc, unsigned Arity, cons
 }
 
 bool ProgramDecoder::decodeLibdeviceCall(const CallBase &CB, StringRef Name) {
+  if (decodeSmallMath(CB, Name))
+    return true;
   if (isMathIntrinsic(Name)) {
     // Vector forms: scalarize.
     unsigned N = std::max(1u, flatCount(CB.getType()));

@@ -80,7 +80,10 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
     case AtomicRMWInst::Min: K = AK_Min; break;
     case AtomicRMWInst::UMax: K = AK_UMax; break;
     case AtomicRMWInst::UMin: K = AK_UMin; break;
-    case AtomicRMWInst::FAdd: K = Is64 ? AK_FAdd64 : AK_FAdd32; break;
+    case AtomicRMWInst::FAdd:
+      K = Is64 ? AK_FAdd64
+               : T->isHalfTy() ? AK_FAddHalf : T->isBFloatTy() ? AK_FAddBF16 : AK_FAdd32;
+      break;
     case AtomicRMWInst::FSub: K = Is64 ? AK_FSub64 : AK_FSub32; break;
     case AtomicRMWInst::FMax: K = AK_FMax32; break;
     case AtomicRMWInst::FMin: K = AK_FMin32; break;
@@ -89,7 +92,9 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
     default:
       return unsupported(I, "unsupported atomic operation");
     }
-    if (!supportedScalar(T) || ((K == AK_FMax32 || K == AK_FMin32) && Is64))
+    bool Small = T->isHalfTy() || T->isBFloatTy();
+    if (!supportedScalar(T) || ((K == AK_FMax32 || K == AK_FMin32) && Is64) ||
+        (Small && K != AK_FAddHalf && K != AK_FAddBF16 && K != AK_Xchg))
       return unsupported(I, "unsupported atomic type in");
     D.Opc = Op::AtomicRMW;
     D.Aux = K;

@@ -72,6 +72,12 @@ enum class Op : uint16_t {
   FPToSI32, FPToUI32, FPToSI64, FPToUI64, ///< From f32 / f64; Imm masks.
   SIToFP32, UIToFP32, SIToFP64, UIToFP64, ///< To f32 / f64; Aux = src width.
   Math32, Math64, ///< Imm = function pointer; Aux = arity (1..3).
+  // 16-bit floating point (half, bfloat16: SmallFloat.h), Aux bit 0 the
+  // format (SmallFormat), each result rounded once to nearest even.
+  SmallToF32, ///< The float of A's 16 bits (exact).
+  ToSmall,    ///< A (Imm: SmallSource) rounded to the format.
+  FBin16,     ///< A op B; Aux >> 1: SmallBinary.
+  FMA16,      ///< A * B + C.
   BitFn,          ///< Imm = BitFunctionPtr (IntegerFunctions.h); Aux = arity.
   // Thread state.
   SReg, ///< Aux = SRegKind.
@@ -132,6 +138,7 @@ enum AtomicKind : uint32_t {
   AK_Xchg, AK_Add, AK_Sub, AK_And, AK_Or, AK_Xor, AK_Max, AK_Min, AK_UMax,
   AK_UMin, AK_FAdd32, AK_FAdd64, AK_FSub32, AK_FSub64, AK_FMax32, AK_FMin32,
   AK_UIncWrap, AK_UDecWrap,
+  AK_FAddHalf, AK_FAddBF16, ///< atom.add.noftz.f16 / .bf16.
 };
 
 /// Shuffle modes (Aux of Shfl, low bits); bit 4 set: also write the predicate

@@ -90,7 +90,7 @@ unsigned scalarBits(Type *T) {
 
 bool supportedScalar(Type *T) {
   return T->isPointerTy() || (T->isIntegerTy() && T->getIntegerBitWidth() <= 64) ||
-         T->isFloatTy() || T->isDoubleTy();
+         T->isFloatTy() || T->isDoubleTy() || T->isHalfTy() || T->isBFloatTy();
 }
 
 uint64_t requiredAlign(uint64_t Bytes, uint64_t Align) {
@@ -396,6 +396,8 @@ void ProgramDecoder::decodeInstruction(const Instruction &I) {
       if (!supportedScalar(flatElementType(T, K)))
         return unsupported(I, "unsupported type in");
   }
+  if (decodeSmallFloat(I))
+    return;
   if (auto *BO = dyn_cast<BinaryOperator>(&I))
     return decodeBinary(*BO);
   if (auto *CI = dyn_cast<CastInst>(&I))

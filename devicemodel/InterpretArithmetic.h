@@ -11,6 +11,7 @@
 
 #include "devicemodel/Executor.h"
 #include "devicemodel/IntegerFunctions.h"
+#include "devicemodel/SmallFloat.h"
 
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/Compiler.h"
@@ -215,6 +216,10 @@ executeArithmetic(const Inst &I, uint64_t *D, const uint64_t *A, const uint64_t 
       FOR_LANES(D[L] = bits(Fp(f64(A[L]), f64(Bv[L]), f64(C[L]))));
     }
     break;
+  case Op::SmallToF32: FOR_LANES(D[L] = smallToFloatBits(A[L], Aux)); break;
+  case Op::ToSmall: FOR_LANES(D[L] = convertToSmall(A[L], unsigned(Imm), Aux)); break;
+  case Op::FBin16: FOR_LANES(D[L] = smallBinary(Aux >> 1, A[L], Bv[L], Aux & 1)); break;
+  case Op::FMA16: FOR_LANES(D[L] = smallFma(A[L], Bv[L], C[L], Aux)); break;
   case Op::BitFn: {
     auto *Fp = reinterpret_cast<BitFunctionPtr>(Imm);
     if (Aux == 1)

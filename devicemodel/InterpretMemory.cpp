@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "devicemodel/Executor.h"
+#include "devicemodel/SmallFloat.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -174,6 +175,8 @@ void Executor::atomicLane(uint8_t *Ptr, unsigned Kind, bool Host, uint64_t V, ui
     case AK_FMin32: return T(bits(std::fmin(f32(Cur), f32(Val))));
     case AK_FAdd64: return T(bits(f64(Cur) + f64(Val)));
     case AK_FSub64: return T(bits(f64(Cur) - f64(Val)));
+    case AK_FAddHalf: return T(smallBinary(SB_Add, Cur, Val, SF_Half));
+    case AK_FAddBF16: return T(smallBinary(SB_Add, Cur, Val, SF_BFloat));
     default: return Cur;
     }
   };

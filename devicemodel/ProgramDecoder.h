@@ -54,7 +54,7 @@ uint64_t widthMask(unsigned Bits);
 /// Bits of T's scalar (pointers 64), 0 for what the model has no width for.
 unsigned scalarBits(llvm::Type *T);
 /// A scalar the interpreter holds in a lane: pointers, integers up to 64
-/// bits, float, double.
+/// bits, half, bfloat, float, double.
 bool supportedScalar(llvm::Type *T);
 /// The alignment a memory access of Bytes needs when the IR promises Align:
 /// the largest power of two dividing its size, at most Align (the backend
@@ -140,6 +140,16 @@ private:
   void decodeValueOp(const llvm::Instruction &I);
   /// llvm.smin ... llvm.fshr, llvm.nvvm.mulhi.*.
   bool decodeArithmeticIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
+
+  // ---- half and bfloat16 (DecodeSmallFloat.cpp) ----------------------------
+  /// Arithmetic, compares, fneg and conversions on half or bfloat values;
+  /// false for any other instruction.
+  bool decodeSmallFloat(const llvm::Instruction &I);
+  /// LLVM's math intrinsics on half or bfloat values (llvm.fma.f16, ...).
+  bool decodeSmallMath(const llvm::CallBase &CB, llvm::StringRef Name);
+  /// Emits one instruction; its destination Dst, or a new slot (returned).
+  uint32_t emitSmall(Op Opc, uint32_t Aux, uint64_t Imm, uint32_t A, uint32_t B = NoSlot,
+                     uint32_t C = NoSlot, uint32_t Dst = NoSlot);
 
   // ---- memory and atomics (DecodeMemory.cpp) -------------------------------
   void decodeMemory(const llvm::Instruction &I);

@@ -1,34 +1,50 @@
-// warplint prelude stand-in for <cuda_fp16.h>: __half is a struct (as in the
-// toolkit: Thrust declares `struct __half;`) holding Clang's _Float16, with
-// arithmetic through float.
+// warplint prelude stand-in for <cuda_fp16.h>: __half and __half2 as the
+// toolkit declares them (structs of the raw bits: Thrust declares `struct
+// __half;`), their operators, conversions and intrinsics, computed with
+// Clang's _Float16 (__warplint_half_*.h, shared with cuda_bf16.h).
 #ifndef __WARPLINT_CUDA_FP16_H
 #define __WARPLINT_CUDA_FP16_H
-#include "__warplint_prelude.h"
-struct __align__(2) __half {
-  _Float16 __x;
-  __half() = default;
-  __host__ __device__ __half(float f) : __x((_Float16)f) {}
-  __host__ __device__ operator float() const { return (float)__x; }
-};
-struct __align__(4) __half2 { __half x, y; };
-__WL_CH_BITWISE(__half, "b16", unsigned short, "h")
-__WL_CH_BITWISE(__half2, "b32", unsigned int, "r")
+#include "__warplint_half_common.h"
+
+#define __WL_T __half
+#define __WL_T2 __half2
+#define __WL_RAW __half_raw
+#define __WL_RAW2 __half2_raw
+#define __WL_NAT _Float16
+#define __WL_P half
+#define __WL_P2 half2
+#ifdef __CUDA_NO_HALF_CONVERSIONS__
+#define __WL_CONV 0
+#else
+#define __WL_CONV 1
+#endif
+#ifdef __CUDA_NO_HALF_OPERATORS__
+#define __WL_OPS 0
+#else
+#define __WL_OPS 1
+#endif
+#ifdef __CUDA_NO_HALF2_OPERATORS__
+#define __WL_OPS2 0
+#else
+#define __WL_OPS2 1
+#endif
+#include "__warplint_half_types.h"
+#include "__warplint_half_convert.h"
+#include "__warplint_half_arith.h"
+#include "__warplint_half_undef.h"
+
 typedef __half half;
 typedef __half2 half2;
-static __host__ __device__ __forceinline__ __half __float2half(float f) { return (__half)f; }
-static __host__ __device__ __forceinline__ __half __float2half_rn(float f) { return (__half)f; }
-static __host__ __device__ __forceinline__ float __half2float(__half h) { return (float)h; }
-static __host__ __device__ __forceinline__ __half2 __floats2half2_rn(float a, float b) {
-  __half2 r; r.x = (__half)a; r.y = (__half)b; return r; }
-static __host__ __device__ __forceinline__ __half2 __float2half2_rn(float a) {
-  return __floats2half2_rn(a, a); }
-static __device__ __forceinline__ __half2 __hadd2(__half2 a, __half2 b) {
-  __half2 r; r.x = a.x + b.x; r.y = a.y + b.y; return r; }
-static __device__ __forceinline__ __half2 __hmul2(__half2 a, __half2 b) {
-  __half2 r; r.x = a.x * b.x; r.y = a.y * b.y; return r; }
-static __device__ __forceinline__ __half __hadd(__half a, __half b) { return a + b; }
-static __device__ __forceinline__ __half __hmul(__half a, __half b) { return a * b; }
-static __device__ __forceinline__ __half __hfma(__half a, __half b, __half c) { return a * b + c; }
-static __device__ __forceinline__ float __low2float(__half2 h) { return (float)h.x; }
-static __device__ __forceinline__ float __high2float(__half2 h) { return (float)h.y; }
+typedef __half_raw half_raw;
+typedef __half2_raw half2_raw;
+__WL_CH_BITWISE(__half, "b16", unsigned short, "h")
+__WL_CH_BITWISE(__half2, "b32", unsigned int, "r")
+
+#define CUDART_INF_FP16 __ushort_as_half((unsigned short)0x7c00u)
+#define CUDART_NAN_FP16 __ushort_as_half((unsigned short)0x7fffu)
+#define CUDART_MIN_DENORM_FP16 __ushort_as_half((unsigned short)0x0001u)
+#define CUDART_MAX_NORMAL_FP16 __ushort_as_half((unsigned short)0x7bffu)
+#define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000u)
+#define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000u)
+#define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3c00u)
 #endif
