@@ -125,9 +125,10 @@ def main():
           % (med["warplint"][0] / med["nvcc"][0], med["warplint"][1] / med["nvcc"][1]))
     try:
         res = json.load(open(out_json))
-        na = res.get("not_analyzed", [])
-        print("warplint: %d files, %d findings, %d kernels not analyzed"
-              % (len(res.get("files", files)), len(res.get("findings", [])), len(na)))
+        s = res.get("summary", {})
+        print("warplint: %d files (%d not analyzed), %d kernels analyzed (%d not), %d diagnostics"
+              % (len(files), s.get("files_not_analyzed", 0), s.get("kernels_analyzed", 0),
+                 s.get("kernels_not_analyzed", 0), len(res.get("diagnostics", []))))
     except (OSError, ValueError):
         print("warplint: no JSON result")
     return 0
