@@ -15,6 +15,9 @@ class GlobalReuseWithoutTilingRule : public Rule {
 public:
   explicit GlobalReuseWithoutTilingRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
+  /// The tiled loop: each element loaded once per block, coalesced, into a
+  /// shared tile the threads read where they read global memory.
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 
 private:
   double Threshold;
