@@ -132,6 +132,9 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
   unsigned ArgNo = 0;
   uint64_t ConstEnd = Layout.constBytes();
   SmallPtrSet<FunctionType *, 2> CalledTypes;
+  std::vector<std::string> Declared = demangledParamTypes(Kernel.getName());
+  if (Declared.size() != Kernel.arg_size())
+    Declared.clear();
   for (const Argument &A : Kernel.args()) {
     ParamInfo PI;
     PI.Name = A.hasName() ? A.getName().str() : "arg" + std::to_string(ArgNo);
@@ -165,6 +168,16 @@ Error decodeParams(const llvm::Function &Kernel, const GlobalLayout &Layout, Pro
         inferPointee(A, DL, PI, !SaidName.empty());
         if (!SaidName.empty() && PI.Bytes != 4)
           PI.ElemType = SaidName.str();
+        // The element type the source declares (from the kernel's mangled
+        // name) names the elements where its size agrees: a library's copy
+        // indexes floats as words, which --buffer's fill must not take.
+        std::optional<Pointee> D;
+        if (SaidName.empty() && ArgNo < Declared.size())
+          D = pointeeOf(Declared[ArgNo]);
+        if (D && D->Bytes && D->Bytes == PI.Bytes) {
+          PI.Bytes = D->Bytes;
+          PI.ElemType = D->Name;
+        }
       }
     } else if (supportedScalar(T)) {
       PI.IsFloat = T->isFloatingPointTy();

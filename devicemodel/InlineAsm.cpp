@@ -11,11 +11,31 @@ using namespace llvm;
 namespace warplint {
 namespace dm {
 
+/// Why the families of PTX instructions the device model knows and does not
+/// model stop a run, or "" (Text holds none of them).
+static std::string unmodelledFamily(StringRef Text) {
+  static const Regex Tex("(^|[;{}[:space:]])(tex|tld4|txq|suld|sust|sured|suq)\\.");
+  static const Regex Mbarrier("(^|[;{}[:space:]])(mbarrier|cp\\.async\\.mbarrier|"
+                              "cp\\.async\\.bulk|cp\\.reduce\\.async\\.bulk)\\.");
+  if (Tex.match(Text))
+    return "texture and surface instructions are not modelled (a texture's memory and "
+           "layout are set up by the host)";
+  if (Mbarrier.match(Text))
+    return "mbarrier objects (cuda::barrier, cuda::memcpy_async with a barrier, "
+           "bulk copies) are not modelled";
+  return "";
+}
+
 AsmMeaning asmMeaning(const InlineAsm &Asm) {
   AsmMeaning M;
   if (StringRef(Asm.getAsmString()).starts_with(ConstantStoreMarker)) {
     M.K = AsmMeaning::ConstantStore;
     M.Why = StringRef(Asm.getAsmString()).drop_front(strlen(ConstantStoreMarker)).str();
+    return M;
+  }
+  if (std::string Why = unmodelledFamily(Asm.getAsmString()); !Why.empty()) {
+    M.K = AsmMeaning::Refused;
+    M.Why = std::move(Why);
     return M;
   }
   StringRef Cons = Asm.getConstraintString();

@@ -4,6 +4,7 @@
 #include "frontend/MergedAccesses.h"
 #include "frontend/TypeNames.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/asm/AsyncCopyAsm.h"
 #include "frontend/asm/AtomicAsm.h"
 #include "frontend/asm/BitFieldAsm.h"
 #include "frontend/asm/CacheHintAsm.h"
@@ -356,6 +357,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerCacheHintAsm(*M);
   lowerBitFieldAsm(*M);
   lowerSimdVideoAsm(*M);
+  lowerAsyncCopyAsm(*M);
   // What the device model fills a by-value structure argument from.
   for (const auto &KV : Result.Decls.StructParams)
     if (Function *F = M->getFunction(KV.getKey()))

@@ -7,4 +7,5 @@
 #include "__warplint_cache_hints.h"
 #include "__warplint_host_functions.h"
 #include "__warplint_nvcc_math.h"
+#include "__warplint_texture.h"
 #endif
