@@ -2,7 +2,9 @@
 // each __pipeline_memcpy_async as a global load and a shared store of the
 // copy's size (as for a cp.async in PTX), and run copies the bytes when the
 // copy is issued (the zfill form writes zeros after the bytes it reads).
+// check reports a strided copy as it reports a strided load.
 // RUN: %warplint accesses --no-cuda-sdk %s --grid 1 --block 64 2>&1 | FileCheck %s --check-prefix=ACC
+// RUN: not %warplint check --no-cuda-sdk %s --block 64 2>&1 | FileCheck %s --check-prefix=CHK
 // RUN: %warplint run --no-cuda-sdk %s --kernel copy16 --grid 1 --block 64 --buffer g=256:iota --buffer out=64 2>&1 | FileCheck %s --check-prefix=C16
 // RUN: %warplint run --no-cuda-sdk %s --kernel copyStrided --grid 1 --block 64 --buffer g=256:iota --buffer out=64 2>&1 | FileCheck %s --check-prefix=STR
 // RUN: %warplint run --no-cuda-sdk %s --kernel zeroFill --grid 1 --block 64 --buffer g=256:iota --buffer out=64 2>&1 | FileCheck %s --check-prefix=ZF
@@ -46,14 +48,16 @@ __global__ void zeroFill(const float *g, float *out) {
 }
 
 // ACC-LABEL: kernel copy16
-// ACC-DAG: async-copy.cu:15:3 global ld 16B coalesced stride 16B sectors_per_request=16.00 ideal 16.00
-// ACC-DAG: async-copy.cu:15:3 shared st 16B {{.*}}wavefronts_per_request=4.00 ideal 4.00
+// ACC-DAG: async-copy.cu:17:3 global ld 16B coalesced stride 16B sectors_per_request=16.00 ideal 16.00
+// ACC-DAG: async-copy.cu:17:3 shared st 16B {{.*}}wavefronts_per_request=4.00 ideal 4.00
 // ACC-LABEL: kernel copyStrided
-// ACC-DAG: async-copy.cu:27:3 global ld 4B strided stride 16B sectors_per_request=16.00 ideal 4.00
-// ACC-DAG: async-copy.cu:27:3 shared st 4B {{.*}}wavefronts_per_request=1.00 ideal 1.00
+// ACC-DAG: async-copy.cu:29:3 global ld 4B strided stride 16B sectors_per_request=16.00 ideal 4.00
+// ACC-DAG: async-copy.cu:29:3 shared st 4B {{.*}}wavefronts_per_request=1.00 ideal 1.00
 // ACC-LABEL: kernel zeroFill
-// ACC-DAG: async-copy.cu:39:3 global ld 8B
-// ACC-DAG: async-copy.cu:39:3 shared st 16B
+// ACC-DAG: async-copy.cu:41:3 global ld 8B
+// ACC-DAG: async-copy.cu:41:3 shared st 16B
+
+// CHK: async-copy.cu:29:3: warning: kernel 'copyStrided': 16 sectors per request where 4 would do: adjacent threads are 16 bytes apart {{.*}}[global-uncoalesced]
 
 // Two warps of 16-byte copies: 2 requests of 16 sectors, 4 wavefronts each.
 // C16-DAG: copy16 t1: 4 5 6 7
