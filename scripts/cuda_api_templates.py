@@ -22,7 +22,7 @@ Call = collections.namedtuple("Call", "group header label params body")
 GROUPS = {
     "core": ["cuda_runtime.h", "cuda_fp16.h", "cuda_bf16.h"],
     "fp8": ["cuda_fp8.h"],
-    "texture": ["cuda_runtime.h", "cuda_fp16.h"],
+    "texture": ["cuda_runtime.h"],
     "primitives": ["cuda_pipeline_primitives.h"],
     "awbarrier": ["cuda_pipeline_primitives.h", "cuda_awbarrier_primitives.h"],
     "libcu++": ["cuda/barrier", "cuda/pipeline", "cooperative_groups.h",
