@@ -12,7 +12,7 @@ template <class __R> struct __warplint_enable_if<true, __R> { using type = __R; 
 
 // tex2Dgather(..., bool *isResident, int comp): CUDA's header passes
 // (x, y, comp, &resident) to "__itex2Dgather_sparse", Clang's table takes
-// (x, y, &resident, comp); without this every tex*/surf* call of the file
+// (x, y, &resident, comp); without this every texture fetch of the file
 // fails with the one template they share (no matching function for __run).
 template <class __op, class __T>
 __device__ static typename __warplint_enable_if<
