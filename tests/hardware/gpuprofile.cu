@@ -35,6 +35,20 @@ __global__ void read4(const float4 *__restrict__ in, float *out, size_t n) {
     out[0] = s.x;
 }
 
+// copy4 with the cache-hint intrinsics: Ld 0 plain, 1 __ldcs (evict first),
+// 2 __ldcg (L2 only); St 0 plain, 1 __stcs (evict first).
+template <int Ld, int St>
+__global__ void copy4Hint(const float4 *__restrict__ in, float4 *__restrict__ out, size_t n) {
+  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+       i += size_t(gridDim.x) * blockDim.x) {
+    float4 v = Ld == 1 ? __ldcs(in + i) : Ld == 2 ? __ldcg(in + i) : in[i];
+    if (St == 1)
+      __stcs(out + i, v);
+    else
+      out[i] = v;
+  }
+}
+
 // Reads a window of `mask + 1` float4 again and again: L2 when the window is
 // larger than L1 and smaller than L2, L1 when it fits L1.
 __global__ void window(const float4 *__restrict__ in, float *out, unsigned mask, int iters) {
@@ -264,6 +278,20 @@ int main() {
     printf("warm_read_%dMiB %.1f GB/s (%.2f us)\n", mb, m * 16.0 / r / 1e3, r);
     float c = medianQueuedUs([&] { copy4<<<grid, 256>>>(in, out, m / 2); });
     printf("warm_copy_%dMiB %.1f GB/s (%.2f us)\n", mb, m * 16.0 / c / 1e3, c);
+  }
+  // The same warm copy with cache hints: does a streaming (evict-first)
+  // load or store keep its buffer in L2 from one launch to the next?
+  for (int mb : {16, 32}) {
+    size_t m = size_t(mb) << 16; // float4s, in + out together
+    auto hint = [&](const char *name, auto launch) {
+      float c = medianQueuedUs(launch);
+      printf("warm_copy_%s_%dMiB %.1f GB/s (%.2f us)\n", name, mb, m * 16.0 / c / 1e3, c);
+    };
+    hint("plain", [&] { copy4Hint<0, 0><<<grid, 256>>>(in, out, m / 2); });
+    hint("ldcs", [&] { copy4Hint<1, 0><<<grid, 256>>>(in, out, m / 2); });
+    hint("stcs", [&] { copy4Hint<0, 1><<<grid, 256>>>(in, out, m / 2); });
+    hint("ldcs_stcs", [&] { copy4Hint<1, 1><<<grid, 256>>>(in, out, m / 2); });
+    hint("ldcg", [&] { copy4Hint<2, 0><<<grid, 256>>>(in, out, m / 2); });
   }
   us = medianUs([&] { sharedLoads<<<grid, 256>>>(sink, 1024); });
   double wavefronts = double(threads / 32) * 1024;
