@@ -7,7 +7,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace warplint {
 namespace dm {
@@ -27,6 +29,13 @@ struct LaunchShape {
   uint64_t reservedSharedBase(uint64_t StaticBytes) const {
     return (StaticBytes + DynamicShared + 127) / 128 * 128;
   }
+  /// The grid workspace of a cooperative launch (a kernel that reads
+  /// %envreg1/2): the address of a zeroed global buffer the toolkit's
+  /// grid-wide sync arrives and spins on; 0 for other launches.
+  uint64_t GridWorkspace = 0;
+  /// Its bytes: the toolkit's header reads its size, then the barrier
+  /// counter (cooperative_groups/details/driver_abi.h).
+  static constexpr uint32_t GridWorkspaceBytes = 16;
   unsigned WarpSize = MaxLanes;
   /// Warp-level instructions one block may execute before it is stopped
   /// (--max-instructions); 0: no limit, a kernel that does not terminate is
@@ -59,10 +68,38 @@ public:
   const LaunchShape &shape() const { return Shape; }
 
 private:
+  friend class BlockTurns;
   const Program &P;
   DeviceMemory &Mem;
   LaunchShape Shape;
   std::vector<uint64_t> Args; ///< One value per flat kernel argument slot.
+};
+
+/// One block of a cooperative launch, run in turns with the launch's other
+/// blocks, all of them resident at once: a block whose warps wait on what
+/// another block does (a grid-wide sync) gives the others their turn.
+class BlockTurns {
+public:
+  BlockTurns(const BlockRunner &Runner, uint64_t Linear,
+             std::vector<BlockObserver *> Observers);
+  ~BlockTurns();
+  BlockTurns(const BlockTurns &) = delete;
+  BlockTurns &operator=(const BlockTurns &) = delete;
+
+  /// Runs the block until it ends or stops on an error (true), or until
+  /// every warp of it that is not at a barrier spins, its state repeating
+  /// (false). Progress: the turn did more than come back to the cycles its
+  /// warps spun in at the end of the last turn.
+  bool turn(bool &Progress);
+  /// Stops a waiting block with a hang: no block of the launch can change
+  /// what it waits on; Why tells the state of the other blocks.
+  void stopHung(const std::string &Why);
+  /// What the block did (after its last turn).
+  BlockResult &result();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> I;
 };
 
 } // namespace dm

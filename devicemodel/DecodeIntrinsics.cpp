@@ -2,7 +2,7 @@
 //
 // The intrinsics family of the decoder: special registers (with the
 // system-reserved shared memory cooperative groups read, and the refusal of
-// %envreg, which grid-wide groups need), the intrinsics that do nothing in
+// %envreg1/2, the grid workspace grid-wide groups read), the intrinsics that do nothing in
 // the model, barriers, __syncwarp, shuffles, redux.sync, match.sync, votes, and the
 // inline asm the frontend left (frontend/asm/).
 //
@@ -45,6 +45,15 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
         {"clusterid.x", SR_CtaIdX},   {"clusterid.y", SR_CtaIdY},   {"clusterid.z", SR_CtaIdZ},
         {"nclusterid.x", SR_NCtaIdX}, {"nclusterid.y", SR_NCtaIdY}, {"nclusterid.z", SR_NCtaIdZ}};
     StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    if (Reg == "envreg1" || Reg == "envreg2") {
+      P.UsesGridWorkspace = true;
+      Inst D;
+      D.Opc = Op::SReg;
+      D.Aux = Reg == "envreg1" ? SR_GridWorkspaceHi : SR_GridWorkspaceLo;
+      D.Dst = valueSlot(&CB);
+      emit(D);
+      return true;
+    }
     if (Reg.starts_with("envreg")) {
       refuse("cannot run: " + envregRefusal(Reg));
       return true;
@@ -221,7 +230,9 @@ void ProgramDecoder::decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm) {
     return refuse("cannot run: " + M.Why + ": inline asm " + asmText(Asm));
   if (M.K == AsmMeaning::NotUnderstood || CB.getType()->isVoidTy())
     return refuse("cannot run: inline asm not understood: " + asmText(Asm));
-  if (M.Reg >= SR_ReservedBegin)
+  if (M.Reg == SR_GridWorkspaceHi || M.Reg == SR_GridWorkspaceLo)
+    P.UsesGridWorkspace = true;
+  else if (M.Reg >= SR_ReservedBegin)
     P.UsesReservedShared = true;
   Inst D;
   D.Opc = Op::SReg;

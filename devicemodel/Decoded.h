@@ -131,6 +131,9 @@ enum SRegKind : uint32_t {
   /// (cooperative groups keep their multi-warp scratch at offset 1).
   SR_ReservedBegin, SR_ReservedEnd, SR_ReservedCap, SR_ReservedOffset0,
   SR_ReservedOffset1,
+  /// %envreg1 and %envreg2: the high and low halves of the grid workspace's
+  /// address (cooperative_groups::this_grid(); LaunchShape::GridWorkspace).
+  SR_GridWorkspaceHi, SR_GridWorkspaceLo,
 };
 
 /// Atomic read-modify-write kinds (Aux of AtomicRMW).

@@ -70,6 +70,10 @@ struct Program {
   /// The kernel reads %reserved_smem_offset_*: its blocks get the system's
   /// reserved shared memory (LaunchShape::ReservedShared).
   bool UsesReservedShared = false;
+  /// The kernel reads the grid workspace from %envreg1/2 (a grid-wide sync
+  /// of cooperative groups): it runs as a cooperative launch, every block
+  /// resident (LaunchShape::GridWorkspace).
+  bool UsesGridWorkspace = false;
   /// Function addresses, by code id (codeIdOf): the function a call through
   /// the address runs (index in Funcs; NoSlot: none, as for a function only
   /// declared or of another type than the calls), and its source name.

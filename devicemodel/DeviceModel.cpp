@@ -1,8 +1,11 @@
 //===- DeviceModel.cpp - Run a kernel launch and measure it ---------------===//
 #include "devicemodel/DeviceModel.h"
 
+#include "analyzer/Occupancy.h"
 #include "devicemodel/InitChecker.h"
 #include "devicemodel/RaceDetector.h"
+
+#include <cstring>
 
 #include <optional>
 
@@ -46,6 +49,34 @@ void addLeaks(const DeviceMemory &Mem, std::vector<Finding> &Out) {
   }
 }
 
+/// A cooperative launch must fit on the GPU at once.
+Error checkResident(const Program &P, const LaunchShape &Shape, const ArchProfile &Arch,
+                    const RunOptions &Opts) {
+  uint64_t Resident = Opts.ResidentBlocks;
+  std::string How = Opts.ResidentText;
+  if (!Resident) {
+    KernelResources K;
+    K.BlockSize = unsigned(Shape.Block.count());
+    K.StaticSharedBytes = P.SharedStaticBytes;
+    K.DynamicSharedBytes = Shape.DynamicShared;
+    OccupancyResult O = computeOccupancy(Arch, K);
+    Resident = uint64_t(O.BlocksPerSM) * Arch.SMs;
+    How = std::to_string(Arch.SMs) + " SMs x " + std::to_string(O.BlocksPerSM) +
+          " blocks per SM for this block size and shared memory";
+  }
+  uint64_t Blocks = Shape.Grid.count();
+  if (Blocks <= Resident)
+    return Error::success();
+  return createStringError(
+      inconvertibleErrorCode(),
+      "kernel '" + P.KernelName + "': cannot run: a grid-wide sync needs all " +
+          std::to_string(Blocks) + " blocks of the launch resident at once, at most " +
+          std::to_string(Resident) + " fit on " + Arch.Name.str() + " (" + How +
+          "): cudaLaunchCooperativeKernel would fail with "
+          "cudaErrorCooperativeLaunchTooLarge (cooperative_groups::this_grid() reads the "
+          "grid workspace of a cooperative launch)");
+}
+
 } // namespace
 
 Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchRequest &Req,
@@ -60,6 +91,17 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   Expected<PreparedLaunch> L = prepareLaunch(*R.Prog, *R.Memory, Req, Arch);
   if (!L)
     return L.takeError();
+  if (R.Prog->UsesGridWorkspace) {
+    if (Error E = checkResident(*R.Prog, L->Shape, Arch, Opts))
+      return std::move(E);
+    // The driver's grid workspace: its size, then the barrier counter.
+    uint32_t Workspace[LaunchShape::GridWorkspaceBytes / 4] = {
+        LaunchShape::GridWorkspaceBytes, 0, 0, 0};
+    L->Shape.GridWorkspace =
+        R.Memory->addBuffer("grid workspace", sizeof(Workspace), 4, "unsigned int");
+    memcpy(R.Memory->global(L->Shape.GridWorkspace, sizeof(Workspace)), Workspace,
+           sizeof(Workspace));
+  }
   R.Grid = L->Shape.Grid;
   R.Block = L->Shape.Block;
   R.Notes = L->Notes;
@@ -67,6 +109,8 @@ Expected<LaunchReport> runLaunch(const llvm::Function &Kernel, const LaunchReque
   R.Buffers = L->Buffers;
   MemoryCounters Counters(*R.Prog, Arch);
   RaceDetector Races(*R.Prog, *R.Memory, L->Shape.Grid, Arch.WarpSize);
+  if (L->Shape.GridWorkspace)
+    Races.setGridWorkspace(L->Shape.GridWorkspace, LaunchShape::GridWorkspaceBytes);
   InitChecker Init(*R.Prog, *R.Memory, L->Shape.Block, Arch.WarpSize,
                    L->Shape.reservedSharedBase(R.Prog->SharedStaticBytes),
                    L->Shape.ReservedShared);

@@ -242,7 +242,7 @@ void CrossBlockRaces::report(const UseRecord &A, unsigned AKind, const UseRecord
   auto Verb = [](unsigned K) {
     return K == GU_Write ? "writes" : K == GU_Read ? "reads" : "atomically accesses";
   };
-  uint64_t Addr = tagOf(AS_Global) | (Word * 4);
+  uint64_t Addr = tagOf(AS_Global) | ((Word & ((uint64_t(1) << GridPhaseShift) - 1)) * 4);
   uint64_t InWin = Addr & ((uint64_t(1) << BufferShift) - 1);
   const Buffer *Buf = Mem.bufferAt(Addr);
   std::string What = Buf ? "buffer '" + Buf->Name + "'" : std::string("global memory");

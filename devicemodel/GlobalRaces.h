@@ -17,7 +17,9 @@
 // is used) or volatile load of F precedes B in B's thread, or precedes a
 // __syncthreads() before B. A released on F and B acquired from F (or the
 // other way) are ordered. Atomics and volatile accesses never race with each
-// other; an atomic is released on its own word and acquires it.
+// other; an atomic is released on its own word and acquires it. In a
+// cooperative launch a grid-wide sync orders everything before it with
+// everything after it (GridPhaseShift).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_GLOBALRACES_H
@@ -36,6 +38,11 @@ namespace dm {
 
 class DeviceMemory;
 struct Program;
+
+/// Words are global byte offsets / 4; in a cooperative launch the bits from
+/// here up number the phase (grid-wide syncs passed) the access was in, so
+/// accesses of different phases, which grid syncs order, are not compared.
+constexpr unsigned GridPhaseShift = 46;
 
 /// How a block touched a global word.
 enum GlobalUseKind : unsigned { GU_Write = 0, GU_Read = 1, GU_Sync = 2 };

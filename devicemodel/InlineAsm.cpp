@@ -70,6 +70,11 @@ AsmMeaning asmMeaning(const InlineAsm &Asm) {
       M.Reg = R.second;
       return M;
     }
+  if (Reg == "envreg1" || Reg == "envreg2") {
+    M.K = AsmMeaning::Register;
+    M.Reg = Reg == "envreg1" ? SR_GridWorkspaceHi : SR_GridWorkspaceLo;
+    return M;
+  }
   if (Reg.starts_with("envreg")) {
     M.K = AsmMeaning::Refused;
     M.Why = envregRefusal(Reg);
@@ -78,10 +83,6 @@ AsmMeaning asmMeaning(const InlineAsm &Asm) {
 }
 
 std::string envregRefusal(StringRef Reg) {
-  if (Reg == "envreg1" || Reg == "envreg2")
-    return "grid-wide sync needs a cooperative launch (cooperative_groups::this_grid() "
-           "reads the driver's grid workspace from %envreg1 and %envreg2): cooperative "
-           "launches are not supported yet";
   return ("the driver-defined register %" + Reg + " is not modelled").str();
 }
 

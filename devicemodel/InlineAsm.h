@@ -42,7 +42,8 @@ struct AsmMeaning {
 AsmMeaning asmMeaning(const llvm::InlineAsm &Asm);
 
 /// Why the device model does not run a read of the driver-defined register
-/// %envregN (this_grid() reads the grid workspace from envreg1 and 2).
+/// %envregN other than envreg1 and 2 (the grid workspace this_grid() reads,
+/// which the model gives a cooperative launch).
 std::string envregRefusal(llvm::StringRef Reg);
 
 /// The asm's text and constraints as a message quotes them.

@@ -58,6 +58,8 @@ void Executor::specialRegister(const Inst &I, uint64_t *D, uint32_t M) {
     FOR_LANES(D[L] = B.Shape.reservedSharedBase(B.P.SharedStaticBytes) +
                      B.Shape.ReservedShared / 2);
     break;
+  case SR_GridWorkspaceHi: FOR_LANES(D[L] = B.Shape.GridWorkspace >> 32); break;
+  case SR_GridWorkspaceLo: FOR_LANES(D[L] = uint32_t(B.Shape.GridWorkspace)); break;
   default: FOR_LANES(D[L] = 0); break;
   }
 }

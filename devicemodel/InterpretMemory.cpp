@@ -273,6 +273,14 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
   uint64_t Offs[MaxLanes];
   unsigned Spaces[MaxLanes];
   const uint64_t *A = R + uint64_t(I.A) * MaxLanes;
+  // A cooperative launch's grid-wide sync arrives on the grid workspace,
+  // then polls it: the warp yields at its next block entry, letting the
+  // other blocks run (BlockTurns).
+  if (B.Shape.GridWorkspace && I.Opc != Op::Store && M &&
+      A[countr_zero(M)] - B.Shape.GridWorkspace < LaunchShape::GridWorkspaceBytes) {
+    W.GridYield = true;
+    B.NextCheck = 0;
+  }
   // Fast path: a scalar load or store whose lanes all fall in one global
   // buffer or in shared memory.
   if ((I.Opc == Op::Load || I.Opc == Op::Store) && I.Elems == 1 &&

@@ -58,6 +58,17 @@ uint64_t Executor::stateHash() const {
 std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t BlockIdx) {
   uint64_t Now = B.Result.Stats.WarpInsts;
   const Block &Blk = Fn.Blocks[BlockIdx];
+  if (W.GridYield) {
+    // A warp of a grid-wide sync after its arrival or a poll: its turn
+    // ends; a state that comes back from one poll to the next (the same
+    // counter read) is its cycle.
+    W.GridYield = false;
+    W.CycleId = stateHash();
+    W.Period = 1;
+    W.SpinLoc = B.P.locationOf(Fn, Blk.Last - 1);
+    W.Probe = HangProbe();
+    return WarpStatus::Spinning;
+  }
   if (B.MaxInsts && Now > B.MaxInsts)
     return stop(Fn, Blk.Last - 1, "runaway",
                 "instruction budget exhausted: block (" + std::to_string(B.Idx.V[0]) + "," +

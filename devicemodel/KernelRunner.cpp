@@ -23,6 +23,25 @@ std::vector<uint64_t> spread(uint64_t Total, uint64_t N) {
   return Out;
 }
 
+/// The block a BlockObserver watches.
+BlockInfo blockInfo(const LaunchShape &Shape, uint64_t Linear) {
+  BlockInfo Info;
+  Info.Linear = Linear;
+  Info.Index.V[0] = Linear % Shape.Grid.V[0];
+  Info.Index.V[1] = (Linear / Shape.Grid.V[0]) % Shape.Grid.V[1];
+  Info.Index.V[2] = Linear / (Shape.Grid.V[0] * Shape.Grid.V[1]);
+  Info.Threads = Shape.Block.count();
+  Info.Warps = (Info.Threads + Shape.WarpSize - 1) / Shape.WarpSize;
+  return Info;
+}
+
+void addUnique(RunResult &Out, Finding F) {
+  for (const Finding &G : Out.Findings)
+    if (G.Kind == F.Kind && G.Loc == F.Loc && G.Other == F.Other)
+      return;
+  Out.Findings.push_back(std::move(F));
+}
+
 struct Pending {
   BlockResult Result;
   std::vector<std::unique_ptr<BlockObserver>> Obs;
@@ -86,14 +105,7 @@ public:
 private:
   void runOne(uint64_t Pos) {
     auto P = std::make_unique<Pending>();
-    BlockInfo Info;
-    Info.Linear = Order[Pos];
-    const LaunchShape &Shape = Runner.shape();
-    Info.Index.V[0] = Info.Linear % Shape.Grid.V[0];
-    Info.Index.V[1] = (Info.Linear / Shape.Grid.V[0]) % Shape.Grid.V[1];
-    Info.Index.V[2] = Info.Linear / (Shape.Grid.V[0] * Shape.Grid.V[1]);
-    Info.Threads = Shape.Block.count();
-    Info.Warps = (Info.Threads + Shape.WarpSize - 1) / Shape.WarpSize;
+    BlockInfo Info = blockInfo(Runner.shape(), Order[Pos]);
     std::vector<BlockObserver *> Raw;
     for (Observer *O : Observers) {
       P->Obs.push_back(O->startBlock(Info));
@@ -137,12 +149,7 @@ private:
     }
   }
 
-  void addFinding(Finding F) {
-    for (const Finding &G : Out.Findings)
-      if (G.Kind == F.Kind && G.Loc == F.Loc && G.Other == F.Other)
-        return;
-    Out.Findings.push_back(std::move(F));
-  }
+  void addFinding(Finding F) { addUnique(Out, std::move(F)); }
 
   const BlockRunner &Runner;
   ArrayRef<Observer *> Observers;
@@ -157,6 +164,98 @@ private:
   std::atomic<uint64_t> Completed{0};
 };
 
+/// A cooperative launch (the kernel syncs the grid): every block resident
+/// at once. Blocks run in turns: each turn, every block not over runs (on
+/// all cores) until it ends or all its running warps spin; a turn in which
+/// no block did anything but spin in the cycles it spun in before is a
+/// hang (nothing can change what any block waits on). Results are folded in
+/// block order; an error stops the launch at the first block it stopped.
+void runCooperative(const BlockRunner &Runner, ArrayRef<Observer *> Observers, RunResult &Out,
+                    const RunOptions &Opts) {
+  const LaunchShape &Shape = Runner.shape();
+  uint64_t Total = Shape.Grid.count();
+  struct Slot {
+    std::vector<std::unique_ptr<BlockObserver>> Obs;
+    std::unique_ptr<BlockTurns> Turns;
+    bool Over = false, Progress = false;
+  };
+  std::vector<Slot> Blocks(Total);
+  for (uint64_t B = 0; B < Total; ++B) {
+    std::vector<BlockObserver *> Raw;
+    for (Observer *O : Observers) {
+      Blocks[B].Obs.push_back(O->startBlock(blockInfo(Shape, B)));
+      Raw.push_back(Blocks[B].Obs.back().get());
+    }
+    Blocks[B].Turns = std::make_unique<BlockTurns>(Runner, B, std::move(Raw));
+  }
+  std::vector<uint64_t> Live(Total);
+  for (uint64_t B = 0; B < Total; ++B)
+    Live[B] = B;
+  unsigned N = Opts.Threads ? Opts.Threads : std::max(1u, std::thread::hardware_concurrency());
+  uint64_t StopAt = Total;
+  while (!Live.empty()) {
+    std::atomic<size_t> Next{0};
+    auto Work = [&] {
+      for (size_t K; (K = Next.fetch_add(1)) < Live.size();) {
+        Slot &S = Blocks[Live[K]];
+        S.Over = S.Turns->turn(S.Progress);
+      }
+    };
+    std::vector<std::thread> Threads;
+    for (unsigned I = 1; I < std::min<uint64_t>(N, Live.size()); ++I)
+      Threads.emplace_back(Work);
+    Work();
+    for (std::thread &T : Threads)
+      T.join();
+    bool Progress = false;
+    std::vector<uint64_t> Waiting;
+    for (uint64_t B : Live) {
+      Slot &S = Blocks[B];
+      Progress |= S.Over || S.Progress;
+      if (S.Over && S.Turns->result().Stop)
+        StopAt = std::min(StopAt, B);
+      if (!S.Over)
+        Waiting.push_back(B);
+    }
+    if (Opts.Progress)
+      Opts.Progress(Total - Waiting.size(), Total);
+    if (StopAt != Total)
+      break;
+    if (!Progress && !Waiting.empty()) {
+      // Every block left waits on a cycle no turn changed.
+      uint64_t Exited = Total - Waiting.size();
+      StopAt = Waiting.front();
+      Blocks[StopAt].Turns->stopHung(
+          "every block of the cooperative launch waits or has exited (" +
+          std::to_string(Exited) + " of " + std::to_string(Total) +
+          " exited): none can change what the others wait on");
+      Blocks[StopAt].Over = true;
+      break;
+    }
+    Live = std::move(Waiting);
+  }
+  // Blocks after the stop, and blocks still waiting when it came, are not
+  // folded (as a launch the error aborted).
+  for (uint64_t B = 0; B < Total && B <= StopAt; ++B) {
+    Slot &S = Blocks[B];
+    if (!S.Over)
+      continue;
+    for (size_t I = 0; I < Observers.size(); ++I)
+      Observers[I]->finishBlock(std::move(S.Obs[I]));
+    BlockResult &R = S.Turns->result();
+    Out.Output += R.Output;
+    Out.Totals.WarpInsts += R.Stats.WarpInsts;
+    Out.Totals.ThreadInsts += R.Stats.ThreadInsts;
+    ++Out.BlocksRun;
+    for (Finding &F : R.Findings)
+      addUnique(Out, std::move(F));
+    if (R.Stop) {
+      addUnique(Out, std::move(*R.Stop));
+      Out.Stopped = true;
+    }
+  }
+}
+
 } // namespace
 
 RunResult runKernel(const Program &P, DeviceMemory &Mem, const LaunchShape &Shape,
@@ -166,9 +265,21 @@ RunResult runKernel(const Program &P, DeviceMemory &Mem, const LaunchShape &Shap
   LaunchShape S = Shape;
   if (Opts.BlockBudget)
     S.BlockBudget = Opts.BlockBudget;
+  // A block of a cooperative launch that waits on the others is found
+  // spinning before it yields its turn: watch for that early.
+  if (S.GridWorkspace)
+    S.ProbeAfter = std::min<uint64_t>(S.ProbeAfter, uint64_t(1) << 14);
   BlockRunner Runner(P, Mem, S, Args);
   uint64_t Total = Shape.Grid.count();
   Out.TotalBlocks = Total;
+  if (Shape.GridWorkspace) {
+    // A grid-wide sync waits for every block: no sampling.
+    if (Opts.SampleBlocks && Opts.SampleBlocks < Total)
+      Out.SamplingNote = "--blocks ignored: a cooperative launch runs every block (a "
+                         "grid-wide sync waits for all of them)";
+    runCooperative(Runner, Observers, Out, Opts);
+    return Out;
+  }
   constexpr uint64_t Pilot = 8;
   // Positions are linear block indices.
   std::vector<uint64_t> Order(Total);

@@ -33,6 +33,12 @@ struct RunOptions {
   /// Record the distinct sectors of each buffer the run touches (the time
   /// model's footprint, LaunchReport::Footprint).
   bool Footprint = false;
+  /// Blocks of the launch that can be resident at once (SMs x blocks per
+  /// SM for the kernel: what cudaLaunchCooperativeKernel allows), and how
+  /// that number comes ("132 SMs x 16 blocks per SM for this kernel"); 0:
+  /// the model computes it from the block's threads and shared memory.
+  uint64_t ResidentBlocks = 0;
+  std::string ResidentText;
   /// Called now and then with (blocks done, blocks to run), from one thread.
   std::function<void(uint64_t, uint64_t)> Progress;
 };

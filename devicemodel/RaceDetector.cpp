@@ -43,6 +43,11 @@ public:
 
   void onBarrier() override {
     ++Epoch;
+    // The barrier after the wait of a grid-wide sync: a new phase.
+    if (GridWaited) {
+      ++Phase;
+      GridArrived = GridWaited = false;
+    }
     GlobalShadows.clear(); // Nothing before a barrier races with what follows.
     Log.tick();
     Log.barrier();
@@ -101,6 +106,17 @@ public:
     // further (the run says so in a note): the cost per access stays bounded.
     if (Dropped || Log.full())
       return;
+    if (E.Mask && Parent.WorkspaceEnd) {
+      uint64_t Off = E.Offsets[countr_zero(E.Mask)];
+      if (Off >= Parent.WorkspaceBegin && Off < Parent.WorkspaceEnd) {
+        // The grid-wide sync's own accesses: an arrival, then its wait.
+        if (E.Op == MemOp::Atomic || E.Op == MemOp::Reduction)
+          GridArrived = true;
+        else if (E.Op == MemOp::Load && GridArrived)
+          GridWaited = true;
+        return;
+      }
+    }
     const Site &S = Parent.P.Sites[E.Site];
     bool Atomic = E.Op == MemOp::Atomic || E.Op == MemOp::Reduction;
     bool SyncLike = Atomic || S.Volatile;
@@ -146,7 +162,7 @@ public:
             check(It->second, W, Thread, E, Mask, Write, V);
         }
         if (!Heap)
-          Log.access(W, Kind, Thread, E.Loc, Mask, V);
+          Log.access(W | (Phase << GridPhaseShift), Kind, Thread, E.Loc, Mask, V);
         B = End;
       }
     }
@@ -260,6 +276,10 @@ private:
   BlockInfo Info;
   uint32_t Epoch = 1;
   uint32_t Event = 0; ///< Memory events seen (numbers each warp instruction).
+  /// Grid-wide syncs passed; the block arrived on the current one, and
+  /// waited on it.
+  uint64_t Phase = 0;
+  bool GridArrived = false, GridWaited = false;
   std::vector<Shadow> Shadows;
   /// Global words touched since the last barrier.
   DenseMap<uint64_t, Shadow> GlobalShadows;

@@ -8,6 +8,8 @@
 // vote, which synchronize too) in between. Atomics do not race with each
 // other. Global memory is also compared across blocks (GlobalRaces.h); a
 // race between two stores of the same value to a global word is a note.
+// Accesses in different phases of a cooperative launch (between grid-wide
+// syncs) are ordered: the cross-block check compares each phase apart.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_RACEDETECTOR_H
@@ -34,6 +36,14 @@ public:
   const std::vector<Finding> &findings() const { return Races; }
   /// A note when the cross-block check met its bounds, else none.
   std::optional<Finding> boundsNote() const;
+  /// The grid workspace of a cooperative launch (LaunchShape::GridWorkspace,
+  /// Bytes long): a block that arrives on it (an atomic), waits on it (a
+  /// load after the arrival) and passes a barrier has passed a grid-wide
+  /// sync, which orders its accesses before with every block's after.
+  void setGridWorkspace(uint64_t Address, uint64_t Bytes) {
+    WorkspaceBegin = Address & OffsetMask;
+    WorkspaceEnd = WorkspaceBegin + Bytes;
+  }
 
 private:
   friend class RaceBlock;
@@ -42,6 +52,7 @@ private:
   unsigned WarpSize;
   CrossBlockRaces Cross;
   std::vector<Finding> Races;
+  uint64_t WorkspaceBegin = 0, WorkspaceEnd = 0; ///< Global offsets.
 };
 
 } // namespace dm

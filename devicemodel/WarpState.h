@@ -68,6 +68,9 @@ struct Warp {
   uint64_t CycleId = 0, PrevCycleId = 0; ///< The cycle's smallest state hash.
   uint64_t Period = 0;                   ///< Anchor visits per cycle.
   SourceLoc SpinLoc;                     ///< The anchor's branch.
+  /// It arrived on or polled a cooperative launch's grid workspace: it
+  /// yields (Spinning, its state hash the cycle) at its next block entry.
+  bool GridYield = false;
 };
 
 /// The state of one running block.

@@ -13,8 +13,10 @@
 // RUN: diff %t.default.counters %t.75.counters
 // RUN: FileCheck --check-prefix=COUNTERS %s < %t.default.counters
 //
-// A grid-wide sync needs a cooperative launch, which the model does not
-// have: the run says so and exits 2.
+// A grid-wide sync runs as a cooperative launch (run/grid-sync.cu): the
+// write before the sync is ordered with the reads after it, but the update
+// after it reads a neighbour's word another thread updates in the same phase:
+// a race within a warp and one between blocks.
 // RUN: %warplint run %s --kernel grid_sync --grid 2 --block 64 --buffer out=128 > %t.grid 2>&1; echo "exit=$?" >> %t.grid
 // RUN: FileCheck --check-prefix=GRID %s < %t.grid
 
@@ -66,5 +68,9 @@ __global__ void grid_sync(int *out) {
 // COUNTERS: cooperative-groups.cu:{{[0-9]+}}:{{[0-9]+}} shared st 4B: 32 requests, 1.00 wavefronts/request
 // COUNTERS: shared ld 4B: 4 requests
 //
-// GRID: error: cannot run: grid-wide sync needs a cooperative launch (cooperative_groups::this_grid() reads the driver's grid workspace from %envreg1 and %envreg2): cooperative launches are not supported yet at {{.*}} [unsupported]
-// GRID: exit=2
+// GRID: kernel grid_sync grid (2,1,1) block (64,1,1): 2 of 2 blocks
+// GRID-NOT: cannot run
+// GRID: error: global-memory race on byte offset 4 of buffer 'out' in block (0,0,0): thread 1 writes {{.*}}, thread 0 read {{.*}} lanes of one warp with no __syncwarp() between
+// GRID: error: global-memory race on byte offset 256 of buffer 'out' between blocks: thread 63 of block (0,0,0) reads {{.*}}, thread 0 of block (1,0,0) writes
+// GRID-NOT: error:
+// GRID: exit=1
