@@ -1,7 +1,6 @@
 //===- DeviceModel.cpp - Run a kernel launch and measure it ---------------===//
 #include "devicemodel/DeviceModel.h"
 
-#include "analyzer/Occupancy.h"
 #include "devicemodel/InitChecker.h"
 #include "devicemodel/RaceDetector.h"
 
@@ -53,25 +52,14 @@ void addLeaks(const DeviceMemory &Mem, std::vector<Finding> &Out) {
 Error checkResident(const Program &P, const LaunchShape &Shape, const ArchProfile &Arch,
                     const RunOptions &Opts) {
   uint64_t Resident = Opts.ResidentBlocks;
-  std::string How = Opts.ResidentText;
-  if (!Resident) {
-    KernelResources K;
-    K.BlockSize = unsigned(Shape.Block.count());
-    K.StaticSharedBytes = P.SharedStaticBytes;
-    K.DynamicSharedBytes = Shape.DynamicShared;
-    OccupancyResult O = computeOccupancy(Arch, K);
-    Resident = uint64_t(O.BlocksPerSM) * Arch.SMs;
-    How = std::to_string(Arch.SMs) + " SMs x " + std::to_string(O.BlocksPerSM) +
-          " blocks per SM for this block size and shared memory";
-  }
   uint64_t Blocks = Shape.Grid.count();
-  if (Blocks <= Resident)
+  if (!Resident || Blocks <= Resident)
     return Error::success();
   return createStringError(
       inconvertibleErrorCode(),
       "kernel '" + P.KernelName + "': cannot run: a grid-wide sync needs all " +
           std::to_string(Blocks) + " blocks of the launch resident at once, at most " +
-          std::to_string(Resident) + " fit on " + Arch.Name.str() + " (" + How +
+          std::to_string(Resident) + " fit on " + Arch.Name.str() + " (" + Opts.ResidentText +
           "): cudaLaunchCooperativeKernel would fail with "
           "cudaErrorCooperativeLaunchTooLarge (cooperative_groups::this_grid() reads the "
           "grid workspace of a cooperative launch)");

@@ -36,7 +36,8 @@ struct RunOptions {
   /// Blocks of the launch that can be resident at once (SMs x blocks per
   /// SM for the kernel: what cudaLaunchCooperativeKernel allows), and how
   /// that number comes ("132 SMs x 16 blocks per SM for this kernel"); 0:
-  /// the model computes it from the block's threads and shared memory.
+  /// not checked. The callers compute it (rules/LaunchFails.h,
+  /// residentBlocks: the occupancy needs the analyzer's register estimate).
   uint64_t ResidentBlocks = 0;
   std::string ResidentText;
   /// Called now and then with (blocks done, blocks to run), from one thread.

@@ -1,6 +1,7 @@
 //===- Confirm.cpp - What the device model measured for a finding ---------===//
 #include "rules/Confirm.h"
 #include "analyzer/ThreadIndexModel.h"
+#include "rules/LaunchFails.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -99,6 +100,9 @@ Expected<dm::LaunchReport> confirmingRun(const Function &Kernel, const dm::Launc
   dm::RunOptions Opts;
   Opts.SampleBlocks = Blocks;
   Opts.Threads = 1; // The checker already runs files in parallel.
+  if (Req.Block)
+    Opts.ResidentBlocks = residentBlocks(Kernel, Arch, *Req.Block, Req.SharedBytes,
+                                         Opts.ResidentText);
   return dm::runLaunch(Kernel, Req, Arch, Opts);
 }
 

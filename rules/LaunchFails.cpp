@@ -5,6 +5,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace warplint {
@@ -76,8 +78,8 @@ LaunchCheckInput kernelLaunchInput(const KernelFacts &K) {
   return In;
 }
 
-LaunchCheckInput kernelLaunchInput(const DeviceModule &DM, const Function &F,
-                                   const ArchProfile &Arch) {
+/// What F takes, for a launch of it (no host code read).
+static LaunchCheckInput kernelInput(const Function &F, const ArchProfile &Arch) {
   LaunchCheckInput In;
   In.Kernel = sourceName(F);
   In.StaticSharedBytes = SharedMemoryUse::analyze(F).staticBytes();
@@ -88,8 +90,23 @@ LaunchCheckInput kernelLaunchInput(const DeviceModule &DM, const Function &F,
   In.RegistersText = Regs.str();
   bindLocalFromIr(F, In);
   In.BoundsMaxThreads = readLaunchBounds(F).MaxThreads;
+  return In;
+}
+
+LaunchCheckInput kernelLaunchInput(const DeviceModule &DM, const Function &F,
+                                   const ArchProfile &Arch) {
+  LaunchCheckInput In = kernelInput(F, Arch);
   bindHostCode(DM, F, In);
   return In;
+}
+
+uint64_t residentBlocks(const Function &F, const ArchProfile &Arch, const Dim3 &Block,
+                        uint64_t Dynamic, std::string &How) {
+  LaunchCheckInput In = kernelInput(F, Arch);
+  setLaunch(In, std::nullopt, Block, Dynamic, "");
+  OccupancyResult O = launchOccupancy(Arch, In);
+  How = formatv("{0} SMs x {1} blocks per SM for this kernel", Arch.SMs, O.BlocksPerSM).str();
+  return std::max<uint64_t>(1, uint64_t(O.BlocksPerSM) * Arch.SMs);
 }
 
 void setLaunch(LaunchCheckInput &In, std::optional<Dim3> Grid, const Dim3 &Block,

@@ -45,6 +45,13 @@ std::optional<std::string> refusedRequest(const DeviceModule &DM, const llvm::Fu
                                           const Dim3 &Block, uint64_t Dynamic,
                                           llvm::StringRef Origin);
 
+/// The blocks of kernel F's launch of Block threads and Dynamic bytes of
+/// dynamic shared memory that fit on Arch's GPU at once (SMs x blocks per
+/// SM, as the launch-fails rule computes them: what a cooperative launch
+/// may have), with How ("132 SMs x 16 blocks per SM for this kernel").
+uint64_t residentBlocks(const llvm::Function &F, const ArchProfile &Arch, const Dim3 &Block,
+                        uint64_t Dynamic, std::string &How);
+
 /// The origin of an explicit launch whose LaunchEntry::Source is Source:
 /// "the launch from the command line", "the launch in launch file f.json";
 /// empty for any other source.

@@ -343,16 +343,9 @@ int runRunCommand(const CommandLine &CL) {
         }
       ProgressBar Bar("blocks");
       dm::RunOptions O = Opts;
-      if (Req.Block) {
-        // What a cooperative launch of the kernel may have (the launch-fails
-        // rule's occupancy).
-        LaunchCheckInput In = kernelLaunchInput(DM, *K, *Arch);
-        setLaunch(In, Req.Grid, *Req.Block, Req.SharedBytes, "");
-        OccupancyResult Occ = launchOccupancy(*Arch, In);
-        O.ResidentBlocks = std::max<uint64_t>(1, uint64_t(Occ.BlocksPerSM) * Arch->SMs);
-        O.ResidentText = formatv("{0} SMs x {1} blocks per SM for this kernel", Arch->SMs,
-                                 Occ.BlocksPerSM);
-      }
+      if (Req.Block)
+        O.ResidentBlocks =
+            residentBlocks(*K, *Arch, *Req.Block, Req.SharedBytes, O.ResidentText);
       O.Progress = [&Bar](uint64_t Done, uint64_t Total) { Bar.update(Done, Total); };
       TimeRecord Start = TimeRecord::getCurrentTime(true);
       Expected<dm::LaunchReport> R = dm::runLaunch(*K, Req, *Arch, O);
