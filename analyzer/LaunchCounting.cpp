@@ -372,6 +372,13 @@ std::string affineFormula(double Factor, double Offset, StringRef Arg) {
   return Out;
 }
 
+unsigned issuedInstructions(const BasicBlock &BB) {
+  unsigned N = 0;
+  for (const Instruction &I : BB)
+    N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+  return N;
+}
+
 void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
                  const LaunchConfig &Launch, const ArchProfile &Arch,
                  std::vector<Prediction> &Predictions, KernelTotals &Kernel) {
@@ -500,11 +507,8 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   Kernel.Known = !Model.exhausted();
   Kernel.Warps = double(Counter.gridBlocks()) * double(Counter.warpsPerBlock());
   for (const BasicBlock &BB : K) {
-    unsigned N = 0;
-    for (const Instruction &I : BB)
-      N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
     double Warps = AtArg[0][Counter.indexOf(&BB)];
-    Kernel.WarpInstructions += N * Warps;
+    Kernel.WarpInstructions += issuedInstructions(BB) * Warps;
     Kernel.BlockWarps[&BB] = Warps;
   }
   Kernel.Buffers = Footprints.footprints();

@@ -116,16 +116,26 @@ std::string paramName(const Argument &A) {
   return Name.empty() ? "parameter " + std::to_string(A.getArgNo() + 1) : Name.str();
 }
 
+/// A store through one of Written that can reach L, and its pointer; both
+/// null when there is none.
+std::pair<const Instruction *, const Argument *>
+storeBefore(const LoopFacts &Flow, const Instruction &L,
+            ArrayRef<std::pair<const Argument *, PointerUses>> Written) {
+  for (const auto &[W, WUses] : Written)
+    for (const Instruction *S : WUses.Stores)
+      if (Flow.reaches(*S, L))
+        return {S, W};
+  return {nullptr, nullptr};
+}
+
 /// The first load of Uses that a store through one of Written can reach,
 /// with that store and its pointer; all null when there is none.
 std::tuple<const Instruction *, const Instruction *, const Argument *>
 loadAfterStore(const LoopFacts &Flow, const PointerUses &Uses,
                ArrayRef<std::pair<const Argument *, PointerUses>> Written) {
   for (const Instruction *L : Uses.Loads)
-    for (const auto &[W, WUses] : Written)
-      for (const Instruction *S : WUses.Stores)
-        if (Flow.reaches(*S, *L))
-          return {L, S, W};
+    if (auto [S, W] = storeBefore(Flow, *L, Written); S)
+      return {L, S, W};
   return {nullptr, nullptr, nullptr};
 }
 
@@ -162,16 +172,6 @@ void unrestricted(const KernelFacts &K, std::vector<Unrestricted> &Out,
     if (Reload)
       Out.push_back({A, std::move(Uses), Reload, Store, Through});
   }
-}
-
-/// Whether a store through a written parameter reaches L.
-bool afterAStore(const LoopFacts &Flow, const Instruction &L,
-                 ArrayRef<std::pair<const Argument *, PointerUses>> Written) {
-  for (const auto &[W, WUses] : Written)
-    for (const Instruction *S : WUses.Stores)
-      if (Flow.reaches(*S, L))
-        return true;
-  return false;
 }
 
 } // namespace
@@ -227,7 +227,7 @@ bool ReadonlyNotRestrictRule::modelFix(const KernelFacts &K, const Finding &F,
     // loads moved above stores) the model does not price: such a finding
     // saves nothing in the model, and says so.
     for (const Instruction *L : P.Uses.Loads) {
-      if (!afterAStore(K.Loops, *L, Written))
+      if (!storeBefore(K.Loops, *L, Written).first)
         continue;
       const Value *Ptr = cast<LoadInst>(L)->getPointerOperand();
       bool Kept = any_of(P.Uses.Loads, [&](const Instruction *E) {

@@ -2,6 +2,7 @@
 #include "rules/WarpDivergentBranch.h"
 
 #include "rules/AccessMessages.h"
+#include "analyzer/LaunchCounting.h"
 #include "analyzer/time/LaunchWork.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -86,7 +87,6 @@ std::string percent(double F) {
   return formatv("{0:F1}%", P).str();
 }
 
-
 /// The sides of branch B, and whether it is a loop's exit (lanes leave the
 /// loop at different iterations).
 struct BranchSides {
@@ -115,14 +115,6 @@ BranchSides branchSides(const KernelFacts &K, const KernelCfg &Cfg, const Branch
             R.LoopExit = true;
   }
   return R;
-}
-
-/// Issued instructions of a block, as LaunchCounting counts them.
-unsigned issued(const BasicBlock &BB) {
-  unsigned N = 0;
-  for (const Instruction &I : BB)
-    N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
-  return N;
 }
 
 } // namespace
@@ -217,7 +209,7 @@ bool WarpDivergentBranchRule::modelFix(const KernelFacts &K, const Finding &F,
     for (const Side &S : Sides) {
       double Issued = 0;
       for (const BasicBlock *BB : S.Blocks)
-        Issued += issued(*BB) * W.BlockWarps.lookup(BB);
+        Issued += issuedInstructions(*BB) * W.BlockWarps.lookup(BB);
       Work.push_back({Issued, &S});
     }
     llvm::sort(Work, [](const auto &A, const auto &C) { return A.first > C.first; });
