@@ -101,11 +101,15 @@ AccessPatterns AccessPatterns::forCopy(const KernelCorrespondence &C,
   }
   for (BarrierReach &B : R.Barriers)
     Move(B.Loc);
-  DenseMap<const BasicBlock *, double> BlockWarps;
-  for (const auto &[BB, N] : R.Totals.BlockWarps)
-    if (const auto *Mapped = dyn_cast_or_null<BasicBlock>(C.map(BB)))
-      BlockWarps[Mapped] = N;
-  R.Totals.BlockWarps = std::move(BlockWarps);
+  auto MoveBlocks = [&](DenseMap<const BasicBlock *, double> &Map) {
+    DenseMap<const BasicBlock *, double> Moved;
+    for (const auto &[BB, N] : Map)
+      if (const auto *Mapped = dyn_cast_or_null<BasicBlock>(C.map(BB)))
+        Moved[Mapped] = N;
+    Map = std::move(Moved);
+  };
+  MoveBlocks(R.Totals.BlockWarps);
+  MoveBlocks(R.Totals.BlockSass);
   return R;
 }
 

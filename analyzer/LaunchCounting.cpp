@@ -10,6 +10,7 @@
 #include "analyzer/AccessPrediction.h"
 #include "analyzer/LaunchFootprints.h"
 #include "analyzer/arch/MemoryCost.h"
+#include "analyzer/time/SassCount.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/Instructions.h"
@@ -506,10 +507,13 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   Kernel = KernelTotals();
   Kernel.Known = !Model.exhausted();
   Kernel.Warps = double(Counter.gridBlocks()) * double(Counter.warpsPerBlock());
+  SassCount Sass(K, Model.loops(), Model.domTree());
   for (const BasicBlock &BB : K) {
     double Warps = AtArg[0][Counter.indexOf(&BB)];
     Kernel.WarpInstructions += issuedInstructions(BB) * Warps;
     Kernel.BlockWarps[&BB] = Warps;
+    Kernel.BlockSass[&BB] = Sass.of(BB);
+    Kernel.SassInstructions += Sass.of(BB) * Warps;
   }
   Kernel.Buffers = Footprints.footprints();
   if (!Launch.Grid)

@@ -64,6 +64,12 @@ struct KernelTotals {
   /// Warp executions of each basic block over the launch (what
   /// WarpInstructions sums), for a fix that changes which warps run a block.
   llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;
+  /// SASS-like warp instructions over the launch: what the GPU issues
+  /// (analyzer/time/SassCount.h), where WarpInstructions counts the IR the
+  /// device model runs.
+  double SassInstructions = 0;
+  /// The SASS-like instructions of one execution of each basic block.
+  llvm::DenseMap<const llvm::BasicBlock *, double> BlockSass;
   std::vector<BufferFootprint> Buffers;
   /// What the estimate assumed ("n = 4096 assumed", "loop at k.cu:12: 100
   /// iterations assumed").

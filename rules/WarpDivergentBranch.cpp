@@ -2,7 +2,6 @@
 #include "rules/WarpDivergentBranch.h"
 
 #include "rules/AccessMessages.h"
-#include "analyzer/LaunchCounting.h"
 #include "analyzer/time/LaunchWork.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -209,7 +208,7 @@ bool WarpDivergentBranchRule::modelFix(const KernelFacts &K, const Finding &F,
     for (const Side &S : Sides) {
       double Issued = 0;
       for (const BasicBlock *BB : S.Blocks)
-        Issued += issuedInstructions(*BB) * W.BlockWarps.lookup(BB);
+        Issued += W.BlockSass.lookup(BB) * W.BlockWarps.lookup(BB);
       Work.push_back({Issued, &S});
     }
     llvm::sort(Work, [](const auto &A, const auto &C) { return A.first > C.first; });

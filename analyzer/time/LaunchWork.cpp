@@ -18,10 +18,6 @@ using namespace llvm;
 namespace warplint {
 namespace {
 
-/// IR instructions per SASS instruction the GPU issues: the device model's
-/// IR counts are 1.2-1.9x Nsight Compute's smsp__inst_executed on NVIDIA's
-/// samples (issue 25); the middle of that range.
-constexpr double IrPerSass = 1.5;
 /// Of the sectors a buffer's loads request beyond its distinct sectors (a
 /// sector read again), the part L1 does not keep (docs/time.md).
 constexpr double ReuseL1Miss = 0.5;
@@ -114,7 +110,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.WarpsPerBlock = WarpsPerBlock;
   W.BlocksPerSM = BlocksPerSM;
   W.SectorBytes = SectorBytes;
-  W.WarpInstructions = WarpInstructions / IrPerSass;
+  W.WarpInstructions = WarpInstructions;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
   // What each buffer's accesses request, to set against its footprint.
   struct Requested {
@@ -204,8 +200,9 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   L.SectorBytes = Arch.SectorBytes;
   L.LineBytes = Arch.LineBytes;
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
-  L.WarpInstructions = T.WarpInstructions;
+  L.WarpInstructions = T.SassInstructions;
   L.BlockWarps = T.BlockWarps;
+  L.BlockSass = T.BlockSass;
   L.Buffers = T.Buffers;
   L.Assumptions = T.Assumptions;
   ArrayRef<MemoryAccess> Accesses = Spaces.accesses();

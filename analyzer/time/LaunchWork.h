@@ -59,9 +59,11 @@ struct LaunchWork {
   unsigned BlocksPerSM = 1;
   unsigned SectorBytes = 32; ///< ArchProfile::SectorBytes.
   unsigned LineBytes = 128;  ///< ArchProfile::LineBytes.
-  double WarpInstructions = 0; ///< IR warp instructions.
-  /// Warp executions of each basic block (KernelTotals::BlockWarps).
-  llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;
+  /// SASS-like warp instructions issued (KernelTotals::SassInstructions).
+  double WarpInstructions = 0;
+  /// Warp executions of each basic block (KernelTotals::BlockWarps) and the
+  /// SASS-like instructions of one execution (KernelTotals::BlockSass).
+  llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps, BlockSass;
   std::vector<SiteWork> Sites;
   std::vector<BufferFootprint> Buffers;
   /// What the counts assumed (unknown arguments, trip counts).
@@ -80,6 +82,12 @@ struct LaunchWork {
   /// kernelWork priced by the time model.
   TimeEstimate time(const GpuProfile &G) const { return predictTime(kernelWork(G), G); }
 };
+
+/// IR instructions per SASS instruction where only an IR count is known (a
+/// device-model run counts the IR it executes): the device model's IR counts
+/// are 1.2-1.9x Nsight Compute's smsp__inst_executed on NVIDIA's samples
+/// (issue 25); the middle of that range.
+constexpr double IrPerSass = 1.5;
 
 /// SiteWork::LinesPerSector of an access whose lanes are StrideBytes apart
 /// (a whole line per sector from a line apart on; unknown: whole lines).

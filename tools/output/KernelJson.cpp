@@ -78,6 +78,7 @@ json::Object kernelTotalsJson(const KernelTotals &T) {
   return json::Object{{"known", T.Known},
                       {"warps", T.Warps},
                       {"warp_instructions", T.WarpInstructions},
+                      {"sass_instructions", T.SassInstructions},
                       {"buffers", std::move(Buffers)},
                       {"assumptions", std::move(Assumptions)}};
 }
