@@ -101,8 +101,8 @@ AccessPatterns AccessPatterns::forCopy(const KernelCorrespondence &C,
   }
   for (BarrierReach &B : R.Barriers)
     Move(B.Loc);
-  auto MoveBlocks = [&](DenseMap<const BasicBlock *, double> &Map) {
-    DenseMap<const BasicBlock *, double> Moved;
+  auto MoveBlocks = [&](auto &Map) {
+    std::remove_reference_t<decltype(Map)> Moved;
     for (const auto &[BB, N] : Map)
       if (const auto *Mapped = dyn_cast_or_null<BasicBlock>(C.map(BB)))
         Moved[Mapped] = N;

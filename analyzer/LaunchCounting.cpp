@@ -512,8 +512,10 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     double Warps = AtArg[0][Counter.indexOf(&BB)];
     Kernel.WarpInstructions += issuedInstructions(BB) * Warps;
     Kernel.BlockWarps[&BB] = Warps;
-    Kernel.BlockSass[&BB] = Sass.of(BB);
-    Kernel.SassInstructions += Sass.of(BB) * Warps;
+    BlockIssue Issue = Sass.of(BB);
+    Kernel.BlockSass[&BB] = Issue;
+    Kernel.SassInstructions += Issue.Instructions * Warps;
+    Kernel.MufuInstructions += Issue.Mufu * Warps;
   }
   Kernel.Buffers = Footprints.footprints();
   if (!Launch.Grid)

@@ -54,6 +54,15 @@ struct BufferFootprint {
   bool Known = false;
 };
 
+/// What one warp issues executing a basic block once, SASS-like
+/// (analyzer/time/SassCount.h).
+struct BlockIssue {
+  double Instructions = 0;
+  /// Of those, MUFU operations (reciprocals, square roots, sin, exp2, ...),
+  /// which a narrower pipe than the schedulers' serves.
+  double Mufu = 0;
+};
+
 /// What the whole launch adds up to.
 struct KernelTotals {
   bool Known = false;
@@ -68,8 +77,10 @@ struct KernelTotals {
   /// (analyzer/time/SassCount.h), where WarpInstructions counts the IR the
   /// device model runs.
   double SassInstructions = 0;
-  /// The SASS-like instructions of one execution of each basic block.
-  llvm::DenseMap<const llvm::BasicBlock *, double> BlockSass;
+  /// Of those, MUFU operations.
+  double MufuInstructions = 0;
+  /// What one execution of each basic block issues.
+  llvm::DenseMap<const llvm::BasicBlock *, BlockIssue> BlockSass;
   std::vector<BufferFootprint> Buffers;
   /// What the estimate assumed ("n = 4096 assumed", "loop at k.cu:12: 100
   /// iterations assumed").

@@ -204,23 +204,32 @@ bool WarpDivergentBranchRule::modelFix(const KernelFacts &K, const Finding &F,
     // one side, the rest for the other. Which side the minority takes is not
     // known: the heavier side is given the larger share (the smaller saving).
     double Minority = std::min(0.5, double(B.MinorityLanes) / K.Arch.WarpSize);
-    std::vector<std::pair<double, const Side *>> Work;
+    struct SideWork {
+      double Issued = 0, Mufu = 0;
+      const Side *S = nullptr;
+    };
+    std::vector<SideWork> Work;
     for (const Side &S : Sides) {
-      double Issued = 0;
-      for (const BasicBlock *BB : S.Blocks)
-        Issued += W.BlockSass.lookup(BB) * W.BlockWarps.lookup(BB);
-      Work.push_back({Issued, &S});
+      SideWork SW;
+      SW.S = &S;
+      for (const BasicBlock *BB : S.Blocks) {
+        BlockIssue I = W.BlockSass.lookup(BB);
+        SW.Issued += I.Instructions * W.BlockWarps.lookup(BB);
+        SW.Mufu += I.Mufu * W.BlockWarps.lookup(BB);
+      }
+      Work.push_back(SW);
     }
-    llvm::sort(Work, [](const auto &A, const auto &C) { return A.first > C.first; });
+    llvm::sort(Work, [](const SideWork &A, const SideWork &C) { return A.Issued > C.Issued; });
     for (size_t I = 0; I < Work.size(); ++I) {
       double Share = I == 0 ? 1 - Minority : Minority;
       double Scale = 1 - B.LaunchFraction * (1 - Share);
-      W.WarpInstructions -= Work[I].first * (1 - Scale);
+      W.WarpInstructions -= Work[I].Issued * (1 - Scale);
+      W.MufuInstructions -= Work[I].Mufu * (1 - Scale);
       // Each access of the side is requested by fewer, fuller warps: the
       // same sectors in fewer requests.
       for (size_t A = 0; A < K.Spaces.accesses().size(); ++A)
         if (any_of(K.Spaces.accesses()[A].Sites, [&](const IrAccess &Site) {
-              return Work[I].second->Blocks.count(Site.Inst->getParent());
+              return Work[I].S->Blocks.count(Site.Inst->getParent());
             }))
           W.Sites[A].Requests *= Scale;
     }

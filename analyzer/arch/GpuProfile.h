@@ -68,6 +68,10 @@ struct GpuProfile {
   /// scheduler with fewer warps than that issues below one instruction per
   /// clock.
   double DependentIssueClk = 0;
+  /// MUFU operations (rcp, rsqrt, sin, ex2, ...) each SM completes per clock,
+  /// in warp instructions: 16 lanes per clock on compute capability 7.0 to
+  /// 9.0 (the CUDA C++ Programming Guide's throughput table).
+  double MufuPerClk = 0.5;
 
   /// Clocks per microsecond.
   double clocksPerUs() const { return ClockMHz; }

@@ -111,6 +111,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.BlocksPerSM = BlocksPerSM;
   W.SectorBytes = SectorBytes;
   W.WarpInstructions = WarpInstructions;
+  W.MufuInstructions = MufuInstructions;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
   // What each buffer's accesses request, to set against its footprint.
   struct Requested {
@@ -201,6 +202,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   L.LineBytes = Arch.LineBytes;
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
   L.WarpInstructions = T.SassInstructions;
+  L.MufuInstructions = T.MufuInstructions;
   L.BlockWarps = T.BlockWarps;
   L.BlockSass = T.BlockSass;
   L.Buffers = T.Buffers;

@@ -59,11 +59,13 @@ struct LaunchWork {
   unsigned BlocksPerSM = 1;
   unsigned SectorBytes = 32; ///< ArchProfile::SectorBytes.
   unsigned LineBytes = 128;  ///< ArchProfile::LineBytes.
-  /// SASS-like warp instructions issued (KernelTotals::SassInstructions).
-  double WarpInstructions = 0;
-  /// Warp executions of each basic block (KernelTotals::BlockWarps) and the
-  /// SASS-like instructions of one execution (KernelTotals::BlockSass).
-  llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps, BlockSass;
+  /// SASS-like warp instructions issued (KernelTotals::SassInstructions),
+  /// and of those the MUFU operations.
+  double WarpInstructions = 0, MufuInstructions = 0;
+  /// Warp executions of each basic block (KernelTotals::BlockWarps) and what
+  /// one execution issues (KernelTotals::BlockSass).
+  llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;
+  llvm::DenseMap<const llvm::BasicBlock *, BlockIssue> BlockSass;
   std::vector<SiteWork> Sites;
   std::vector<BufferFootprint> Buffers;
   /// What the counts assumed (unknown arguments, trip counts).

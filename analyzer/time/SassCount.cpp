@@ -149,6 +149,56 @@ double binaryCost(const BinaryOperator &B) {
   }
 }
 
+/// The MUFU operations among what I becomes: the fast routines, the
+/// reciprocal in a division (integer ones included) and the reciprocal root
+/// in a square root, exp2 in exp, lg2 in log.
+double mufuOps(const Instruction &I) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::sqrt:
+    case Intrinsic::nvvm_sin_approx_f:
+    case Intrinsic::nvvm_sin_approx_ftz_f:
+    case Intrinsic::nvvm_cos_approx_f:
+    case Intrinsic::nvvm_cos_approx_ftz_f:
+    case Intrinsic::nvvm_ex2_approx:
+    case Intrinsic::nvvm_ex2_approx_ftz:
+    case Intrinsic::nvvm_lg2_approx_f:
+    case Intrinsic::nvvm_lg2_approx_ftz_f:
+    case Intrinsic::nvvm_rsqrt_approx_f:
+    case Intrinsic::nvvm_rsqrt_approx_ftz_f:
+    case Intrinsic::nvvm_rcp_approx_ftz_f:
+      return 1;
+    default:
+      return 0;
+    }
+  }
+  if (const auto *C = dyn_cast<CallBase>(&I)) {
+    const Function *Callee = C->getCalledFunction();
+    StringRef Name = Callee ? Callee->getName() : "";
+    if (!Name.consume_front("__nv_"))
+      return 0;
+    if (Name == "fast_powf")
+      return 2;
+    if (Name == "fast_tanf")
+      return 3;
+    return Name.starts_with("fast_") || Name.starts_with("rsqrt") || Name.starts_with("sqrt") ||
+                   Name.starts_with("exp") || Name.starts_with("log") || Name == "fdividef" ||
+                   Name == "frcp_rn"
+               ? 1
+               : 0;
+  }
+  switch (I.getOpcode()) {
+  case Instruction::FDiv:
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+    return isa<Constant>(I.getOperand(1)) ? 0 : 1;
+  default:
+    return 0;
+  }
+}
+
 /// What I costs where ptxas does not strength-reduce it.
 double plainCost(const Instruction &I) {
   if (const auto *II = dyn_cast<IntrinsicInst>(&I))
@@ -300,7 +350,7 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
   ReversePostOrderTraversal<const Function *> Order(&K);
   for (const BasicBlock *BB : Order) {
     const Loop *L = LI.getLoopFor(BB);
-    double N = 0;
+    BlockIssue N;
     for (const Instruction &I : *BB) {
       // What only computes addresses: GEPs and casts fold into the access's
       // addressing; in a loop, arithmetic the loop steps affinely (or does
@@ -308,9 +358,10 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
       if (Address.count(&I) &&
           (isa<GetElementPtrInst>(I) || isa<CastInst>(I) || (L && isAffineIn(I, L))))
         continue;
-      N += plainCost(I) * (Control.count(&I) ? LoopControl : 1);
+      N.Instructions += plainCost(I) * (Control.count(&I) ? LoopControl : 1);
+      N.Mufu += mufuOps(I);
       if (const Value *Ptr = addressOf(I)) {
-        N += addressCost(I, Ptr, L);
+        N.Instructions += addressCost(I, Ptr, L);
         Shared |= Ptr->getType()->getPointerAddressSpace() == AS_Shared ||
                   getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() == AS_Shared;
       }
@@ -318,7 +369,7 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
     PerBlock[BB] = N;
   }
   // Each argument the kernel reads is a constant-bank load.
-  double &Entry = PerBlock[&K.getEntryBlock()];
+  double &Entry = PerBlock[&K.getEntryBlock()].Instructions;
   Entry += Prologue + (Shared ? SharedWindow : 0);
   for (const Argument &A : K.args())
     Entry += !A.use_empty();

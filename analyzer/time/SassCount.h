@@ -13,6 +13,8 @@
 #ifndef WARPLINT_ANALYZER_TIME_SASSCOUNT_H
 #define WARPLINT_ANALYZER_TIME_SASSCOUNT_H
 
+#include "analyzer/LaunchTotals.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 namespace llvm {
@@ -29,11 +31,11 @@ namespace warplint {
 class SassCount {
 public:
   SassCount(const llvm::Function &K, const llvm::LoopInfo &LI, const llvm::DominatorTree &DT);
-  /// The SASS instructions one warp issues executing BB once.
-  double of(const llvm::BasicBlock &BB) const { return PerBlock.lookup(&BB); }
+  /// What one warp issues executing BB once.
+  BlockIssue of(const llvm::BasicBlock &BB) const { return PerBlock.lookup(&BB); }
 
 private:
-  llvm::DenseMap<const llvm::BasicBlock *, double> PerBlock;
+  llvm::DenseMap<const llvm::BasicBlock *, BlockIssue> PerBlock;
 };
 
 } // namespace warplint

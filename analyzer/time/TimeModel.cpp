@@ -68,7 +68,10 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   double IssueRate = G.IssuePerClk;
   if (G.DependentIssueClk > 0)
     IssueRate *= std::min(1.0, ResidentWarps / G.IssuePerClk / G.DependentIssueClk);
-  part(TimeLimiter::Issue) = smTime(W.WarpInstructions, IssueRate);
+  // The MUFU pipe serves fewer lanes per clock than the schedulers issue:
+  // a loop of sines waits for it.
+  part(TimeLimiter::Issue) = std::max(smTime(W.WarpInstructions, IssueRate),
+                                      smTime(W.MufuInstructions, G.MufuPerClk));
   part(TimeLimiter::L1) = smTime(W.L1Sectors * W.SectorBytes, G.L1BytesPerClk);
   part(TimeLimiter::Shared) = smTime(W.SharedWavefronts, G.SharedWavefrontsPerClk);
   part(TimeLimiter::Constant) = smTime(W.ConstantPasses, G.ConstantPassesPerClk);

@@ -29,8 +29,8 @@ struct KernelWork {
   unsigned SectorBytes = 32;
   /// Resident blocks per SM (the occupancy calculation).
   unsigned BlocksPerSM = 1;
-  /// Warp instructions issued, SASS-like (IR counts scaled).
-  double WarpInstructions = 0;
+  /// Warp instructions issued, SASS-like, and of those the MUFU operations.
+  double WarpInstructions = 0, MufuInstructions = 0;
   /// Warp-level requests to global and local memory, and the sectors they
   /// touch in L1.
   double GlobalRequests = 0;

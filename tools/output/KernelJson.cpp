@@ -79,6 +79,7 @@ json::Object kernelTotalsJson(const KernelTotals &T) {
                       {"warps", T.Warps},
                       {"warp_instructions", T.WarpInstructions},
                       {"sass_instructions", T.SassInstructions},
+                      {"mufu_instructions", T.MufuInstructions},
                       {"buffers", std::move(Buffers)},
                       {"assumptions", std::move(Assumptions)}};
 }
