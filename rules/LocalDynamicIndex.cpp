@@ -171,7 +171,7 @@ bool LocalDynamicIndexRule::modelFix(const KernelFacts &K, const Finding &F,
                               [](const LocalArrayStatus &L) { return !L.Promoted; });
   bool Any = false;
   for (SiteWork &S : W.Sites)
-    if (S.Space == AS_Local && (InLocal == 1 || (S.Loc.File == F.Loc.File &&
+    if (S.Space == AS_Local && !S.Spill && (InLocal == 1 || (S.Loc.File == F.Loc.File &&
                                                  S.Loc.Line == F.Loc.Line))) {
       W.remove(S);
       Any = true;

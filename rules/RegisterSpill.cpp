@@ -1,6 +1,8 @@
 //===- RegisterSpill.cpp - register-spill ---------------------------------===//
 #include "rules/RegisterSpill.h"
 
+#include "analyzer/time/LaunchWork.h"
+
 #include "rules/AccessMessages.h"
 #include "rules/KernelResources.h"
 
@@ -155,6 +157,15 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
                            fixFor(K, R.estimatedRegisters())));
   addPeakNotes(K, F);
   Out(std::move(F));
+}
+
+bool RegisterSpillRule::modelFix(const KernelFacts &, const Finding &, LaunchWork &W) const {
+  std::vector<SiteWork *> Spills = W.spillSites();
+  for (SiteWork *S : Spills) {
+    W.WarpInstructions -= S->Requests;
+    W.remove(*S);
+  }
+  return !Spills.empty();
 }
 
 void RegisterSpillRule::checkSass(const SassFacts &K, const FindingSink &Out) const {

@@ -16,6 +16,8 @@ public:
   explicit RegisterSpillRule(const RuleOptions &Opts);
   void check(const KernelFacts &K, const FindingSink &Out) const override;
   void checkSass(const SassFacts &K, const FindingSink &Out) const override;
+  /// The spill traffic gone (the kernel fits its registers).
+  bool modelFix(const KernelFacts &K, const Finding &F, LaunchWork &W) const override;
 };
 
 } // namespace warplint

@@ -15,7 +15,23 @@ namespace warplint {
 
 LaunchWork kernelLaunchWork(const KernelFacts &K) {
   OccupancyResult O = computeOccupancy(K.Arch, launchResources(K));
-  return launchWork(K.Spaces, K.Patterns, K.Arch, O.BlocksPerSM);
+  LaunchWork W = launchWork(K.Spaces, K.Patterns, K.Arch, O.BlocksPerSM);
+  // What ptxas spills each time the register peak's block runs: where
+  // ptxas ran, half of its spill instructions (the others save and restore
+  // once around the peak's loop: 16 of the 34 of spill-1M's run per
+  // iteration, by Nsight Compute); else every register the estimate puts
+  // over the cap, stored and loaded once.
+  SpillEstimate S;
+  S.Peak = K.Registers.peakInstruction();
+  S.Loc = kernelOrPeakLocation(K);
+  if (K.Ptxas && K.Ptxas->HasUsage) {
+    S.Stores = K.Ptxas->SpillStoreBytes / 4.0 / 2;
+    S.Loads = K.Ptxas->SpillLoadBytes / 4.0 / 2;
+  } else if (K.Registers.spillRisk()) {
+    S.Stores = S.Loads = K.Registers.estimatedRegisters() - K.Registers.cap().Registers;
+  }
+  addSpills(W, S);
+  return W;
 }
 
 LaunchWork measuredLaunchWork(const DeviceModule &DM, const Function &F,

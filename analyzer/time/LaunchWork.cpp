@@ -71,7 +71,7 @@ double linesPerSector(std::optional<int64_t> StrideBytes, const ArchProfile &Arc
 std::vector<SiteWork *> LaunchWork::sitesAt(const SourceLoc &Loc) {
   std::vector<SiteWork *> Out;
   for (SiteWork &S : Sites)
-    if (S.Loc.File == Loc.File && S.Loc.Line == Loc.Line &&
+    if (!S.Spill && S.Loc.File == Loc.File && S.Loc.Line == Loc.Line &&
         (!Loc.Column || S.Loc.Column == Loc.Column))
       Out.push_back(&S);
   return Out;
@@ -102,6 +102,42 @@ void LaunchWork::remove(SiteWork &S) {
   S.Requests = 0;
   S.Cost = 0;
   S.Ideal = 0;
+}
+
+std::vector<SiteWork *> LaunchWork::spillSites() {
+  std::vector<SiteWork *> Out;
+  for (SiteWork &S : Sites)
+    if (S.Spill)
+      Out.push_back(&S);
+  return Out;
+}
+
+void addSpills(LaunchWork &W, const SpillEstimate &S) {
+  if (!W.Known || (S.Stores <= 0 && S.Loads <= 0))
+    return;
+  double Warps = W.Blocks * W.WarpsPerBlock;
+  if (S.Peak)
+    if (auto It = W.BlockWarps.find(S.Peak->getParent()); It != W.BlockWarps.end())
+      Warps = It->second;
+  constexpr double BytesPerLane = 4;
+  double SectorsPerRequest = BytesPerLane * 32 / W.SectorBytes;
+  for (bool Store : {true, false}) {
+    SiteWork Site;
+    Site.Loc = S.Loc;
+    Site.Space = AS_Local;
+    Site.Store = Store;
+    Site.Spill = true;
+    Site.Requests = Warps * (Store ? S.Stores : S.Loads);
+    Site.Cost = Site.Requests * SectorsPerRequest;
+    Site.Ideal = 0;
+    // What reaches L2 (the stores: spill loads hit L1) is served at the rate
+    // of one-sector requests: chosen on the fit half's two spill pairs,
+    // whose Nsight Compute profiles show L2 85-95% busy at twice the
+    // bandwidth their bytes need; the held-back pair checks it.
+    Site.LinesPerSector = 1;
+    W.WarpInstructions += Site.Requests;
+    W.Sites.push_back(std::move(Site));
+  }
 }
 
 KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {

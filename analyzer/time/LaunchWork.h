@@ -48,6 +48,8 @@ struct SiteWork {
   /// sectors fill whole lines. L2 serves a one-sector line request at
   /// GpuProfile::L2ScatteredGSectors, well below its bandwidth.
   double LinesPerSector = 0.25;
+  /// Register spill traffic (addSpills), not an access of the IR.
+  bool Spill = false;
 };
 
 /// A launch's work, editable by fixes.
@@ -71,13 +73,15 @@ struct LaunchWork {
   /// What the counts assumed (unknown arguments, trip counts).
   std::vector<std::string> Assumptions;
 
-  /// The sites at Loc (a finding's place).
+  /// The sites of IR accesses at Loc (a finding's place).
   std::vector<SiteWork *> sitesAt(const SourceLoc &Loc);
   /// Makes S cost its ideal; the buffer it reads or writes loses the distinct
   /// sectors only S touched (none when S.SharesSectors).
   void makeIdeal(SiteWork &S);
   /// Removes S's traffic (a local array kept in registers).
   void remove(SiteWork &S);
+  /// The spill sites addSpills added (SiteWork::Spill).
+  std::vector<SiteWork *> spillSites();
 
   /// What the launch asks of G's parts.
   KernelWork kernelWork(const GpuProfile &G) const;
@@ -90,6 +94,21 @@ struct LaunchWork {
 /// are 1.2-1.9x Nsight Compute's smsp__inst_executed on NVIDIA's samples
 /// (issue 25); the middle of that range.
 constexpr double IrPerSass = 1.5;
+
+/// What ptxas spills: the 4-byte spill stores and loads each thread makes
+/// each time the block of the register peak runs.
+struct SpillEstimate {
+  double Stores = 0, Loads = 0;
+  /// Where the most registers are live: the spill code runs as often as its
+  /// block.
+  const llvm::Instruction *Peak = nullptr;
+  SourceLoc Loc;
+};
+
+/// Adds S's local traffic to W as a spill store and a spill load site at
+/// S.Loc, each access a whole 128-byte line per warp, and their
+/// instructions.
+void addSpills(LaunchWork &W, const SpillEstimate &S);
 
 /// SiteWork::LinesPerSector of an access whose lanes are StrideBytes apart
 /// (a whole line per sector from a line apart on; unknown: whole lines).
