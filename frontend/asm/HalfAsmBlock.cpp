@@ -227,7 +227,8 @@ Value *packLanes(IRBuilder<> &B, Value *Lo, Value *Hi) {
 Value *saturate(IRBuilder<> &B, Value *R) {
   Type *Ty = R->getType();
   Value *One = ConstantFP::get(Ty, 1.0), *Zero = ConstantFP::get(Ty, 0.0);
-  Value *Low = B.CreateSelect(B.CreateFCmpOGE(R, Zero), R, Zero);
+  // -0 is +0 too (an H100's mul.sat.f16 of a negative underflow).
+  Value *Low = B.CreateSelect(B.CreateFCmpOGT(R, Zero), R, Zero);
   return B.CreateSelect(B.CreateFCmpOGT(R, One), One, Low);
 }
 

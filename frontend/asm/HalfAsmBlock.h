@@ -73,7 +73,7 @@ std::pair<llvm::Value *, llvm::Value *> unpackLanes(llvm::IRBuilder<> &B, llvm::
                                                     llvm::Type *Elt);
 /// 16-bit Lo and Hi (any type) packed into an i32, Lo in the low half.
 llvm::Value *packLanes(llvm::IRBuilder<> &B, llvm::Value *Lo, llvm::Value *Hi);
-/// R clamped to [0, 1] as PTX's .sat does (NaN is +0).
+/// R clamped to [0, 1] as PTX's .sat does (NaN and -0 are +0).
 llvm::Value *saturate(llvm::IRBuilder<> &B, llvm::Value *R);
 
 /// cvt with the qualifiers and types Parts (after "cvt") and Operands.

@@ -3,8 +3,9 @@
 // PTX's cvt among f16, bf16, their pairs, f32, f64 and the integer types, as
 // IR the device model runs exactly:
 //   * to f16/bf16 in round to nearest even: fptrunc, sitofp, uitofp (rounded
-//     once from the exact source; a NaN from float is the canonical 0x7fff,
-//     one from double keeps its payload, as on an H100);
+//     once from the exact source; a NaN from float is the canonical 0x7fff
+//     (explicitly: LLVM folds fptrunc(fpext x) to x), one from double keeps
+//     its payload, as on an H100);
 //   * .rz/.rm/.rp: that result, then one unit toward zero / down / up where
 //     it went the other way, found by comparing it with the exact source in
 //     double (for 64-bit integers, the source split in two exact halves);
@@ -12,7 +13,8 @@
 //     (exact), converted by the NVVM f2i/f2ui/f2ll/f2ull of that mode
 //     (saturating, NaN 0), clamped to 16 and 8 bits;
 //   * f16/bf16 to an integral f16/bf16: roundeven, trunc, floor, ceil;
-//   * from f16/bf16 to f32/f64: fpext (exact).
+//   * from f16/bf16 to f32/f64: fpext (exact; f16 to f32 writes a NaN as
+//     0x7fffffff, as an H100 does).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/asm/HalfAsmBlock.h"
@@ -85,6 +87,9 @@ Value *toSmall(IRBuilder<> &B, Value *V, bool Signed, Type *Elt, const CvtForm &
   bool FromFloat = Src->isFloatingPointTy();
   Value *R = FromFloat ? B.CreateFPTrunc(V, Elt)
                        : (Signed ? B.CreateSIToFP(V, Elt) : B.CreateUIToFP(V, Elt));
+  if (Src->isFloatTy()) // A NaN is the canonical 0x7fff, also where LLVM folds
+                        // fptrunc(fpext x) to x.
+    R = B.CreateSelect(B.CreateFCmpUNO(V, V), B.CreateBitCast(B.getInt16(0x7fff), Elt), R);
   if (F.Mode != 'n') {
     // R's value against the exact source: Back - Base against Rest.
     Value *Back = B.CreateFPExt(R, F64), *Rest, *Pos, *Neg;
@@ -209,7 +214,13 @@ bool emitHalfConvert(HalfAsmBlock &Blk, ArrayRef<StringRef> Parts, ArrayRef<Stri
   // Exact widening of f16/bf16.
   if (isFloat(D) && isSmall(A) && !F->Mode && !F->IntMode) {
     Value *V = Blk.read(Ops[1], ptxIrType(A, Ctx));
-    return V && Write(B.CreateFPExt(V, ptxIrType(D, Ctx)));
+    if (!V)
+      return false;
+    Value *R = B.CreateFPExt(V, ptxIrType(D, Ctx));
+    if (A == "f16" && D == "f32") // An H100 writes a NaN as 0x7fffffff (half-ops.txt).
+      R = B.CreateSelect(B.CreateFCmpUNO(V, V),
+                         B.CreateBitCast(B.getInt32(0x7fffffff), B.getFloatTy()), R);
+    return Write(R);
   }
   // f32 <-> f64.
   if (D == "f32" && A == "f64" && F->Mode == 'n') {
