@@ -13,6 +13,7 @@
 //   * setp.CMP p, a, b (ordered, and the unordered CMPu), set.CMP.D.S (1.0,
 //     or all ones, per lane of a pair) and selp: fcmp and select;
 //   * mov with {a, b} packs or unpacks the lanes of a wider register;
+//     and/or/xor/not on bN and pred;
 //   * tanh.approx and ex2.approx on f16/bf16 (through float, as the toolkit's
 //     own float helpers compute), and the .f32 approximations the helpers
 //     use (ex2, lg2, rcp, rsqrt, sqrt, div): NVVM's intrinsics for them;
@@ -327,6 +328,20 @@ bool emitInstruction(HalfAsmBlock &Blk, StringRef Opcode, ArrayRef<StringRef> Op
     Value *A = Blk.read(Ops[1], Ty), *Bv = Blk.read(Ops[2], Ty),
           *C = Blk.read(Ops[3], Blk.builder().getInt1Ty());
     return A && Bv && C && Blk.write(Ops[0], Blk.builder().CreateSelect(C, A, Bv));
+  }
+  if (Base == "and" || Base == "or" || Base == "xor" || Base == "not") {
+    Type *Ty = ptxIrType(Parts[1], Blk.builder().getContext());
+    bool Not = Base == "not";
+    if (Parts.size() != 2 || !Ty || !Ty->isIntegerTy() || Parts[1][0] != (Ty->isIntegerTy(1) ? 'p' : 'b') ||
+        Ops.size() != (Not ? 2u : 3u))
+      return false;
+    IRBuilder<> &B = Blk.builder();
+    return applyLanes(Blk, Ops, Ty, false, Ty, [&](ArrayRef<Value *> A) -> Value * {
+      if (Not)
+        return B.CreateNot(A[0]);
+      return Base == "and" ? B.CreateAnd(A[0], A[1])
+                           : Base == "or" ? B.CreateOr(A[0], A[1]) : B.CreateXor(A[0], A[1]);
+    });
   }
   if (Base == "setp" || Base == "set")
     return emitCompare(Blk, Parts, Ops);
