@@ -408,11 +408,9 @@ bool translate(HalfAsmBlock &Blk, StringRef Text) {
 }
 
 Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
+  Instruction *Before = CI.getPrevNode(); // What is after it is ours.
   HalfAsmBlock Blk(CI, Asm);
-  if (!Blk.valid())
-    return nullptr;
-  Instruction *Before = CI.getPrevNode();
-  Value *R = translate(Blk, Asm.getAsmString()) ? Blk.result() : nullptr;
+  Value *R = Blk.valid() && translate(Blk, Asm.getAsmString()) ? Blk.result() : nullptr;
   if (R)
     return R;
   // Abandoned: erase what was emitted before the call, users first.
