@@ -8,6 +8,7 @@
 #include "frontend/asm/AtomicAsm.h"
 #include "frontend/asm/BitFieldAsm.h"
 #include "frontend/asm/CacheHintAsm.h"
+#include "frontend/asm/HalfAsm.h"
 #include "frontend/asm/ShuffleAsm.h"
 #include "frontend/asm/SimdVideoAsm.h"
 #include "frontend/asm/SpecialRegisterAsm.h"
@@ -358,6 +359,8 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   lowerBitFieldAsm(*M);
   lowerSimdVideoAsm(*M);
   lowerAsyncCopyAsm(*M);
+  // Last: the toolkit's half and bfloat16 asm that none of the above took.
+  lowerHalfAsm(*M);
   // What the device model fills a by-value structure argument from.
   for (const auto &KV : Result.Decls.StructParams)
     if (Function *F = M->getFunction(KV.getKey()))

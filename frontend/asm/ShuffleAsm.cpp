@@ -80,7 +80,11 @@ CallInst *lowerOne(CallInst &CI, const InlineAsm &Asm) {
       "^[[:space:]]*shfl\\.sync\\.(idx|up|down|bfly)\\.b32[[:space:]]+\\$0[[:space:]]*,"
       "([^,;|]+),([^,;]+),([^,;]+),([^,;]+);?[[:space:]]*$");
   SmallVector<StringRef, 6> Match;
-  if (!Shfl.match(Asm.getAsmString(), &Match))
+  // The toolkit's half shuffles brace the one instruction: "{shfl...;\n}".
+  StringRef Text = Asm.getAsmString();
+  if (StringRef Inner = Text.trim(); Inner.consume_front("{") && Inner.consume_back("}"))
+    Text = Inner;
+  if (!Shfl.match(Text, &Match))
     return nullptr;
   Type *ValTy = CI.getType();
   Intrinsic::ID ID = shuffleIntrinsic(Match[1], ValTy, /*Predicated=*/false);
