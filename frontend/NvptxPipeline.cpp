@@ -8,6 +8,7 @@
 #include "frontend/asm/AtomicAsm.h"
 #include "frontend/asm/BitFieldAsm.h"
 #include "frontend/asm/CacheHintAsm.h"
+#include "frontend/asm/Fp8Asm.h"
 #include "frontend/asm/HalfAsm.h"
 #include "frontend/asm/ShuffleAsm.h"
 #include "frontend/asm/SimdVideoAsm.h"
@@ -354,6 +355,7 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
   lowerShuffleAsm(*M);
+  lowerFp8Asm(*M);
   lowerAtomicAsm(*M);
   lowerCacheHintAsm(*M);
   lowerBitFieldAsm(*M);
