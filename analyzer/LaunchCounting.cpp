@@ -440,6 +440,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   };
 
   FootprintSampler Footprints(Model, Arch);
+  std::vector<SourceLoc> WorstCase;
   for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = Spaces.accesses()[I];
     Prediction &P = Predictions[I];
@@ -477,7 +478,18 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     } else {
       T.RequestsKnown = true;
       T.Formula = Formula(R);
-      if (!P.PerRequest) {
+      if (!P.PerRequest && P.Pattern != "unreached" && (A.Space == AS_Global || A.Space == AS_Local || A.Space == AS_Generic)) {
+        // Global or local addresses from loaded data (a gather, a histogram
+        // bin): every lane its own sector, the worst case, assumed.
+        T.Known = true;
+        T.WorstCaseAssumed = true;
+        double Lanes = P.ActiveLanes > 0 ? P.ActiveLanes : double(Arch.WarpSize);
+        double Bytes = std::max(A.Bytes, 1u);
+        T.Cost = T.Requests * Lanes * std::ceil(Bytes / Arch.SectorBytes);
+        // At best the lanes' bytes fill whole sectors.
+        T.IdealCost = T.Requests * std::max(P.Ideal, std::ceil(Lanes * Bytes / Arch.SectorBytes));
+        WorstCase.push_back(A.Loc);
+      } else if (!P.PerRequest) {
         T.Why = P.Pattern == "unreached"
                     ? "no sampled warp reaches it: its cost per request is unknown"
                     : "its cost per request depends on " +
@@ -518,6 +530,12 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     Kernel.MufuInstructions += Issue.Mufu * Warps;
   }
   Kernel.Buffers = Footprints.footprints();
+  if (!WorstCase.empty())
+    Kernel.Assumptions.push_back(
+        formatv("{0} access{1} whose addresses come from loaded data (first at line {2}): "
+                "every lane its own sector assumed, the worst case",
+                WorstCase.size(), WorstCase.size() == 1 ? "" : "es", WorstCase.front().Line)
+            .str());
   if (!Launch.Grid)
     Kernel.Assumptions.push_back(
         formatv("grid unknown: {0} blocks assumed (formulas are per block)", UnknownGridBlocks)

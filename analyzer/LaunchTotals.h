@@ -36,6 +36,9 @@ struct AccessTotals {
   /// (const) that those requests cost.
   double Cost = 0;
   double IdealCost = 0;  ///< The same active lanes at their ideal cost.
+  /// The addresses come from loaded data: Cost is the worst case, every
+  /// active lane its own sector (on lines of their own).
+  bool WorstCaseAssumed = false;
   /// Requests as a formula in the launch and unknown arguments, "blocks*8*n"
   /// (empty when it depends on none).
   std::string Formula;

@@ -24,6 +24,9 @@ Usage: bench/time.py BUILD_DIR [--source static|run|both] [--json OUT] [--fit]
                      [--check-holdout PP]   (exit 1 when the held-back half's
                                               error of the finding's saving
                                               exceeds PP percentage points)
+                     [--check-durations PCT] (exit 1 when fewer than PCT% of
+                                              the held-back half's kernel
+                                              durations are within 30%)
 """
 import argparse
 import json
@@ -145,6 +148,7 @@ def main():
     ap.add_argument("--source", default="both", choices=["static", "run", "both"])
     ap.add_argument("--json")
     ap.add_argument("--check-holdout", type=float)
+    ap.add_argument("--check-durations", type=float)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--fit", action="store_true")
     o = ap.parse_args()
@@ -191,14 +195,17 @@ def main():
                 # A pair whose finding carries no time counts as predicting 0%.
                 full, _ = mean(abs((r.get(key) or 0.0) - r["saving"]) for r in sel)
                 print("  (every held-back pair, no time = 0%%: %.1f pp)" % full)
-                failed = full > o.check_holdout
+                failed |= full > o.check_holdout
         for key in ("static", "run"):
             within = [abs(r[key + "_" + s] - r[s + "_us"]) / r[s + "_us"] <= 0.3
                       for r in sel for s in ("before", "after")
                       if r.get(key + "_" + s) is not None]
             if within:
+                share = 100.0 * sum(within) / len(within)
                 print("  kernel durations within 30%% (%s): %d of %d (%.0f%%)" %
-                      (key, sum(within), len(within), 100.0 * sum(within) / len(within)))
+                      (key, sum(within), len(within), share))
+                if half == "holdout" and o.check_durations is not None:
+                    failed |= share < o.check_durations
     if o.json:
         json.dump(rows, open(o.json, "w"), indent=1)
     return 1 if failed else 0

@@ -260,7 +260,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     S.Ideal = A.IdealCost;
     S.Buffer = isGlobal(S.Space) ? bufferOf(Accesses[I]) : "";
     S.SharesSectors = Pr.EveryFieldUsed || Pr.SharesSectorsWith.valid();
-    S.LinesPerSector = linesPerSector(Pr.StrideBytes, Arch);
+    S.LinesPerSector = A.WorstCaseAssumed ? 1 : linesPerSector(Pr.StrideBytes, Arch);
     S.ReadsNear = Pr.SlidingWindow || Pr.Uniform || Pr.SectorsReadTwice;
     L.Sites.push_back(std::move(S));
   }

@@ -47,8 +47,10 @@ StringRef costUnit(unsigned Space) {
   }
 }
 
-/// {"requests", UNIT, "ideal", "formula"} over the whole launch, or
-/// {"known": false, "why"} (with "requests" when only the cost is unknown).
+/// {"requests", UNIT, "ideal", "formula"} over the whole launch (with
+/// "assumed" where the cost is the worst case of addresses from loaded
+/// data), or {"known": false, "why"} (with "requests" when only the cost is
+/// unknown).
 json::Object totalsJson(const MemoryAccess &A, const AccessTotals &T) {
   json::Object O;
   if (T.RequestsKnown)
@@ -59,6 +61,8 @@ json::Object totalsJson(const MemoryAccess &A, const AccessTotals &T) {
   } else {
     O[costUnit(A.Space)] = T.Cost;
     O["ideal"] = T.IdealCost;
+    if (T.WorstCaseAssumed)
+      O["assumed"] = "addresses from loaded data: every lane its own sector (the worst case)";
   }
   if (T.RequestsKnown)
     O["formula"] = T.Formula.empty() ? json::Value(nullptr) : json::Value(T.Formula);

@@ -1,6 +1,6 @@
 // The JSON of `warplint accesses` (DESIGN.md): per kernel its launch and per
 // access file, line, column, space, op, bytes, pattern, stride, uniform,
-// predicted and assumptions; data-dependent accesses predict null.
+// predicted and assumptions; data-dependent ones predict null (totals: worst).
 // RUN: %warplint accesses --no-cuda-sdk --format=json %s | FileCheck %s
 
 // warplint: launch grid(8) block(64)
@@ -30,12 +30,14 @@ __global__ void gather(const int *idx, const float *in, float *out) {
 // CHECK-NEXT:   "depends_on": "a value loaded at line 9",
 // CHECK:        "pattern": "data-dependent",
 // CHECK:          "sectors_per_request": null,
-// Its requests are known, their cost is not.
+// Its requests are known, their cost is not: every lane its own sector
+// assumed, 32 a request where 4 would do.
 // CHECK:        "totals": {
+// CHECK-NEXT:     "assumed": "addresses from loaded data: every lane its own sector (the worst case)",
 // CHECK-NEXT:     "formula": null,
-// CHECK-NEXT:     "known": false,
+// CHECK-NEXT:     "ideal": 64,
 // CHECK-NEXT:     "requests": 16,
-// CHECK-NEXT:     "why": "its cost per request depends on a value loaded at line 9"
+// CHECK-NEXT:     "sectors": 512
 // CHECK-NEXT:   },
 // CHECK:        "column": 15,
 // CHECK:        "pattern": "coalesced",
