@@ -22,10 +22,11 @@ bool ordersThroughMemory(const Program &P) {
   return Ordered || (Fence && Relaxed);
 }
 
-HappensBefore::HappensBefore(unsigned Threads, bool Active)
-    : Threads(Threads), Active(Active) {
+HappensBefore::HappensBefore(unsigned Threads, unsigned WarpSize, bool Active)
+    : Threads(Threads), WarpSize(WarpSize), Active(Active) {
   if (!Active)
     return;
+  Uniform.assign(Threads / WarpSize, true);
   Clocks.assign(uint64_t(Threads) * Threads, 0);
   for (uint32_t T = 0; T < Threads; ++T)
     Clocks[row(T) + T] = 1;
@@ -41,6 +42,7 @@ void HappensBefore::joinInto(Clock &Into, const uint32_t *From) const {
 }
 
 void HappensBefore::joinRow(uint32_t T, const Clock &From) {
+  Uniform[T / WarpSize] = false;
   uint32_t *Row = &Clocks[row(T)];
   for (unsigned K = 0; K < Threads && K < From.size(); ++K)
     Row[K] = std::max(Row[K], From[K]);
@@ -49,6 +51,23 @@ void HappensBefore::joinRow(uint32_t T, const Clock &From) {
 void HappensBefore::warpSync(uint32_t First, uint32_t Mask) {
   if (!Active || !(Mask & (Mask - 1)))
     return;
+  unsigned Warp = First / WarpSize;
+  if (Uniform[Warp]) {
+    // Only the warp's own columns differ between its lanes.
+    uint32_t Join[MaxLanes] = {};
+    for (uint32_t MM = Mask; MM; MM &= MM - 1) {
+      const uint32_t *Row = &Clocks[row(First + countr_zero(MM)) + First];
+      for (unsigned K = 0; K < WarpSize; ++K)
+        Join[K] = std::max(Join[K], Row[K]);
+    }
+    for (uint32_t MM = Mask; MM; MM &= MM - 1) {
+      unsigned L = countr_zero(MM);
+      uint32_t *Row = &Clocks[row(First + L) + First];
+      std::copy(Join, Join + WarpSize, Row);
+      Row[L] = Join[L] + 1;
+    }
+    return;
+  }
   Clock Join(Threads, 0);
   for (uint32_t MM = Mask; MM; MM &= MM - 1)
     joinInto(Join, &Clocks[row(First + countr_zero(MM))]);
@@ -59,6 +78,15 @@ void HappensBefore::warpSync(uint32_t First, uint32_t Mask) {
     std::copy(Join.begin(), Join.end(), Clocks.begin() + row(T));
     Clocks[row(T) + T] = Join[T] + 1;
   }
+  // A sync of the whole warp makes its lanes agree again.
+  bool Agree = true;
+  const uint32_t *Lane0 = &Clocks[row(First)];
+  for (unsigned L = 1; L < WarpSize && Agree; ++L) {
+    const uint32_t *Row = &Clocks[row(First + L)];
+    Agree = std::equal(Lane0, Lane0 + First, Row) &&
+            std::equal(Lane0 + First + WarpSize, Lane0 + Threads, Row + First + WarpSize);
+  }
+  Uniform[Warp] = Agree;
 }
 
 void HappensBefore::syncAccess(uint32_t T, uint64_t Loc, MemOp Op, bool Acquire, bool Release) {

@@ -42,9 +42,9 @@ bool ordersThroughMemory(const Program &P);
 /// Vector clocks of one block's threads.
 class HappensBefore {
 public:
-  /// Threads: the block's threads (warps times the warp size); Active:
-  /// false makes every query "unordered" and every update free.
-  HappensBefore(unsigned Threads, bool Active);
+  /// Threads: the block's threads (a whole number of warps of WarpSize);
+  /// Active: false makes every query "unordered" and every update free.
+  HappensBefore(unsigned Threads, unsigned WarpSize, bool Active);
 
   bool active() const { return Active; }
   /// Thread T's own clock now (0 when inactive).
@@ -71,8 +71,13 @@ private:
   void joinInto(Clock &Into, const uint32_t *From) const;
   void joinRow(uint32_t T, const Clock &From);
 
-  unsigned Threads;
+  unsigned Threads, WarpSize;
   bool Active;
+  /// Per warp: its lanes' clocks agree on every thread outside the warp
+  /// (true until one acquires alone), so a warp sync need only join the
+  /// warp's own columns: a shuffle costs the warp size squared, not the
+  /// warp size times the block's threads.
+  std::vector<bool> Uniform;
   Clock Clocks; ///< Threads x Threads: row T is thread T's clock.
   /// Per synchronizing location: the clocks released into it.
   llvm::DenseMap<uint64_t, Clock> Released;

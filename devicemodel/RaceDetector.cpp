@@ -43,7 +43,7 @@ public:
   RaceBlock(const RaceDetector &Parent, const BlockInfo &B)
       : Parent(Parent), Info(B), Log(B.Warps * Parent.WarpSize),
         LaneSync(uint64_t(B.Warps) * Parent.WarpSize, 0),
-        Clocks(B.Warps * Parent.WarpSize, Parent.OrdersThroughMemory) {}
+        Clocks(B.Warps * Parent.WarpSize, Parent.WarpSize, Parent.OrdersThroughMemory) {}
 
   const BlockInfo &info() const { return Info; }
 
