@@ -136,7 +136,7 @@ bool BlockExec::advance(bool Cooperative, bool &Progress) {
   unsigned NumWarps = Warps.size();
   while (true) {
     unsigned Done = 0, Spinning = 0, Ran = 0;
-    bool Moved = false;
+    bool Moved = false, Cycled = false;
     for (Warp &W : Warps) {
       if (!W.Done && !W.AtBarrier) {
         bool WasSpinning = W.Spinning;
@@ -149,6 +149,7 @@ bool BlockExec::advance(bool Cooperative, bool &Progress) {
         ++Ran;
         if (St == WarpStatus::Spinning) {
           W.Spinning = true;
+          Cycled |= !W.Polled;
           Moved |= !WasSpinning || W.CycleId != W.PrevCycleId;
           W.PrevCycleId = W.CycleId;
         } else {
@@ -166,9 +167,10 @@ bool BlockExec::advance(bool Cooperative, bool &Progress) {
     if (Spinning) {
       // Warps whose state repeats: a hang when no other warp could change
       // what they read (it was the only one running, or every one of them
-      // came back in the same cycle as before). In a cooperative launch
-      // another block may: the runner decides.
-      if (Ran == 1 || !Moved) {
+      // came back in the same cycle as before; a warp that only yielded
+      // after a poll runs on until its state repeats). In a cooperative
+      // launch another block may: the runner decides.
+      if ((Ran == 1 && Cycled) || !Moved) {
         if (Cooperative)
           return false;
         Result.Stop = hangFinding(Warps, Idx, Shape, HangAlone);

@@ -1,8 +1,8 @@
 //===- DecodeIntrinsics.cpp - Thread state, barriers, warp operations -----===//
 //
 // The intrinsics family of the decoder: special registers (with the
-// system-reserved shared memory cooperative groups read, and the refusal of
-// %envreg1/2, the grid workspace grid-wide groups read), the intrinsics that do nothing in
+// system-reserved shared memory cooperative groups read, and %envreg1/2, the
+// grid workspace grid-wide groups read), the intrinsics that do nothing in
 // the model, barriers, __syncwarp, shuffles, redux.sync, match.sync, votes, and the
 // inline asm the frontend left (frontend/asm/).
 //
@@ -13,7 +13,9 @@
 #include "devicemodel/WarpReduce.h"
 #include "frontend/DeviceModule.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 #include <cstring>
 
@@ -21,6 +23,55 @@ using namespace llvm;
 
 namespace warplint {
 namespace dm {
+
+/// Whether Read, half of the grid workspace's address (%envreg1/2), reaches
+/// memory: as the address of a load, store or atomic (grid.sync() arrives
+/// and polls there), or where it cannot be followed (stored to memory,
+/// given to a function without a body or to inline asm). Comparing it with
+/// null (grid_group::is_valid()) accesses nothing; a kernel that only
+/// reads the register (this_grid() for thread_rank() and size()) needs no
+/// cooperative launch, and a normal launch's workspace is null.
+static bool reachesMemory(const Value &Read) {
+  SmallVector<const Value *, 16> Work{&Read};
+  SmallPtrSet<const Value *, 32> Seen{&Read};
+  auto Follow = [&](const Value *V) {
+    if (Seen.insert(V).second)
+      Work.push_back(V);
+  };
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<CmpInst>(U))
+        continue;
+      if (isa<CastInst, BinaryOperator, GetElementPtrInst, PHINode, SelectInst, FreezeInst,
+              InsertValueInst, ExtractValueInst, InsertElementInst, ExtractElementInst,
+              ShuffleVectorInst>(U)) {
+        Follow(U);
+        continue;
+      }
+      if (isa<ReturnInst>(U)) {
+        for (const User *Caller : cast<Instruction>(U)->getFunction()->users())
+          if (isa<CallBase>(Caller))
+            Follow(Caller);
+        continue;
+      }
+      const auto *Call = dyn_cast<CallBase>(U);
+      const llvm::Function *F = Call ? Call->getCalledFunction() : nullptr;
+      if (!F)
+        return true; // A load, store, atomic; an indirect call.
+      if (!F->isDeclaration()) {
+        for (unsigned K = 0; K < Call->arg_size(); ++K)
+          if (Call->getArgOperand(K) == V)
+            Follow(F->getArg(K));
+        continue;
+      }
+      if (!F->isIntrinsic() || isa<MemIntrinsic>(Call) || !F->doesNotAccessMemory())
+        return true;
+      Follow(U); // Arithmetic (llvm.umin, ...): its result.
+    }
+  }
+  return false;
+}
 
 bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
   if (!Name.starts_with("llvm."))
@@ -46,7 +97,7 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
         {"nclusterid.x", SR_NCtaIdX}, {"nclusterid.y", SR_NCtaIdY}, {"nclusterid.z", SR_NCtaIdZ}};
     StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
     if (Reg == "envreg1" || Reg == "envreg2") {
-      P.UsesGridWorkspace = true;
+      P.UsesGridWorkspace |= reachesMemory(CB);
       Inst D;
       D.Opc = Op::SReg;
       D.Aux = Reg == "envreg1" ? SR_GridWorkspaceHi : SR_GridWorkspaceLo;
@@ -231,7 +282,7 @@ void ProgramDecoder::decodeInlineAsm(const CallBase &CB, const InlineAsm &Asm) {
   if (M.K == AsmMeaning::NotUnderstood || CB.getType()->isVoidTy())
     return refuse("cannot run: inline asm not understood: " + asmText(Asm));
   if (M.Reg == SR_GridWorkspaceHi || M.Reg == SR_GridWorkspaceLo)
-    P.UsesGridWorkspace = true;
+    P.UsesGridWorkspace |= reachesMemory(CB);
   else if (M.Reg >= SR_ReservedBegin)
     P.UsesReservedShared = true;
   Inst D;

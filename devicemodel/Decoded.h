@@ -225,6 +225,13 @@ struct Site {
   std::string CacheHint;
   /// A volatile load or store (a flag another block polls or sets).
   bool Volatile = false;
+  /// An atomic load or store (ld/st.relaxed, .acquire, .release); atomics
+  /// that read and write are OpKind 2 and 3.
+  bool Atomic = false;
+  /// The access's memory ordering: an acquire (ld.acquire, an atom with
+  /// .acquire or .acq_rel) and a release (st.release, an atom or red with
+  /// .release or .acq_rel); seq_cst is both (HappensBefore.h).
+  bool Acquire = false, Release = false;
 };
 
 /// Where a global variable lives.

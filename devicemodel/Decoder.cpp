@@ -15,6 +15,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/AtomicOrdering.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -149,17 +150,29 @@ uint32_t ProgramDecoder::siteIndex(const Instruction &I, unsigned Space, unsigne
   bool Combines = OpKind >= 2 && atomicCombinesLanes(I);
   std::string Hint = cacheHint(I);
   bool Volatile = false;
-  if (auto *LI = dyn_cast<LoadInst>(&I))
+  AtomicOrdering Order = AtomicOrdering::NotAtomic;
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
     Volatile = LI->isVolatile();
-  else if (auto *SI = dyn_cast<StoreInst>(&I))
+    Order = LI->getOrdering();
+  } else if (auto *SI = dyn_cast<StoreInst>(&I)) {
     Volatile = SI->isVolatile();
-  auto Key =
-      std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint, Volatile);
+    Order = SI->getOrdering();
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    Order = RMW->getOrdering();
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Order = CX->getMergedOrdering();
+  }
+  bool Atomic = Order != AtomicOrdering::NotAtomic && OpKind < 2;
+  bool Acquire = !isa<StoreInst>(I) && isAcquireOrStronger(Order);
+  bool Release = !isa<LoadInst>(I) && isReleaseOrStronger(Order);
+  auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint,
+                             Volatile, Atomic, Acquire, Release);
   auto It = SiteIndex.find(Key);
   if (It != SiteIndex.end())
     return It->second;
   uint32_t Idx = P.Sites.size();
-  P.Sites.push_back(Site{L, Space, OpKind, Bytes, Combines, Hint, Volatile});
+  P.Sites.push_back(
+      Site{L, Space, OpKind, Bytes, Combines, Hint, Volatile, Atomic, Acquire, Release});
   SiteIndex[Key] = Idx;
   return Idx;
 }

@@ -70,9 +70,11 @@ struct Program {
   /// The kernel reads %reserved_smem_offset_*: its blocks get the system's
   /// reserved shared memory (LaunchShape::ReservedShared).
   bool UsesReservedShared = false;
-  /// The kernel reads the grid workspace from %envreg1/2 (a grid-wide sync
-  /// of cooperative groups): it runs as a cooperative launch, every block
-  /// resident (LaunchShape::GridWorkspace).
+  /// The kernel accesses memory through the grid workspace it reads from
+  /// %envreg1/2 (a grid-wide sync of cooperative groups): it runs as a
+  /// cooperative launch, every block resident (LaunchShape::GridWorkspace).
+  /// A kernel that only reads the register (this_grid().thread_rank()) runs
+  /// as a normal launch, and reads a null workspace.
   bool UsesGridWorkspace = false;
   /// Function addresses, by code id (codeIdOf): the function a call through
   /// the address runs (index in Funcs; NoSlot: none, as for a function only

@@ -61,8 +61,8 @@ Error checkResident(const Program &P, const LaunchShape &Shape, const ArchProfil
           std::to_string(Blocks) + " blocks of the launch resident at once, at most " +
           std::to_string(Resident) + " fit on " + Arch.Name.str() + " (" + Opts.ResidentText +
           "): cudaLaunchCooperativeKernel would fail with "
-          "cudaErrorCooperativeLaunchTooLarge (cooperative_groups::this_grid() reads the "
-          "grid workspace of a cooperative launch)");
+          "cudaErrorCooperativeLaunchTooLarge (cooperative_groups' grid sync works "
+          "through the grid workspace of a cooperative launch)");
 }
 
 } // namespace

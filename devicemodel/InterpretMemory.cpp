@@ -281,6 +281,16 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
     W.GridYield = true;
     B.NextCheck = 0;
   }
+  // A load that may poll what another warp sets (a flag, the barrier word
+  // of a cooperative-groups tile larger than a warp): the warp yields, so
+  // the one that sets it runs rather than the poll spinning on.
+  if (I.Opc == Op::Load) {
+    const Site &S = B.P.Sites[I.Site];
+    if (S.Acquire || S.Atomic || S.Volatile) {
+      W.PollYield = true;
+      B.NextCheck = 0;
+    }
+  }
   // Fast path: a scalar load or store whose lanes all fall in one global
   // buffer or in shared memory.
   if ((I.Opc == Op::Load || I.Opc == Op::Store) && I.Elems == 1 &&

@@ -58,11 +58,12 @@ uint64_t Executor::stateHash() const {
 std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t BlockIdx) {
   uint64_t Now = B.Result.Stats.WarpInsts;
   const Block &Blk = Fn.Blocks[BlockIdx];
-  if (W.GridYield) {
-    // A warp of a grid-wide sync after its arrival or a poll: its turn
-    // ends; a state that comes back from one poll to the next (the same
-    // counter read) is its cycle.
-    W.GridYield = false;
+  if (W.GridYield || W.PollYield) {
+    // A warp of a grid-wide sync after its arrival or a poll, or one that
+    // polled memory: its turn ends; a state that comes back from one poll
+    // to the next (the same counter read) is its cycle.
+    W.Polled = !W.GridYield;
+    W.GridYield = W.PollYield = false;
     W.CycleId = stateHash();
     W.Period = 1;
     W.SpinLoc = B.P.locationOf(Fn, Blk.Last - 1);
@@ -134,6 +135,7 @@ std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t B
       return std::nullopt;
   }
   W.CycleId = H.CycleMin;
+  W.Polled = false;
   W.SpinLoc = B.P.locationOf(Fn, Blk.Last - 1);
   H = HangProbe();
   // Resume here: the warp is at the anchor's first instruction.

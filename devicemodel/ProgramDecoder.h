@@ -188,7 +188,7 @@ private:
   std::vector<uint32_t> Work;
   std::map<std::tuple<std::string, unsigned, unsigned>, uint32_t> LocIndex;
   std::map<std::tuple<std::string, unsigned, unsigned, unsigned, unsigned, unsigned, bool,
-                      std::string, bool>,
+                      std::string, bool, bool, bool, bool>,
            uint32_t>
       SiteIndex;
 };

@@ -2,6 +2,7 @@
 #include "devicemodel/RaceDetector.h"
 
 #include "devicemodel/DeviceMemory.h"
+#include "devicemodel/HappensBefore.h"
 #include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -26,6 +27,10 @@ struct Access {
   uint32_t Event = 0; ///< The warp instruction's number in the block.
   uint32_t Value = 0; ///< A store's bytes in the word (global only).
   bool HasValue = false;
+  uint32_t Clock = 0; ///< Thread's clock at the access (HappensBefore).
+  /// An atomic, volatile or ordered load or store: two of them never race
+  /// (the PTX memory model's morally strong accesses).
+  bool Strong = false;
 };
 struct Shadow {
   Access Write, Read1, Read2;
@@ -37,7 +42,8 @@ class RaceBlock : public BlockObserver {
 public:
   RaceBlock(const RaceDetector &Parent, const BlockInfo &B)
       : Parent(Parent), Info(B), Log(B.Warps * Parent.WarpSize),
-        LaneSync(uint64_t(B.Warps) * Parent.WarpSize, 0) {}
+        LaneSync(uint64_t(B.Warps) * Parent.WarpSize, 0),
+        Clocks(B.Warps * Parent.WarpSize, Parent.WarpSize, Parent.OrdersThroughMemory) {}
 
   const BlockInfo &info() const { return Info; }
 
@@ -54,6 +60,9 @@ public:
   }
 
   void onFence(unsigned Warp, uint32_t Mask, bool DeviceScope) override {
+    // Any fence orders the block's own threads.
+    for (uint32_t MM = Mask; MM; MM &= MM - 1)
+      Clocks.fence(Warp * Parent.WarpSize + countr_zero(MM));
     if (!DeviceScope)
       return;
     Log.tick();
@@ -70,15 +79,42 @@ public:
   void onWarpSync(unsigned Warp, uint32_t Mask) override {
     for (uint32_t MM = Mask; MM; MM &= MM - 1)
       ++LaneSync[uint64_t(Warp) * Parent.WarpSize + countr_zero(MM)];
+    Clocks.warpSync(Warp * Parent.WarpSize, Mask);
   }
 
   void onMemory(const MemoryEvent &E) override {
     if (E.Space == AS_Global)
       return onGlobal(E);
-    if (E.Space != AS_Shared || E.Op == MemOp::Atomic || E.Op == MemOp::Reduction)
+    if (E.Space != AS_Shared)
       return;
+    // Atomics do not race with each other; they may order other accesses.
+    if (E.Op != MemOp::Atomic && E.Op != MemOp::Reduction)
+      checkShared(E);
+    synchronize(E);
+  }
+
+  /// An atomic, volatile or ordered access (not a plain one).
+  bool strong(const MemoryEvent &E) const {
+    const Site &S = Parent.P.Sites[E.Site];
+    return S.Atomic || S.Volatile || S.OpKind >= 2 || S.Acquire || S.Release;
+  }
+
+  /// What an atomic, volatile or ordered access orders (HappensBefore).
+  void synchronize(const MemoryEvent &E) {
+    if (!Clocks.active() || !strong(E))
+      return;
+    const Site &S = Parent.P.Sites[E.Site];
+    for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
+      unsigned L = countr_zero(MM);
+      uint64_t Loc = E.Offsets[L] / 4 | uint64_t(E.Space) << 60;
+      Clocks.syncAccess(E.Warp * Parent.WarpSize + L, Loc, E.Op, S.Acquire, S.Release);
+    }
+  }
+
+  void checkShared(const MemoryEvent &E) {
     bool Write = E.Op == MemOp::Store;
     ++Event;
+    Strong = strong(E);
     for (uint32_t MM = E.Mask; MM; MM &= MM - 1) {
       unsigned L = countr_zero(MM);
       uint32_t Thread = E.Warp * Parent.WarpSize + L;
@@ -102,6 +138,7 @@ public:
   /// A global access: the same check within the block (atomics and volatile
   /// accesses aside), and the block's record for the cross-block check.
   void onGlobal(const MemoryEvent &E) {
+    synchronize(E);
     // A block that touched more words than the bounds allow is checked no
     // further (the run says so in a note): the cost per access stays bounded.
     if (Dropped || Log.full())
@@ -117,9 +154,9 @@ public:
         return;
       }
     }
-    const Site &S = Parent.P.Sites[E.Site];
     bool Atomic = E.Op == MemOp::Atomic || E.Op == MemOp::Reduction;
-    bool SyncLike = Atomic || S.Volatile;
+    bool SyncLike = strong(E);
+    Strong = false;
     bool Write = E.Op == MemOp::Store;
     GlobalUseKind Kind = SyncLike ? GU_Sync : Write ? GU_Write : GU_Read;
     ++Event;
@@ -185,7 +222,7 @@ private:
       return false;
     // Lanes of one instruction on one word (cooperative groups' reduce has
     // every lane store the warp's result to its slot): one access.
-    if (A.Event == Event)
+    if (A.Event == Event || (A.Strong && Strong) || Clocks.ordered(A.Thread, A.Clock, Thread))
       return false;
     return !sameWarp(A.Thread, Thread) || LaneSync[A.Thread] == A.Sync;
   }
@@ -244,7 +281,7 @@ private:
   void check(Shadow &S, uint64_t W, uint32_t Thread, const MemoryEvent &E, uint8_t Mask,
              bool Write, const uint32_t *Value) {
     Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread], Event, Value ? *Value : 0,
-               Value != nullptr};
+               Value != nullptr, Clocks.clock(Thread), Strong};
     if (conflicts(S.Write, Thread, Mask)) {
       uint32_t Overlap = 0;
       for (unsigned K = 0; K < 4; ++K)
@@ -286,6 +323,8 @@ private:
   BlockGlobalLog Log;
   std::set<std::pair<uint32_t, uint32_t>> Seen;
   std::vector<uint32_t> LaneSync; ///< Per thread: warp synchronizations so far.
+  HappensBefore Clocks;
+  bool Strong = false; ///< The access being checked is strong (Access::Strong).
 };
 
 std::unique_ptr<BlockObserver> RaceDetector::startBlock(const BlockInfo &B) {

@@ -10,6 +10,8 @@
 // race between two stores of the same value to a global word is a note.
 // Accesses in different phases of a cooperative launch (between grid-wide
 // syncs) are ordered: the cross-block check compares each phase apart.
+// Within a block, a release that an acquire reads orders the accesses
+// before it with those after (HappensBefore.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_DEVICEMODEL_RACEDETECTOR_H
@@ -17,6 +19,7 @@
 
 #include "devicemodel/Decoder.h"
 #include "devicemodel/GlobalRaces.h"
+#include "devicemodel/HappensBefore.h"
 #include "devicemodel/Observer.h"
 
 #include <optional>
@@ -29,7 +32,8 @@ public:
   /// Mem: the launch's memory (buffer names in reports; heap blocks are
   /// not compared across blocks, their windows are reused).
   RaceDetector(const Program &P, DeviceMemory &Mem, const Dim3 &Grid, unsigned WarpSize)
-      : P(P), Mem(Mem), WarpSize(WarpSize), Cross(P, Mem, Grid) {}
+      : P(P), Mem(Mem), WarpSize(WarpSize), Cross(P, Mem, Grid),
+        OrdersThroughMemory(ordersThroughMemory(P)) {}
   std::unique_ptr<BlockObserver> startBlock(const BlockInfo &B) override;
   void finishBlock(std::unique_ptr<BlockObserver> B) override;
   /// Races found, one per pair of sites, in block order.
@@ -53,6 +57,8 @@ private:
   CrossBlockRaces Cross;
   std::vector<Finding> Races;
   uint64_t WorkspaceBegin = 0, WorkspaceEnd = 0; ///< Global offsets.
+  /// Threads of a block may order accesses through memory (HappensBefore).
+  bool OrdersThroughMemory;
 };
 
 } // namespace dm

@@ -71,6 +71,12 @@ struct Warp {
   /// It arrived on or polled a cooperative launch's grid workspace: it
   /// yields (Spinning, its state hash the cycle) at its next block entry.
   bool GridYield = false;
+  /// It loaded with an acquire, volatile or atomic load (it may poll what
+  /// another warp sets): it yields at its next block entry, as GridYield.
+  bool PollYield = false;
+  /// Its last Spinning was such a yield, not a cycle its probe found: run
+  /// alone, it may still go on (its state need not repeat).
+  bool Polled = false;
 };
 
 /// The state of one running block.
