@@ -3,6 +3,7 @@
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
@@ -54,6 +55,18 @@ StringRef addrSpaceName(unsigned AS) {
   default:
     return "unknown";
   }
+}
+
+const Value *accessedPointer(const Instruction &I) {
+  if (const auto *L = dyn_cast<LoadInst>(&I))
+    return L->getPointerOperand();
+  if (const auto *S = dyn_cast<StoreInst>(&I))
+    return S->getPointerOperand();
+  if (const auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
+    return C->getPointerOperand();
+  return nullptr;
 }
 
 } // namespace warplint

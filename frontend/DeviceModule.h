@@ -216,6 +216,9 @@ std::string sourceNameOf(llvm::StringRef Mangled);
 /// The name of an address space as DESIGN.md spells it ("global", ...).
 llvm::StringRef addrSpaceName(unsigned AS);
 
+/// The pointer a load, store or atomic accesses; null for other instructions.
+const llvm::Value *accessedPointer(const llvm::Instruction &I);
+
 } // namespace warplint
 
 #endif

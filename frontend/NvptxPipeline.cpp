@@ -303,19 +303,6 @@ SmallVector<uint64_t, 2> structSizesOnPath(const Value *Ptr, const DataLayout &D
   return Sizes;
 }
 
-/// The pointer a memory instruction accesses, or null.
-const Value *accessedPointer(const Instruction &I) {
-  if (const auto *L = dyn_cast<LoadInst>(&I))
-    return L->getPointerOperand();
-  if (const auto *S = dyn_cast<StoreInst>(&I))
-    return S->getPointerOperand();
-  if (const auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return A->getPointerOperand();
-  if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
-    return C->getPointerOperand();
-  return nullptr;
-}
-
 } // namespace
 
 void markAccessOrigins(Module &M) {

@@ -1,8 +1,9 @@
 //===- PtxAtomicOp.h - PTX's atom/red operations as LLVM's ------*- C++ -*-===//
 //
-// The PTX lifter (atom, red) and the inline-asm lowering of libcu++'s atomics
-// name the same operations; one table serves both (header only: the PTX
-// fuzzer links the lifter without the asm lowerings).
+// The PTX lifter (atom, red, setp) and the inline-asm lowerings (libcu++'s
+// atomics, the half-precision headers' comparisons) name the same operations;
+// one table serves both (header only: the PTX fuzzer links the lifter without
+// the asm lowerings).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_PTXATOMICOP_H
@@ -32,6 +33,29 @@ inline std::optional<llvm::AtomicRMWInst::BinOp> ptxAtomicOp(llvm::StringRef Op,
       .Case("xor", AtomicRMWInst::Xor)
       .Case("inc", AtomicRMWInst::UIncWrap)
       .Case("dec", AtomicRMWInst::UDecWrap)
+      .Default(std::nullopt);
+}
+
+/// LLVM's predicate for PTX's floating-point comparison Cmp (eq, ne, lt,
+/// le, gt, ge, their unordered forms equ ... geu, num, nan) as setp/set
+/// write it; none for another name.
+inline std::optional<llvm::CmpInst::Predicate> ptxFloatComparison(llvm::StringRef Cmp) {
+  using llvm::CmpInst;
+  return llvm::StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
+      .Case("eq", CmpInst::FCMP_OEQ)
+      .Case("ne", CmpInst::FCMP_ONE)
+      .Case("lt", CmpInst::FCMP_OLT)
+      .Case("le", CmpInst::FCMP_OLE)
+      .Case("gt", CmpInst::FCMP_OGT)
+      .Case("ge", CmpInst::FCMP_OGE)
+      .Case("equ", CmpInst::FCMP_UEQ)
+      .Case("neu", CmpInst::FCMP_UNE)
+      .Case("ltu", CmpInst::FCMP_ULT)
+      .Case("leu", CmpInst::FCMP_ULE)
+      .Case("gtu", CmpInst::FCMP_UGT)
+      .Case("geu", CmpInst::FCMP_UGE)
+      .Case("num", CmpInst::FCMP_ORD)
+      .Case("nan", CmpInst::FCMP_UNO)
       .Default(std::nullopt);
 }
 

@@ -240,19 +240,6 @@ double plainCost(const Instruction &I) {
   }
 }
 
-/// The pointer operand of a memory access, or null.
-const Value *addressOf(const Instruction &I) {
-  if (const auto *L = dyn_cast<LoadInst>(&I))
-    return L->getPointerOperand();
-  if (const auto *S = dyn_cast<StoreInst>(&I))
-    return S->getPointerOperand();
-  if (const auto *A = dyn_cast<AtomicRMWInst>(&I))
-    return A->getPointerOperand();
-  if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&I))
-    return C->getPointerOperand();
-  return nullptr;
-}
-
 /// Instructions that compute nothing but addresses: every use is an access's
 /// pointer operand or another such instruction. ptxas folds them into the
 /// accesses' addressing (a constant offset), into one IMAD.WIDE per access,
@@ -270,7 +257,7 @@ SmallPtrSet<const Instruction *, 32> addressOnly(const Function &K) {
     for (const Instruction *I : SmallVector<const Instruction *, 32>(Set.begin(), Set.end()))
       for (const Use &U : I->uses()) {
         const auto *User = cast<Instruction>(U.getUser());
-        if (Set.count(User) || addressOf(*User) == I)
+        if (Set.count(User) || accessedPointer(*User) == I)
           continue;
         Set.erase(I);
         Changed = true;
@@ -360,7 +347,7 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
         continue;
       N.Instructions += plainCost(I) * (Control.count(&I) ? LoopControl : 1);
       N.Mufu += mufuOps(I);
-      if (const Value *Ptr = addressOf(I)) {
+      if (const Value *Ptr = accessedPointer(I)) {
         N.Instructions += addressCost(I, Ptr, L);
         Shared |= Ptr->getType()->getPointerAddressSpace() == AS_Shared ||
                   getUnderlyingObject(Ptr)->getType()->getPointerAddressSpace() == AS_Shared;

@@ -22,6 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/asm/HalfAsm.h"
+
+#include "frontend/PtxAtomicOp.h"
 #include "frontend/asm/HalfAsmBlock.h"
 #include "frontend/asm/InlineAsmCalls.h"
 
@@ -179,25 +181,6 @@ bool emitArithmetic(HalfAsmBlock &Blk, StringRef Base, ArrayRef<StringRef> Quals
   return applyLanes(Blk, Ops, Ty, Pair, Elt, Lane);
 }
 
-std::optional<CmpInst::Predicate> comparison(StringRef Cmp) {
-  return StringSwitch<std::optional<CmpInst::Predicate>>(Cmp)
-      .Case("eq", CmpInst::FCMP_OEQ)
-      .Case("ne", CmpInst::FCMP_ONE)
-      .Case("lt", CmpInst::FCMP_OLT)
-      .Case("le", CmpInst::FCMP_OLE)
-      .Case("gt", CmpInst::FCMP_OGT)
-      .Case("ge", CmpInst::FCMP_OGE)
-      .Case("equ", CmpInst::FCMP_UEQ)
-      .Case("neu", CmpInst::FCMP_UNE)
-      .Case("ltu", CmpInst::FCMP_ULT)
-      .Case("leu", CmpInst::FCMP_ULE)
-      .Case("gtu", CmpInst::FCMP_UGT)
-      .Case("geu", CmpInst::FCMP_UGE)
-      .Case("num", CmpInst::FCMP_ORD)
-      .Case("nan", CmpInst::FCMP_UNO)
-      .Default(std::nullopt);
-}
-
 /// setp.CMP.T p, a, b (T one float type) and set.CMP.D.S d, a, b.
 bool emitCompare(HalfAsmBlock &Blk, ArrayRef<StringRef> Parts, ArrayRef<StringRef> Ops) {
   IRBuilder<> &B = Blk.builder();
@@ -205,7 +188,7 @@ bool emitCompare(HalfAsmBlock &Blk, ArrayRef<StringRef> Parts, ArrayRef<StringRe
   bool Setp = Parts[0] == "setp";
   if (Parts.size() != (Setp ? 3u : 4u) || Ops.size() != 3)
     return false;
-  std::optional<CmpInst::Predicate> P = comparison(Parts[1]);
+  std::optional<CmpInst::Predicate> P = ptxFloatComparison(Parts[1]);
   StringRef S = Parts.back(), D = Setp ? "pred" : Parts[2];
   bool Pair = S == "f16x2" || S == "bf16x2";
   if (!P || (!Pair && S != "f16" && S != "bf16" && S != "f32" && S != "f64"))

@@ -663,25 +663,10 @@ private:
 
   Expected<Value *> compare(StringRef Cmp, ptx::Type T, Value *A, Value *Bv) {
     if (T.isFloat()) {
-      CmpInst::Predicate P = StringSwitch<CmpInst::Predicate>(Cmp)
-                                 .Case("eq", CmpInst::FCMP_OEQ)
-                                 .Case("ne", CmpInst::FCMP_ONE)
-                                 .Case("lt", CmpInst::FCMP_OLT)
-                                 .Case("le", CmpInst::FCMP_OLE)
-                                 .Case("gt", CmpInst::FCMP_OGT)
-                                 .Case("ge", CmpInst::FCMP_OGE)
-                                 .Case("equ", CmpInst::FCMP_UEQ)
-                                 .Case("neu", CmpInst::FCMP_UNE)
-                                 .Case("ltu", CmpInst::FCMP_ULT)
-                                 .Case("leu", CmpInst::FCMP_ULE)
-                                 .Case("gtu", CmpInst::FCMP_UGT)
-                                 .Case("geu", CmpInst::FCMP_UGE)
-                                 .Case("num", CmpInst::FCMP_ORD)
-                                 .Case("nan", CmpInst::FCMP_UNO)
-                                 .Default(CmpInst::BAD_FCMP_PREDICATE);
-      if (P == CmpInst::BAD_FCMP_PREDICATE)
+      std::optional<CmpInst::Predicate> P = ptxFloatComparison(Cmp);
+      if (!P)
         return L.error("unknown comparison '" + Cmp + "'");
-      return B.CreateFCmp(P, A, Bv);
+      return B.CreateFCmp(*P, A, Bv);
     }
     bool S = T.isSigned();
     CmpInst::Predicate P =
