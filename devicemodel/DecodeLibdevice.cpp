@@ -31,6 +31,12 @@ bool isMathIntrinsic(StringRef Name) {
          Name.starts_with("llvm.cos.") || Name.starts_with("llvm.pow.");
 }
 
+/// MathCanonicalNaN for the f32 functions but copysign (sm_90 computes
+/// them with f32 arithmetic, which writes a NaN as 0x7fffffff).
+unsigned mathNaNFlag(const MathFunction &MF, StringRef Name) {
+  return MF.IsDouble || Name.contains("copysign") ? 0 : MathCanonicalNaN;
+}
+
 } // namespace
 
 void ProgramDecoder::emitNative(const CallBase &CB, Op Opc, unsigned Arity, const void *Fn) {
@@ -38,11 +44,11 @@ void ProgramDecoder::emitNative(const CallBase &CB, Op Opc, unsigned Arity, cons
   D.Opc = Opc;
   D.Dst = valueSlot(&CB);
   D.A = slot(CB.getArgOperand(0));
-  if (Arity > 1)
+  if ((Arity & MathArityMask) > 1)
     D.B = slot(CB.getArgOperand(1));
-  if (Arity > 2)
+  if ((Arity & MathArityMask) > 2)
     D.C = slot(CB.getArgOperand(2));
-  D.Aux = Arity;
+  D.Aux = Arity; // With Math32's flag above MathArityMask.
   D.Imm = reinterpret_cast<uint64_t>(Fn);
   emit(D);
 }
@@ -69,7 +75,7 @@ bool ProgramDecoder::decodeLibdeviceCall(const CallBase &CB, StringRef Name) {
           D.B = slot(CB.getArgOperand(1), K);
         if (MF.Arity > 2)
           D.C = slot(CB.getArgOperand(2), K);
-        D.Aux = MF.Arity;
+        D.Aux = MF.Arity | mathNaNFlag(MF, Scalar);
         D.Imm = reinterpret_cast<uint64_t>(MF.Fn);
         emit(D);
       }
@@ -77,7 +83,8 @@ bool ProgramDecoder::decodeLibdeviceCall(const CallBase &CB, StringRef Name) {
     }
   }
   if (MathFunction MF = lookupMathFunction(Name); MF.Arity) {
-    emitNative(CB, MF.IsDouble ? Op::Math64 : Op::Math32, MF.Arity, MF.Fn);
+    emitNative(CB, MF.IsDouble ? Op::Math64 : Op::Math32, MF.Arity | mathNaNFlag(MF, Name),
+               MF.Fn);
     return true;
   }
   if (BitFunction BF = lookupBitFunction(Name); BF.Arity) {
@@ -94,7 +101,7 @@ bool ProgramDecoder::decodeLibdeviceCall(const CallBase &CB, StringRef Name) {
       M.Opc = Is64 ? Op::Math64 : Op::Math32;
       M.Dst = Tmp;
       M.A = slot(CB.getArgOperand(0));
-      M.Aux = 1;
+      M.Aux = 1 | mathNaNFlag(Fn, Parts[K]);
       M.Imm = reinterpret_cast<uint64_t>(Fn.Fn);
       emit(M);
       const Value *Ptr = CB.getArgOperand(1 + K);

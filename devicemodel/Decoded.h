@@ -53,6 +53,12 @@ constexpr uint32_t codeIdOf(uint64_t V) {
 /// Decoded operations, grouped by family. Integer operations work on
 /// zero-extended values and mask the result to the width (Imm holds the
 /// mask, Aux the width).
+/// Op::Math32/Math64's Aux: the arity in its low bits, and for Math32 a flag
+/// that NaN results are written as sm_90's f32 arithmetic writes them
+/// (0x7fffffff: GpuNaN.h); copysign, a bit operation, keeps the payload.
+constexpr unsigned MathArityMask = 3;
+constexpr unsigned MathCanonicalNaN = 4;
+
 enum class Op : uint16_t {
   // Integer.
   Add, Sub, Mul, UDiv, SDiv, URem, SRem, Shl, LShr, AShr, And, Or, Xor,
@@ -71,7 +77,8 @@ enum class Op : uint16_t {
   FPExt, FPTrunc,
   FPToSI32, FPToUI32, FPToSI64, FPToUI64, ///< From f32 / f64; Imm masks.
   SIToFP32, UIToFP32, SIToFP64, UIToFP64, ///< To f32 / f64; Aux = src width.
-  Math32, Math64, ///< Imm = function pointer; Aux = arity (1..3).
+  Math32, Math64, ///< Imm = function pointer; Aux = arity (MathArityMask),
+                  ///< MathCanonicalNaN: f32 NaN results 0x7fffffff.
   // 16-bit floating point (half, bfloat16: SmallFloat.h), Aux bit 0 the
   // format (SmallFormat), each result rounded once to nearest even.
   SmallToF32, ///< The float of A's 16 bits (exact).

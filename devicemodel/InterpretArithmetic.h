@@ -10,6 +10,7 @@
 #define WARPLINT_DEVICEMODEL_INTERPRETARITHMETIC_H
 
 #include "devicemodel/Executor.h"
+#include "devicemodel/GpuNaN.h"
 #include "devicemodel/IntegerFunctions.h"
 #include "devicemodel/SmallFloat.h"
 
@@ -166,20 +167,43 @@ executeArithmetic(const Inst &I, uint64_t *D, const uint64_t *A, const uint64_t 
   case Op::AddScaled: FOR_LANES(D[L] = A[L] + uint64_t(sx(Bv[L], Aux)) * Imm); break;
   case Op::AddImm: FOR_LANES(D[L] = A[L] + Imm); break;
   // ---- floating point ------------------------------------------------
-  case Op::FAdd32: FOR_LANES(D[L] = bits(f32(A[L]) + f32(Bv[L]))); break;
-  case Op::FSub32: FOR_LANES(D[L] = bits(f32(A[L]) - f32(Bv[L]))); break;
-  case Op::FMul32: FOR_LANES(D[L] = bits(f32(A[L]) * f32(Bv[L]))); break;
-  case Op::FDiv32: FOR_LANES(D[L] = bits(f32(A[L]) / f32(Bv[L]))); break;
-  case Op::FRem32: FOR_LANES(D[L] = bits(std::fmod(f32(A[L]), f32(Bv[L])))); break;
-  case Op::FNeg32: FOR_LANES(D[L] = A[L] ^ 0x80000000u); break;
-  case Op::FMA32: FOR_LANES(D[L] = bits(std::fma(f32(A[L]), f32(Bv[L]), f32(C[L])))); break;
-  case Op::FAdd64: FOR_LANES(D[L] = bits(f64(A[L]) + f64(Bv[L]))); break;
-  case Op::FSub64: FOR_LANES(D[L] = bits(f64(A[L]) - f64(Bv[L]))); break;
-  case Op::FMul64: FOR_LANES(D[L] = bits(f64(A[L]) * f64(Bv[L]))); break;
+  // NaN results as an H100 writes them (GpuNaN.h): f32 canonical, f64 add,
+  // sub, mul and fma the second operand's payload first.
+  case Op::FAdd32: FOR_LANES(D[L] = canonicalBits32(f32(A[L]) + f32(Bv[L]))); break;
+  case Op::FSub32: FOR_LANES(D[L] = canonicalBits32(f32(A[L]) - f32(Bv[L]))); break;
+  case Op::FMul32: FOR_LANES(D[L] = canonicalBits32(f32(A[L]) * f32(Bv[L]))); break;
+  case Op::FDiv32: FOR_LANES(D[L] = canonicalBits32(f32(A[L]) / f32(Bv[L]))); break;
+  case Op::FRem32:
+    FOR_LANES(D[L] = canonicalBits32(std::fmod(f32(A[L]), f32(Bv[L]))));
+    break;
+  case Op::FNeg32: // neg.f32 is an add on sm_90: a NaN is canonical too.
+    FOR_LANES(D[L] = std::isnan(f32(A[L])) ? CanonicalNaN32 : A[L] ^ 0x80000000u);
+    break;
+  case Op::FMA32:
+    FOR_LANES(D[L] = canonicalBits32(std::fma(f32(A[L]), f32(Bv[L]), f32(C[L]))));
+    break;
+  case Op::FAdd64:
+    FOR_LANES({
+      double X = f64(A[L]), Y = f64(Bv[L]);
+      D[L] = bits(propagateNaN64(X, Y, X + Y));
+    });
+    break;
+  case Op::FSub64:
+    FOR_LANES({
+      double X = f64(A[L]), Y = f64(Bv[L]);
+      D[L] = bits(propagateNaN64(X, Y, X - Y));
+    });
+    break;
+  case Op::FMul64:
+    FOR_LANES({
+      double X = f64(A[L]), Y = f64(Bv[L]);
+      D[L] = bits(propagateNaN64(X, Y, X * Y));
+    });
+    break;
   case Op::FDiv64: FOR_LANES(D[L] = bits(f64(A[L]) / f64(Bv[L]))); break;
   case Op::FRem64: FOR_LANES(D[L] = bits(std::fmod(f64(A[L]), f64(Bv[L])))); break;
   case Op::FNeg64: FOR_LANES(D[L] = A[L] ^ 0x8000000000000000ull); break;
-  case Op::FMA64: FOR_LANES(D[L] = bits(std::fma(f64(A[L]), f64(Bv[L]), f64(C[L])))); break;
+  case Op::FMA64: FOR_LANES(D[L] = bits(fma64(f64(A[L]), f64(Bv[L]), f64(C[L])))); break;
   case Op::FCmp32: FOR_LANES(D[L] = fcmp(Aux, f32(A[L]), f32(Bv[L]))); break;
   case Op::FCmp64: FOR_LANES(D[L] = fcmp(Aux, f64(A[L]), f64(Bv[L]))); break;
   case Op::FPExt: FOR_LANES(D[L] = bits(double(f32(A[L])))); break;
@@ -193,16 +217,18 @@ executeArithmetic(const Inst &I, uint64_t *D, const uint64_t *A, const uint64_t 
   case Op::SIToFP64: FOR_LANES(D[L] = bits(double(sx(A[L], Aux)))); break;
   case Op::UIToFP64: FOR_LANES(D[L] = bits(double(A[L]))); break;
   case Op::Math32:
-    if (Aux == 1) {
+    if ((Aux & MathArityMask) == 1) {
       auto *Fp = reinterpret_cast<float (*)(float)>(Imm);
       FOR_LANES(D[L] = bits(Fp(f32(A[L]))));
-    } else if (Aux == 2) {
+    } else if ((Aux & MathArityMask) == 2) {
       auto *Fp = reinterpret_cast<float (*)(float, float)>(Imm);
       FOR_LANES(D[L] = bits(Fp(f32(A[L]), f32(Bv[L]))));
     } else {
       auto *Fp = reinterpret_cast<float (*)(float, float, float)>(Imm);
       FOR_LANES(D[L] = bits(Fp(f32(A[L]), f32(Bv[L]), f32(C[L]))));
     }
+    if (Aux & MathCanonicalNaN)
+      FOR_LANES(D[L] = canonicalBits32(f32(D[L])));
     break;
   case Op::Math64:
     if (Aux == 1) {

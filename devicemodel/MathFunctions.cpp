@@ -1,6 +1,8 @@
 //===- MathFunctions.cpp - Native stand-ins for libdevice and LLVM math ---===//
 #include "devicemodel/MathFunctions.h"
 
+#include "devicemodel/GpuNaN.h"
+
 #include "llvm/ADT/StringMap.h"
 
 #include <cmath>
@@ -22,21 +24,26 @@ float saturateF(float X) { return !(X > 0.0f) ? 0.0f : (X > 1.0f ? 1.0f : X); }
 float divF(float X, float Y) { return X / Y; }
 double divD(double X, double Y) { return X / Y; }
 float minimumF(float X, float Y) {
-  return std::isnan(X) || std::isnan(Y) ? NAN : std::fmin(X, Y);
+  return std::isnan(X) || std::isnan(Y) ? NAN : minMaxNum(X, Y, false);
 }
 float maximumF(float X, float Y) {
-  return std::isnan(X) || std::isnan(Y) ? NAN : std::fmax(X, Y);
+  return std::isnan(X) || std::isnan(Y) ? NAN : minMaxNum(X, Y, true);
 }
 double minimumD(double X, double Y) {
-  return std::isnan(X) || std::isnan(Y) ? NAN : std::fmin(X, Y);
+  return std::isnan(X) || std::isnan(Y) ? NAN : minMaxNum(X, Y, false);
 }
 double maximumD(double X, double Y) {
-  return std::isnan(X) || std::isnan(Y) ? NAN : std::fmax(X, Y);
+  return std::isnan(X) || std::isnan(Y) ? NAN : minMaxNum(X, Y, true);
 }
+/// min.f32/max.f32/.f64 (fminf, fmin, llvm.minnum): GpuNaN.h's minMaxNum.
+float minNumF(float X, float Y) { return minMaxNum(X, Y, false); }
+float maxNumF(float X, float Y) { return minMaxNum(X, Y, true); }
+double minNumD(double X, double Y) { return minMaxNum(X, Y, false); }
+double maxNumD(double X, double Y) { return minMaxNum(X, Y, true); }
 float roundEvenF(float X) { return std::nearbyint(X); }
 double roundEvenD(double X) { return std::nearbyint(X); }
 float fmaF(float A, float B, float C) { return std::fma(A, B, C); }
-double fmaD(double A, double B, double C) { return std::fma(A, B, C); }
+double fmaD(double A, double B, double C) { return fma64(A, B, C); }
 float fmodF(float X, float Y) { return std::fmod(X, Y); }
 double fmodD(double X, double Y) { return std::fmod(X, Y); }
 
@@ -67,7 +74,8 @@ const Entry Table[] = {
     LIB(erf), LIB(erfc), LIB(floor), LIB(ceil), LIB(round), LIB(trunc),
     LIB(fabs), LIB(rint), LIB(nearbyint), LIB(asinh), LIB(acosh), LIB(atanh),
     LIB(tgamma), LIB(lgamma),
-    LIB2(pow), LIB2(atan2), LIB2(hypot), LIB2(fmin), LIB2(fmax),
+    LIB2(pow), LIB2(atan2), LIB2(hypot), F2("__nv_fminf", minNumF), F2("__nv_fmaxf", maxNumF),
+    D2("__nv_fmin", minNumD), D2("__nv_fmax", maxNumD),
     LIB2(copysign), LIB2(fdim), LIB2(remainder),
     F2("__nv_fmodf", fmodF), D2("__nv_fmod", fmodD),
     F1("__nv_rsqrtf", rsqrtF), D1("__nv_rsqrt", rsqrtD),
@@ -87,8 +95,10 @@ const Entry Table[] = {
     LLVM1("log2", std::log2), LLVM1("log10", std::log10), LLVM1("sin", std::sin),
     LLVM1("cos", std::cos), LLVM1("tan", std::tan),
     F1("llvm.roundeven.f32", roundEvenF), D1("llvm.roundeven.f64", roundEvenD),
-    LLVM2("minnum", std::fmin), LLVM2("maxnum", std::fmax),
-    LLVM2("minimumnum", std::fmin), LLVM2("maximumnum", std::fmax),
+    F2("llvm.minnum.f32", minNumF), D2("llvm.minnum.f64", minNumD),
+    F2("llvm.maxnum.f32", maxNumF), D2("llvm.maxnum.f64", maxNumD),
+    F2("llvm.minimumnum.f32", minNumF), D2("llvm.minimumnum.f64", minNumD),
+    F2("llvm.maximumnum.f32", maxNumF), D2("llvm.maximumnum.f64", maxNumD),
     LLVM2("copysign", std::copysign), LLVM2("pow", std::pow),
     F2("llvm.minimum.f32", minimumF), F2("llvm.maximum.f32", maximumF),
     D2("llvm.minimum.f64", minimumD), D2("llvm.maximum.f64", maximumD),
@@ -96,9 +106,9 @@ const Entry Table[] = {
     {"llvm.fma.f64", (const void *)fmaD, 3, true},
     {"llvm.fmuladd.f32", (const void *)fmaF, 3, false},
     {"llvm.fmuladd.f64", (const void *)fmaD, 3, true},
-    F2("llvm.nvvm.fmin.f", std::fmin), F2("llvm.nvvm.fmax.f", std::fmax),
-    F2("llvm.nvvm.fmin.ftz.f", std::fmin), F2("llvm.nvvm.fmax.ftz.f", std::fmax),
-    D2("llvm.nvvm.fmin.d", std::fmin), D2("llvm.nvvm.fmax.d", std::fmax),
+    F2("llvm.nvvm.fmin.f", minNumF), F2("llvm.nvvm.fmax.f", maxNumF),
+    F2("llvm.nvvm.fmin.ftz.f", minNumF), F2("llvm.nvvm.fmax.ftz.f", maxNumF),
+    D2("llvm.nvvm.fmin.d", minNumD), D2("llvm.nvvm.fmax.d", maxNumD),
     F1("llvm.nvvm.sqrt.f", std::sqrt), F1("llvm.nvvm.sqrt.rn.f", std::sqrt),
     F1("llvm.nvvm.sqrt.approx.f", std::sqrt), F1("llvm.nvvm.sqrt.approx.ftz.f", std::sqrt),
     D1("llvm.nvvm.sqrt.rn.d", std::sqrt),

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "devicemodel/MathFunctions.h"
 
+#include "devicemodel/GpuNaN.h"
+
 #include <cfenv>
 #include <cmath>
 
@@ -36,12 +38,16 @@ template <class T, int Mode> T addR(T A, T B) {
   RoundingScope S(Mode);
   volatile T X = A, Y = B;
   volatile T R = X + Y;
+  if constexpr (sizeof(T) == 8) // The NaN an H100 writes (GpuNaN.h).
+    return propagateNaN64(A, B, R);
   return R;
 }
 template <class T, int Mode> T mulR(T A, T B) {
   RoundingScope S(Mode);
   volatile T X = A, Y = B;
   volatile T R = X * Y;
+  if constexpr (sizeof(T) == 8) // The NaN an H100 writes (GpuNaN.h).
+    return propagateNaN64(A, B, R);
   return R;
 }
 template <class T, int Mode> T divR(T A, T B) {
@@ -61,6 +67,9 @@ template <class T, int Mode> T fmaR(T A, T B, T C) {
   RoundingScope S(Mode);
   volatile T X = A, Y = B, Z = C;
   volatile T R = std::fma(X, Y, Z);
+  if constexpr (sizeof(T) == 8)
+    if (std::isnan(R))
+      return fma64(A, B, C);
   return R;
 }
 

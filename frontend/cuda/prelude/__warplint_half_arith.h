@@ -8,8 +8,8 @@
 // once by cuda_fp16.h and once by cuda_bf16.h; no include guard.
 
 // ---- one value -------------------------------------------------------------------
-__WL_HD __WL_NAT __wl_sat(__WL_NAT r) { // [0, 1]; NaN is 0.
-  return r > (__WL_NAT)1.0f ? (__WL_NAT)1.0f : (r >= (__WL_NAT)0.0f ? r : (__WL_NAT)0.0f); }
+__WL_HD __WL_NAT __wl_sat(__WL_NAT r) { // [0, 1]; NaN and -0 are +0 (an H100's .sat).
+  return r > (__WL_NAT)1.0f ? (__WL_NAT)1.0f : (r > (__WL_NAT)0.0f ? r : (__WL_NAT)0.0f); }
 __WL_HD __WL_NAT __wl_relu(__WL_NAT r) { return r < (__WL_NAT)0.0f ? (__WL_NAT)0.0f : r; }
 #define __WL_BIN(Name, Expr)                                                   \
   __WL_HD __WL_T Name(__WL_T a, __WL_T b) {                                    \

@@ -31,6 +31,17 @@ __WL_HD unsigned short __wl_next_up16(unsigned short b) {
   return (b & 0x8000u) ? (b == 0x8000u ? 1u : b - 1u) : b + 1u; }
 __WL_HD unsigned short __wl_next_down16(unsigned short b) {
   return (b & 0x8000u) ? b + 1u : (b == 0u ? 0x8001u : b - 1u); }
+/// A 16-bit float widened to float as cvt.f32.f16 / cvt.f32.bf16 do on an
+/// H100 (tests/hardware/h100/half-ops.txt): a half NaN is the canonical
+/// 0x7fffffff, a bfloat16 NaN keeps its bits (0x7fc0 is 0x7fc00000).
+__WL_HD float __wl_widen(_Float16 h) {
+  return h != h ? __builtin_bit_cast(float, 0x7fffffffu) : (float)h; }
+__WL_HD float __wl_widen(__bf16 h) { return (float)h; }
+/// A float narrowed to _Float16 or __bf16 (round to nearest even) as
+/// cvt.rn.f16.f32 / cvt.rn.bf16.f32 do: a NaN is 0x7fff whatever its payload,
+/// explicitly, since LLVM folds fptrunc(fpext x) back to x, payload and all.
+template <class __N> __WL_HD __N __wl_narrow(float f) {
+  return f != f ? __builtin_bit_cast(__N, (unsigned short)0x7fffu) : (__N)f; }
 /// Rounding modes of the _rz, _rd, _ru conversions.
 enum { __WL_RZ, __WL_RD, __WL_RU };
 /// The bits R (D rounded to nearest even) moved one step where the mode

@@ -2,8 +2,9 @@
 // cuda_fp16.h / cuda_bf16.h declare: from and to float (in each rounding
 // mode), double and the integer types, the pairs' packing and unpacking, and
 // reinterpretation as short. Round to nearest even is Clang's conversion
-// (fptrunc, sitofp, ...); _rz, _rd, _ru round to nearest and step one unit
-// back where that went the other way (__wl_directed16). Included once by
+// (fptrunc, sitofp, ...; from float a NaN is 0x7fff, __wl_narrow; to float
+// __wl_widen); _rz, _rd, _ru round to nearest and step one unit back where
+// that went the other way (__wl_directed16). Included once by
 // cuda_fp16.h and once by cuda_bf16.h; no include guard.
 
 /// D rounded to __WL_T in Mode (the first argument picks the type).
@@ -14,34 +15,34 @@ __WL_HD __WL_T __wl_round16(const __WL_T *, double d, int Mode) {
 }
 
 // ---- float and double --------------------------------------------------------
-__WL_HD __WL_T __WL_CAT3(__float2, __WL_P, _rn)(float f) { return __wl_wrap((__WL_NAT)f); }
-__WL_HD __WL_T __WL_CAT2(__float2, __WL_P)(float f) { return __wl_wrap((__WL_NAT)f); }
+__WL_HD __WL_T __WL_CAT3(__float2, __WL_P, _rn)(float f) { return __wl_wrap(__wl_narrow<__WL_NAT>(f)); }
+__WL_HD __WL_T __WL_CAT2(__float2, __WL_P)(float f) { return __wl_wrap(__wl_narrow<__WL_NAT>(f)); }
 __WL_HD __WL_T __WL_CAT3(__float2, __WL_P, _rz)(float f) {
-  return __wl_round16((const __WL_T *)0, f, __WL_RZ); }
+  return f != f ? __wl_wrap(__wl_narrow<__WL_NAT>(f)) : __wl_round16((const __WL_T *)0, f, __WL_RZ); }
 __WL_HD __WL_T __WL_CAT3(__float2, __WL_P, _rd)(float f) {
-  return __wl_round16((const __WL_T *)0, f, __WL_RD); }
+  return f != f ? __wl_wrap(__wl_narrow<__WL_NAT>(f)) : __wl_round16((const __WL_T *)0, f, __WL_RD); }
 __WL_HD __WL_T __WL_CAT3(__float2, __WL_P, _ru)(float f) {
-  return __wl_round16((const __WL_T *)0, f, __WL_RU); }
+  return f != f ? __wl_wrap(__wl_narrow<__WL_NAT>(f)) : __wl_round16((const __WL_T *)0, f, __WL_RU); }
 __WL_HD __WL_T __WL_CAT2(__double2, __WL_P)(double d) { return __wl_wrap((__WL_NAT)d); }
-__WL_HD float __WL_CAT3(__, __WL_P, 2float)(__WL_T h) { return (float)__wl_nat(h); }
+__WL_HD float __WL_CAT3(__, __WL_P, 2float)(__WL_T h) { return __wl_widen(__wl_nat(h)); }
 
 // ---- pairs -------------------------------------------------------------------
 __WL_HD __WL_T2 __WL_CAT2(make_, __WL_P2)(__WL_T a, __WL_T b) { return __WL_T2(a, b); }
 __WL_HD __WL_T2 __WL_CAT2(__halves2, __WL_P2)(__WL_T a, __WL_T b) { return __WL_T2(a, b); }
 __WL_HD __WL_T2 __WL_CAT3(__floats2, __WL_P2, _rn)(float a, float b) {
-  return __WL_T2(__wl_wrap((__WL_NAT)a), __wl_wrap((__WL_NAT)b)); }
+  return __WL_T2(__wl_wrap(__wl_narrow<__WL_NAT>(a)), __wl_wrap(__wl_narrow<__WL_NAT>(b))); }
 __WL_HD __WL_T2 __WL_CAT3(__float2, __WL_P2, _rn)(float a) {
-  return __WL_T2(__wl_wrap((__WL_NAT)a), __wl_wrap((__WL_NAT)a)); }
+  return __WL_T2(__wl_wrap(__wl_narrow<__WL_NAT>(a)), __wl_wrap(__wl_narrow<__WL_NAT>(a))); }
 __WL_HD __WL_T2 __WL_CAT3(__float22, __WL_P2, _rn)(float2 f) {
-  return __WL_T2(__wl_wrap((__WL_NAT)f.x), __wl_wrap((__WL_NAT)f.y)); }
+  return __WL_T2(__wl_wrap(__wl_narrow<__WL_NAT>(f.x)), __wl_wrap(__wl_narrow<__WL_NAT>(f.y))); }
 __WL_HD float2 __WL_CAT3(__, __WL_P2, 2float2)(__WL_T2 h) {
   float2 r;
-  r.x = (float)__wl_nat(h.x);
-  r.y = (float)__wl_nat(h.y);
+  r.x = __wl_widen(__wl_nat(h.x));
+  r.y = __wl_widen(__wl_nat(h.y));
   return r;
 }
-__WL_HD float __low2float(__WL_T2 h) { return (float)__wl_nat(h.x); }
-__WL_HD float __high2float(__WL_T2 h) { return (float)__wl_nat(h.y); }
+__WL_HD float __low2float(__WL_T2 h) { return __wl_widen(__wl_nat(h.x)); }
+__WL_HD float __high2float(__WL_T2 h) { return __wl_widen(__wl_nat(h.y)); }
 __WL_HD __WL_T __WL_CAT2(__low2, __WL_P)(__WL_T2 h) { return h.x; }
 __WL_HD __WL_T __WL_CAT2(__high2, __WL_P)(__WL_T2 h) { return h.y; }
 __WL_HD __WL_T2 __WL_CAT3(__, __WL_P, __WL_CAT2(2, __WL_P2))(__WL_T h) { return __WL_T2(h, h); }

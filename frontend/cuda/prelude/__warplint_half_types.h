@@ -24,7 +24,7 @@ public:
   __host__ __device__ __WL_T &operator=(const __WL_RAW &r) { __x = r.x; return *this; }
   __host__ __device__ operator __WL_RAW() const { __WL_RAW r; r.x = __x; return r; }
 #if __WL_CONV
-  __host__ __device__ __WL_T(float f) : __x(__builtin_bit_cast(unsigned short, (__WL_NAT)f)) {}
+  __host__ __device__ __WL_T(float f) : __x(__builtin_bit_cast(unsigned short, __wl_narrow<__WL_NAT>(f))) {}
   __host__ __device__ __WL_T(double f) : __x(__builtin_bit_cast(unsigned short, (__WL_NAT)f)) {}
   __host__ __device__ __WL_T(short v) : __x(__builtin_bit_cast(unsigned short, (__WL_NAT)v)) {}
   __host__ __device__ __WL_T(unsigned short v)
@@ -39,7 +39,7 @@ public:
       : __x(__builtin_bit_cast(unsigned short, (__WL_NAT)v)) {}
   __host__ __device__ __WL_T(unsigned long long v)
       : __x(__builtin_bit_cast(unsigned short, (__WL_NAT)v)) {}
-  __host__ __device__ operator float() const { return (float)__builtin_bit_cast(__WL_NAT, __x); }
+  __host__ __device__ operator float() const { return __wl_widen(__builtin_bit_cast(__WL_NAT, __x)); }
   // The integer conversions truncate, saturating (NaN: 0), as cvt.rzi does.
 #define __WL_TO_INT(I, Lo, Hi)                                                 \
   __host__ __device__ operator I() const {                                     \
