@@ -119,7 +119,8 @@ void Executor::match(const Inst &I, uint64_t *D, const uint64_t *A, uint32_t M) 
   uint64_t Src[MaxLanes];
   memcpy(Src, A, sizeof(Src));
   if (I.Aux & 1) {
-    const uint64_t First = Src[countr_zero(M)] & Bits;
+    // No lane active: nothing is written (the lane loops run no lane).
+    const uint64_t First = M ? Src[countr_zero(M) % MaxLanes] & Bits : 0;
     bool Same = true;
     FOR_LANES(Same &= (Src[L] & Bits) == First);
     uint64_t *Pred = D + MaxLanes;

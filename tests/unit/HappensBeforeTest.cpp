@@ -103,8 +103,9 @@ TEST(HappensBeforeTest, WarpSyncCarriesLanesIntoARelease) {
     Part.syncAccess(64, Flag, MemOp::Load, true, false);
     EXPECT_FALSE(Part.ordered(9, Lane9, 64));
     // The disturbed lane's knowledge reaches the warp through the sync.
-    if (Disturb)
+    if (Disturb) {
       EXPECT_TRUE(HB.ordered(100, 1, 64));
+    }
   }
 }
 
