@@ -21,7 +21,7 @@ namespace warplint {
 namespace {
 
 /// SASS instructions per IR operation where ptxas expands one (ptxas 13 at
-/// sm_90, read from nvdisasm listings of our timing kernels): an IEEE f32
+/// sm_90, read from cuobjdump -sass listings of our timing kernels): an IEEE f32
 /// division is MUFU.RCP, two FFMA refinements and a slow-path test, an
 /// integer division by a register a float reciprocal and its fix-ups.
 constexpr double DivideF32 = 8, DivideF64 = 16, SqrtF32 = 8, SqrtF64 = 16;
@@ -298,9 +298,12 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, const_cast<DominatorTree &>(DT), const_cast<LoopInfo &>(LI));
   SmallPtrSet<const Instruction *, 32> Address = addressOnly(K);
-  // The addresses computed so far: an access of the same loop at a constant
-  // offset from one of them takes it as its base register.
-  std::vector<std::pair<const SCEV *, const BasicBlock *>> Bases;
+  // The addresses computed so far, by the pointer they are based on: an
+  // access of the same loop at a constant offset from one of them takes it
+  // as its base register. The most recent BasesSearched of each pointer are
+  // compared (a fully unrolled kernel has thousands of accesses).
+  constexpr size_t BasesSearched = 32;
+  DenseMap<const SCEV *, SmallVector<std::pair<const SCEV *, const BasicBlock *>, 4>> Bases;
   auto addressCost = [&](const Instruction &I, const Value *Ptr, const Loop *L) -> double {
     if (!SE.isSCEVable(Ptr->getType()))
       return 1;
@@ -311,11 +314,14 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
         (L && SE.isLoopInvariant(S, L)))
       return 0;
     // At a constant offset from an address already computed: its register.
-    for (const auto &[Base, BB] : Bases)
+    auto &Same = Bases[SE.getPointerBase(S)];
+    for (size_t J = Same.size(); J-- > 0 && J + BasesSearched >= Same.size();) {
+      const auto &[Base, BB] = Same[J];
       if (LI.getLoopFor(BB) == L && DT.dominates(BB, I.getParent()) &&
           isa<SCEVConstant>(SE.getMinusSCEV(S, Base)))
         return 0;
-    Bases.push_back({S, I.getParent()});
+    }
+    Same.push_back({S, I.getParent()});
     const auto *AR = dyn_cast<SCEVAddRecExpr>(S);
     if (L && AR && AR->getLoop() == L && isa<SCEVConstant>(AR->getStepRecurrence(SE)))
       return SteppedAddress;
