@@ -275,7 +275,9 @@ std::vector<Finding> totalsMismatches(const KernelFacts &K) {
     if (Off(T.Requests, Requests)) {
       What = formatv("{0} requests over the launch, predicted {1}", totalText(Requests),
                      totalText(T.Requests));
-    } else if (T.Known && Per && Off(T.Cost, *Per * Requests)) {
+    } else if (T.Known && !T.WorstCaseAssumed && Per && Off(T.Cost, *Per * Requests)) {
+      // (A worst case assumed for addresses from loaded data is not a
+      // prediction the run could contradict.)
       StringRef Unit = A.Space == AS_Shared                          ? "wavefronts"
                        : A.Space == AS_Const || A.Space == AS_Param ? "constant-cache passes"
                                                                     : "sectors";

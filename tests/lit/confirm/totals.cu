@@ -50,3 +50,12 @@ __global__ void sum_rows(const float *in, float *out, int count) {
     acc += in[k * 1000 + i];
   out[i] = acc;
 }
+
+// Addresses from loaded data: the totals assume the worst case, every lane
+// its own sector (32 a request), which no run contradicts: no note, though
+// the run's indices (zero-filled) read one sector a request.
+// warplint: launch grid(8) block(128)
+__global__ void gather(const int *idx, const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[idx[i]];
+}
