@@ -373,13 +373,6 @@ std::string affineFormula(double Factor, double Offset, StringRef Arg) {
   return Out;
 }
 
-unsigned issuedInstructions(const BasicBlock &BB) {
-  unsigned N = 0;
-  for (const Instruction &I : BB)
-    N += !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
-  return N;
-}
-
 void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
                  const LaunchConfig &Launch, const ArchProfile &Arch,
                  std::vector<Prediction> &Predictions, KernelTotals &Kernel) {
@@ -478,7 +471,8 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     } else {
       T.RequestsKnown = true;
       T.Formula = Formula(R);
-      if (!P.PerRequest && P.Pattern != "unreached" && (A.Space == AS_Global || A.Space == AS_Local || A.Space == AS_Generic)) {
+      bool Sectored = A.Space == AS_Global || A.Space == AS_Local || A.Space == AS_Generic;
+      if (!P.PerRequest && P.Pattern != "unreached" && Sectored) {
         // Global or local addresses from loaded data (a gather, a histogram
         // bin): every lane its own sector, the worst case, assumed.
         T.Known = true;
@@ -522,7 +516,12 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   SassCount Sass(K, Model.loops(), Model.domTree());
   for (const BasicBlock &BB : K) {
     double Warps = AtArg[0][Counter.indexOf(&BB)];
-    Kernel.WarpInstructions += issuedInstructions(BB) * Warps;
+    // The IR the device model runs: every instruction but phis and debug
+    // intrinsics.
+    unsigned Ir = count_if(BB, [](const Instruction &I) {
+      return !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+    });
+    Kernel.WarpInstructions += Ir * Warps;
     Kernel.BlockWarps[&BB] = Warps;
     BlockIssue Issue = Sass.of(BB);
     Kernel.BlockSass[&BB] = Issue;

@@ -62,10 +62,6 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
                  const LaunchConfig &Launch, const ArchProfile &Arch,
                  std::vector<Prediction> &Predictions, KernelTotals &Kernel);
 
-/// The warp instructions one execution of BB issues, as the counts count
-/// them (IR instructions but phis and debug intrinsics).
-unsigned issuedInstructions(const llvm::BasicBlock &BB);
-
 /// "8", "0.5", "32768*n", "8*n+256", "-2*n-1" (Factor*Arg+Offset, numbers
 /// printed shortest).
 std::string affineFormula(double Factor, double Offset, llvm::StringRef Arg);

@@ -160,12 +160,7 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
 }
 
 bool RegisterSpillRule::modelFix(const KernelFacts &, const Finding &, LaunchWork &W) const {
-  std::vector<SiteWork *> Spills = W.spillSites();
-  for (SiteWork *S : Spills) {
-    W.WarpInstructions -= S->Requests;
-    W.remove(*S);
-  }
-  return !Spills.empty();
+  return W.removeSpills();
 }
 
 void RegisterSpillRule::checkSass(const SassFacts &K, const FindingSink &Out) const {

@@ -104,12 +104,15 @@ void LaunchWork::remove(SiteWork &S) {
   S.Ideal = 0;
 }
 
-std::vector<SiteWork *> LaunchWork::spillSites() {
-  std::vector<SiteWork *> Out;
+bool LaunchWork::removeSpills() {
+  bool Any = false;
   for (SiteWork &S : Sites)
-    if (S.Spill)
-      Out.push_back(&S);
-  return Out;
+    if (S.Spill) {
+      WarpInstructions -= S.Requests;
+      remove(S);
+      Any = true;
+    }
+  return Any;
 }
 
 void addSpills(LaunchWork &W, const SpillEstimate &S) {
@@ -119,8 +122,8 @@ void addSpills(LaunchWork &W, const SpillEstimate &S) {
   if (S.Peak)
     if (auto It = W.BlockWarps.find(S.Peak->getParent()); It != W.BlockWarps.end())
       Warps = It->second;
-  constexpr double BytesPerLane = 4;
-  double SectorsPerRequest = BytesPerLane * 32 / W.SectorBytes;
+  // A warp's 4-byte spill of one register is one 128-byte line.
+  double SectorsPerRequest = double(W.LineBytes) / W.SectorBytes;
   for (bool Store : {true, false}) {
     SiteWork Site;
     Site.Loc = S.Loc;

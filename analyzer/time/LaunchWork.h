@@ -80,8 +80,9 @@ struct LaunchWork {
   void makeIdeal(SiteWork &S);
   /// Removes S's traffic (a local array kept in registers).
   void remove(SiteWork &S);
-  /// The spill sites addSpills added (SiteWork::Spill).
-  std::vector<SiteWork *> spillSites();
+  /// Removes what addSpills added: the spill sites' traffic and their
+  /// instructions (the kernel fits its registers). False when there was none.
+  bool removeSpills();
 
   /// What the launch asks of G's parts.
   KernelWork kernelWork(const GpuProfile &G) const;
