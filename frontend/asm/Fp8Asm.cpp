@@ -147,17 +147,11 @@ bool splitText(StringRef Text, SmallVectorImpl<StringRef> &Parts,
       return false;
     Text = Text.trim();
   }
-  if (!Text.consume_back(";") || Text.contains(';') || Text.contains('{'))
+  StringRef Opcode;
+  if (Text.contains('{') || !splitInstruction(Text, Opcode, Operands))
     return false;
-  Text = Text.rtrim();
-  size_t Space = Text.find_first_of(" \t\n");
-  if (Space == StringRef::npos)
-    return false;
-  Text.take_front(Space).split(Parts, '.');
-  Text.drop_front(Space).split(Operands, ',');
-  for (StringRef &Op : Operands)
-    Op = Op.trim();
-  return Operands[0] == "$0";
+  Opcode.split(Parts, '.');
+  return true;
 }
 
 /// Takes Q from the front of Parts when it is there.

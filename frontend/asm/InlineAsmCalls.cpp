@@ -54,4 +54,20 @@ Value *operandValue(CallInst &CI, StringRef Tok, Type *Ty) {
   return ConstantInt::get(Ty, Imm);
 }
 
+bool splitInstruction(StringRef Text, StringRef &Opcode, SmallVectorImpl<StringRef> &Operands) {
+  Text = Text.trim();
+  if (!Text.consume_back(";"))
+    return false;
+  Text = Text.rtrim();
+  size_t Space = Text.find_first_of(" \t\n");
+  if (Space == StringRef::npos)
+    return false;
+  Opcode = Text.take_front(Space);
+  Text.drop_front(Space).split(Operands, ',');
+  for (StringRef &Op : Operands)
+    Op = Op.trim();
+  return !Operands.empty() && Operands[0] == "$0" &&
+         llvm::none_of(Operands, [](StringRef Op) { return Op.contains(';'); });
+}
+
 } // namespace warplint

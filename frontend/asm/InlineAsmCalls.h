@@ -43,6 +43,12 @@ unsigned replaceInlineAsm(llvm::ArrayRef<llvm::CallInst *> Calls,
 /// not Ty.
 llvm::Value *operandValue(llvm::CallInst &CI, llvm::StringRef Tok, llvm::Type *Ty);
 
+/// The opcode and the trimmed operands of a one-instruction asm text
+/// ("OPCODE $0, x, y;"), or false (no ';' at its end, another ';' inside, a
+/// first operand other than $0).
+bool splitInstruction(llvm::StringRef Text, llvm::StringRef &Opcode,
+                      llvm::SmallVectorImpl<llvm::StringRef> &Operands);
+
 } // namespace warplint
 
 #endif

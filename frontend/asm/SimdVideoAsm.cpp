@@ -178,24 +178,6 @@ Value *lowerDot(IRBuilder<> &B, const VideoInst &V, Value *A, Value *Bv, Value *
   return D;
 }
 
-/// The opcode and operands of a one-instruction asm text ("OPCODE $0, x, y;"),
-/// or false.
-bool splitInstruction(StringRef Text, StringRef &Opcode, SmallVectorImpl<StringRef> &Operands) {
-  Text = Text.trim();
-  if (!Text.consume_back(";"))
-    return false;
-  Text = Text.rtrim();
-  size_t Space = Text.find_first_of(" \t\n");
-  if (Space == StringRef::npos)
-    return false;
-  Opcode = Text.take_front(Space);
-  Text.drop_front(Space).split(Operands, ',');
-  for (StringRef &Op : Operands)
-    Op = Op.trim();
-  return !Operands.empty() && Operands[0] == "$0" &&
-         llvm::none_of(Operands, [](StringRef Op) { return Op.contains(';'); });
-}
-
 Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   StringRef Opcode;
   SmallVector<StringRef, 4> Operands;
