@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(g++ cmake ninja-build llvm-22-dev libclang-22-dev libclang-cpp22-dev
           clang-22 llvm-22-tools libboost-graph-dev libgtest-dev python3
           python3-jsonschema chromium libcub-dev libthrust-dev
-          libzstd-dev lld pre-commit neovim)
+          libzstd-dev lld pre-commit neovim ccache)
 # node drives Chromium in the report's browser test (tests/browser).
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
