@@ -183,7 +183,8 @@ struct CommandLine {
                                              "what it measured"),
                               llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores); one file's kernels are analyzed on this many threads (default: the idle cores)"),
-                               llvm::cl::init(1), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+                               llvm::cl::init(1), llvm::cl::Prefix, // -j2 as make's, -j 2, -j=2
+                               llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
                              llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> UsePtxas{"ptxas",

@@ -6,7 +6,12 @@
 #include "frontend/LaunchLimits.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
@@ -14,7 +19,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <deque>
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -75,6 +79,55 @@ std::vector<std::string> moveIncludePaths(const std::vector<std::string> &Flags,
       Out.push_back(F.str());
   }
   return Out;
+}
+
+/// Lists and objects nest 3 deep in a compilation database; llvm::json
+/// recurses once per level, so a deeper file is refused before it is parsed.
+constexpr unsigned MaxCompileCommandsDepth = 64;
+
+/// Checks that the compilation database Path (a compile_commands.json) is
+/// JSON that Clang's reader takes: an error names the file, and the line and
+/// column where the JSON parser gives them ("PATH:3:1: error: ..."), where
+/// Clang's reader says only "Error while parsing JSON" (or, for a truncated
+/// file, takes what comes before the damage without a word).
+Error checkCompileCommands(StringRef Path) {
+  auto Fail = [&](const Twine &Where, const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), "%s%s: error: %s", Path.str().c_str(),
+                             Where.str().c_str(), Msg.str().c_str());
+  };
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!B)
+    return Fail("", "cannot read the compilation database: " + B.getError().message());
+  StringRef Text = (*B)->getBuffer();
+  unsigned Depth = 0, Line = 1;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    Line += C == '\n';
+    if (InString) {
+      I += C == '\\'; // The escaped character cannot end the string.
+      InString = C != '"';
+    } else if (C == '"') {
+      InString = true;
+    } else if ((C == '[' || C == '{') && ++Depth > MaxCompileCommandsDepth) {
+      return Fail(":" + Twine(Line), "not a compilation database: lists and objects nest "
+                                     "more than " + Twine(MaxCompileCommandsDepth) + " deep");
+    } else if ((C == ']' || C == '}') && Depth) {
+      --Depth;
+    }
+  }
+  Expected<json::Value> Doc = json::parse(Text);
+  if (!Doc) {
+    // "[LINE:COLUMN, byte=OFFSET]: MESSAGE" (llvm::json::ParseError).
+    std::string Msg = toString(Doc.takeError());
+    SmallVector<StringRef, 4> M;
+    unsigned Column = 0;
+    if (Regex("^\\[([0-9]+):([0-9]+), byte=[0-9]+\\]: (.*)$").match(Msg, &M) &&
+        !M[2].getAsInteger(10, Column)) // (0 at the end of the file.)
+      return Fail(":" + M[1] + ":" + Twine(std::max(1u, Column)), "invalid JSON: " + M[3]);
+    return Fail("", "invalid JSON: " + Msg);
+  }
+  return Error::success();
 }
 
 } // namespace
@@ -159,10 +212,34 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   InputSet In;
   In.Files.assign(CL.Files.begin(), CL.Files.end());
   if (!CL.BuildDir.empty()) {
+    SmallString<256> DbPath(CL.BuildDir.getValue());
+    sys::path::append(DbPath, "compile_commands.json");
+    if (sys::fs::exists(DbPath))
+      if (Error E = checkCompileCommands(DbPath))
+        return std::move(E);
     std::string Err;
     In.Db = clang::tooling::CompilationDatabase::loadFromDirectory(CL.BuildDir, Err);
-    if (!In.Db)
-      return createStringError(inconvertibleErrorCode(), "%s", Err.c_str());
+    if (!In.Db) {
+      // Clang's readers' messages, one a line ("json-compilation-database:
+      // Expected array."), under the file they were reading.
+      if (!sys::fs::exists(DbPath))
+        return createStringError(inconvertibleErrorCode(),
+                                 "-p %s: no compile_commands.json there (%s)",
+                                 CL.BuildDir.c_str(), StringRef(Err).trim().str().c_str());
+      // The JSON reader's own word ("Expected array."), without the other
+      // readers' that loadFromDirectory tried.
+      std::string JsonErr;
+      if (!clang::tooling::JSONCompilationDatabase::loadFromFile(
+              DbPath, JsonErr, clang::tooling::JSONCommandLineSyntax::AutoDetect) &&
+          !JsonErr.empty())
+        Err = JsonErr;
+      std::string Msg = StringRef(Err).trim().rtrim('.').str();
+      if (!Msg.empty() && isUpper(Msg[0]) && (Msg.size() < 2 || !isUpper(Msg[1])))
+        Msg[0] = toLower(Msg[0]);
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: error: not a compilation database: %s", DbPath.c_str(),
+                               Msg.c_str());
+    }
     if (In.Files.empty() && RequireFiles)
       for (const std::string &F : In.Db->getAllFiles())
         if (StringRef(F).ends_with(".cu"))
@@ -191,6 +268,8 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   if (CL.HeaderFilter.getNumOccurrences() && !Regex(CL.HeaderFilter).isValid(RegexError))
     return createStringError(inconvertibleErrorCode(), "--header-filter '%s': %s",
                              CL.HeaderFilter.c_str(), RegexError.c_str());
+  if (Error E = checkCacheDir(CL))
+    return std::move(E);
   In.Base = CL.frontendOptions();
   In.Base.Arch = Arch->Name.str();
   // A launch file naming a template's instantiation asks for it.
@@ -204,18 +283,38 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
   return std::move(In);
 }
 
+Error checkCacheDir(const CommandLine &CL) {
+  if (CL.Lsp || CL.NoCache)
+    return Error::success();
+  std::string Dir = CL.CacheDir.empty() ? defaultPreambleStoreDir() : CL.CacheDir.getValue();
+  return Dir.empty() ? Error::success() : checkStoreDir(Dir, !CL.CacheDir.empty());
+}
+
 bool isSassListing(StringRef Path) { return Path == "-" || Path.ends_with(".sass"); }
 
 int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
                  function_ref<void(const SassListing &)> OnSass,
-                 function_ref<void(StringRef, StringRef)> OnError) {
+                 function_ref<void(StringRef, StringRef)> OnError,
+                 function_ref<Error(StringRef, FrontendOptions &)> Prepare) {
   Expected<InputSet> In = collectInputs(CL);
   if (!In) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
     return ExitToolError;
   }
   int Exit = ExitClean;
+  StringSet<> Told; // Files sharing a broken configuration get one message.
   for (const std::string &Path : In->Files) {
+    FrontendOptions FO = In->optionsFor(Path);
+    if (Prepare)
+      if (Error E = Prepare(Path, FO)) {
+        std::string Msg = toString(std::move(E));
+        if (Told.insert(Msg).second)
+          errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");
+        Exit = ExitToolError;
+        if (OnError)
+          OnError(Path, Msg);
+        continue;
+      }
     if (isSassListing(Path)) {
       if (!OnSass) {
         errs() << Path << ": error: a SASS listing is read by 'warplint accesses' and "
@@ -232,7 +331,7 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
       OnSass(*L);
       continue;
     }
-    Expected<DeviceModule> DM = loadInput(Path, In->optionsFor(Path));
+    Expected<DeviceModule> DM = loadInput(Path, FO);
     if (!DM) {
       std::string Msg = toString(DM.takeError());
       errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");
@@ -264,6 +363,20 @@ Error checkSharedBytes(uint64_t Bytes, StringRef Source, StringRef ArchName) {
                            "of %u bytes per block",
                            Source.str().c_str(), (unsigned long long)Bytes,
                            Arch->Name.str().c_str(), Arch->SharedBytesPerBlockOptIn);
+}
+
+Error checkLaunchFileFills(ArrayRef<LaunchEntry> Entries, StringRef Path) {
+  for (size_t I = 0; I < Entries.size(); ++I)
+    for (const auto &[Name, Spec] : Entries[I].Buffers) {
+      StringRef Fill = StringRef(Spec).split(':').second;
+      if (Fill.empty())
+        continue;
+      if (Expected<dm::FillSpec> F = dm::parseFill(Fill); !F)
+        return createStringError(inconvertibleErrorCode(),
+                                 "%s: error: entry %zu: buffer '%s': %s", Path.str().c_str(),
+                                 I, Name.c_str(), toString(F.takeError()).c_str());
+    }
+  return Error::success();
 }
 
 Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
@@ -321,6 +434,8 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
     Expected<std::vector<LaunchEntry>> File = readLaunchFile(CL.LaunchFile);
     if (!File)
       return File.takeError();
+    if (Error E = checkLaunchFileFills(*File, CL.LaunchFile))
+      return std::move(E);
     Out.insert(Out.end(), File->begin(), File->end());
   }
   for (const LaunchEntry &E : Out)

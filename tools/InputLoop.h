@@ -43,6 +43,12 @@ struct InputSet {
 /// compilation database and the base options are set up.
 llvm::Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles = true);
 
+/// Checks the directory that keeps preambles and results (--cache-dir, else
+/// the user's default; none with --no-cache or for the language server) with
+/// checkStoreDir: a symbolic link there is refused, never written through.
+/// collectInputs calls it.
+llvm::Error checkCacheDir(const CommandLine &CL);
+
 /// True for an input read as a SASS listing (cuobjdump -sass or nvdisasm
 /// output): a .sass file, or "-" (stdin; no other frontend reads it).
 bool isSassListing(llvm::StringRef Path);
@@ -53,9 +59,16 @@ bool isSassListing(llvm::StringRef Path);
 /// and the others still run; Clang's diagnostics of kernels left out of a
 /// file go to stderr too (the kernels are in DeviceModule::Dropped). Returns
 /// ExitToolError when any file failed or none was given, else ExitClean.
-int forEachInput(const CommandLine &CL, llvm::function_ref<void(DeviceModule &)> Fn,
-                 llvm::function_ref<void(const SassListing &)> OnSass = nullptr,
-                 llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> OnError = nullptr);
+/// Prepare, when given, is called with each file's path and compile options
+/// before the file is read (a listing's too): it may change the options (the
+/// architecture of the file's configuration), and its error fails that file
+/// as a load error does (the same message printed once however many files
+/// it fails).
+int forEachInput(
+    const CommandLine &CL, llvm::function_ref<void(DeviceModule &)> Fn,
+    llvm::function_ref<void(const SassListing &)> OnSass = nullptr,
+    llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> OnError = nullptr,
+    llvm::function_ref<llvm::Error(llvm::StringRef, FrontendOptions &)> Prepare = nullptr);
 
 /// The flags of a compile command (nvcc's or Clang's) that matter to a
 /// device compile, as Clang takes them: include paths (made absolute
@@ -67,6 +80,12 @@ std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileComman
 /// The launches the user gave: --launch-file entries, then --grid/--block/
 /// --arg from the command line (which come first, so they win).
 llvm::Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL);
+
+/// Checks the fills of the buffers that the entries Entries of the launch
+/// file Path give (readLaunchFile checks the rest), so that a bad one is a
+/// usage error naming the file and the entry ("PATH: error: entry N: buffer
+/// 'p': ..."), before any kernel runs.
+llvm::Error checkLaunchFileFills(llvm::ArrayRef<LaunchEntry> Entries, llvm::StringRef Path);
 
 /// Dynamic shared memory beyond what one block of Arch can have is a usage
 /// error (the device model would allocate it for every block it runs);

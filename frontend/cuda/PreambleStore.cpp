@@ -215,6 +215,39 @@ bool isPrecompiledFileDiagnostic(unsigned ID) {
   return ID >= clang::diag::DIAG_START_SERIALIZATION && ID < clang::diag::DIAG_START_LEX;
 }
 
+Error checkStoreDir(StringRef Dir, bool Given) {
+  std::string What = Given ? ("--cache-dir " + Dir).str() : ("cache directory " + Dir).str();
+  auto Refuse = [&](StringRef Path, StringRef Kind) {
+    SmallString<256> Target;
+    std::string To;
+    if (Kind == "a symbolic link" && !sys::fs::real_path(Path, Target))
+      To = (" (to " + Target + ")").str();
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: %s is %s%s: the cache writes its own regular files and "
+                             "writes through no link; remove it, name another directory, or "
+                             "give --no-cache",
+                             What.c_str(), Path.str().c_str(), Kind.str().c_str(), To.c_str());
+  };
+  bool Link = false;
+  if (Given && !sys::fs::is_symlink_file(Dir, Link) && Link)
+    return Refuse(Dir, "a symbolic link");
+  std::error_code EC;
+  for (sys::fs::directory_iterator I(Dir, EC, /*follow_symlinks=*/false), End;
+       I != End && !EC; I.increment(EC)) {
+    if (!sys::path::filename(I->path()).starts_with("llvmcache"))
+      continue;
+    sys::fs::file_status St;
+    if (I->type() == sys::fs::file_type::regular_file ||
+        sys::fs::status(I->path(), St, /*follow=*/false))
+      continue;
+    if (St.type() == sys::fs::file_type::symlink_file)
+      return Refuse(I->path(), "a symbolic link");
+    if (St.type() != sys::fs::file_type::regular_file)
+      return Refuse(I->path(), "not a regular file");
+  }
+  return Error::success();
+}
+
 std::string defaultPreambleStoreDir() {
   SmallString<256> Dir;
   if (!sys::path::cache_directory(Dir))

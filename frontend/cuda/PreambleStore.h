@@ -79,6 +79,15 @@ void dropStoredPreamble(llvm::StringRef Dir, llvm::StringRef Key);
 /// precompiled file (a stale or unreadable PCH), not about the code.
 bool isPrecompiledFileDiagnostic(unsigned ID);
 
+/// Checks that the store Dir (check's result cache shares it) writes
+/// through no link: Dir itself, when Given (--cache-dir DIR, which a
+/// repository's script may point at a link it commits), is not a symbolic
+/// link, and no entry of it named as the cache names its files
+/// ("llvmcache*": entries, temporary files, the pruning's timestamp, which
+/// is opened for writing) is anything but a regular file. The error names
+/// the link and where it points. A Dir that does not exist yet is fine.
+llvm::Error checkStoreDir(llvm::StringRef Dir, bool Given);
+
 /// The user's default store: $XDG_CACHE_HOME/warplint, else
 /// ~/.cache/warplint; "" when neither can be found.
 std::string defaultPreambleStoreDir();

@@ -202,10 +202,12 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
           return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() +
                       "' is not a \"COUNT[:FILL]\" string");
         uint64_t Count;
-        if (!StringRef(Spec).split(':').first.trim().getAsInteger(0, Count))
-          if (Error C = checkBufferCount(Count))
-            return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() + "': " +
-                        toString(std::move(C)));
+        if (StringRef(Spec).split(':').first.trim().getAsInteger(0, Count))
+          return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() + "': '" + Spec +
+                      "' is not COUNT[:FILL] (COUNT a number of elements)");
+        if (Error C = checkBufferCount(Count))
+          return Fail("entry " + Twine(I) + ": buffer '" + KV.first.str() + "': " +
+                      toString(std::move(C)));
         E.Buffers[KV.first.str()] = Spec;
       }
     if (const json::Value *V = O->get("shared_bytes")) {

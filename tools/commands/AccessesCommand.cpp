@@ -72,21 +72,35 @@ bool sassSelected(const CommandLine &CL, const SassFunction &F) {
 } // namespace
 
 int runAccessesCommand(const CommandLine &CL) {
-  Expected<std::vector<LaunchEntry>> Launches = explicitLaunches(CL);
-  if (!Launches) {
-    errs() << toString(Launches.takeError()) << "\n";
+  // The launches, and each file's configuration, as `check` reads them.
+  Expected<CheckOptions> Opts = checkOptions(CL);
+  if (!Opts) {
+    errs() << toString(Opts.takeError()) << "\n";
     return ExitToolError;
   }
-  Expected<const ArchProfile &> Arch = lookupArch(CL.Arch);
-  if (!Arch) {
-    errs() << toString(Arch.takeError()) << "\n";
+  const std::vector<LaunchEntry> &Launches = Opts->Launches;
+  Expected<const ArchProfile &> CommandArch = lookupArch(CL.Arch);
+  if (!CommandArch) {
+    errs() << toString(CommandArch.takeError()) << "\n";
     return ExitToolError;
   }
-  Expected<const GpuProfile *> Gpu = selectGpu(CL.Gpu, *Arch);
-  if (!Gpu) {
+  if (Expected<const GpuProfile *> Gpu = selectGpu(CL.Gpu, *CommandArch); !Gpu) {
     errs() << toString(Gpu.takeError()) << "\n";
     return ExitToolError;
   }
+  // The file's configuration (.warplint.yaml found upward, or --config):
+  // its launch defaults and its arch (--arch wins), as check takes them.
+  std::shared_ptr<const WarplintConfig> Config;
+  const ArchProfile *Arch = &*CommandArch;
+  auto Prepare = [&](StringRef Path, FrontendOptions &FO) -> Error {
+    auto CA = configAndArch(CL, *Opts, Path, FO.Arch);
+    if (!CA)
+      return CA.takeError();
+    Config = std::move(CA->first);
+    Arch = CA->second;
+    FO.Arch = Arch->Name.str();
+    return Error::success();
+  };
   unsigned Threads = kernelThreads(CL);
   heapsForThreads(Threads);
   json::Array Files;
@@ -103,9 +117,13 @@ int runAccessesCommand(const CommandLine &CL) {
     for (const Function &F : *DM.M)
       if (isKernel(F) && kernelSelected(CL, F))
         Selected.push_back(&F);
+    const LaunchEntry *Defaults = Config && Config->Launch ? &*Config->Launch : nullptr;
     AnalyzedKernels A = analyzeModuleKernels(
-        DM, Selected, [&](const Function &F) { return resolveLaunch(DM, F, *Launches); },
-        *Arch, CL.budget(), Threads);
+        DM, Selected,
+        [&](const Function &F) { return resolveLaunch(DM, F, Launches, Defaults); }, *Arch,
+        CL.budget(), Threads);
+    // (The name was checked above.)
+    const GpuProfile *Gpu = expectedToOptional(selectGpu(CL.Gpu, *Arch)).value_or(nullptr);
     if (CL.TimeReport)
       for (size_t I = 0; I < Selected.size(); ++I)
         errs() << kernelTimeLine(DM.Path, sourceName(*Selected[I]), A.Patterns[I]);
@@ -121,7 +139,7 @@ int runAccessesCommand(const CommandLine &CL) {
       LoopFacts Loops(F);
       SharedMemoryUse Shared = SharedMemoryUse::analyze(F);
       KernelFacts K{DM, F, sourceName(F), *Arch, S, P, Registers, Sources, Loops, Shared};
-      Kernels.push_back(kernelJson(K, *Gpu));
+      Kernels.push_back(kernelJson(K, Gpu));
     }
     // Kernels left out (compile errors, templates nothing instantiates): the
     // file's "errors" and "not_analyzed", or stderr.
@@ -172,7 +190,7 @@ int runAccessesCommand(const CommandLine &CL) {
                                    {"errors", json::Array{notAnalyzedJson(F)}},
                                    {"not_analyzed", json::Array{notAnalyzedEntry(F)}}});
     }
-  });
+  }, Prepare);
   if (Dropped)
     Exit = ExitToolError;
   if (!Count.complete())

@@ -146,7 +146,11 @@ int runLaunchCommand(const CommandLine &CL) {
     return ExitToolError;
   }
   bool Found = false;
-  if (Expected<CheckOptions> Opts = checkOptions(CL)) {
+  Expected<CheckOptions> Opts = checkOptions(CL);
+  if (Opts)
+    if (Error E = checkCacheDir(CL))
+      Opts = std::move(E);
+  if (Opts) {
     std::unique_ptr<ResultCache> Cache = ResultCache::forCommandLine(CL);
     for (const std::string &File : compiledFiles(Cmd))
       Found |= lintFile(CL, *Opts, Cache.get(), Cmd, File);

@@ -64,15 +64,20 @@ json::Object sourcesJson(const json::Array &Diagnostics, const json::Array &File
   return Out;
 }
 
-/// JSON inside <script>: "</" could end the element early; "<\/" is the
-/// same string to JSON.parse.
-std::string scriptSafe(std::string Json) {
+/// JSON inside <script>: "</script" would end the element early, and
+/// "<!--" followed by "<script" would make the HTML parser take the page's
+/// own "</script>" as data (the "script data double escaped" state), which
+/// blanks the page. The data has every "<" as "\u003c", the same string to
+/// JSON.parse ("<" appears only inside JSON strings), so that no markup of
+/// any kind can begin inside it.
+std::string scriptSafe(StringRef Json) {
   std::string Out;
   Out.reserve(Json.size());
-  for (size_t I = 0; I < Json.size(); ++I) {
-    Out += Json[I];
-    if (Json[I] == '<' && I + 1 < Json.size() && Json[I + 1] == '/')
-      Out += '\\';
+  for (char C : Json) {
+    if (C == '<')
+      Out += "\\u003c";
+    else
+      Out += C;
   }
   return Out;
 }
@@ -160,13 +165,18 @@ int runReportCommand(const CommandLine &CL) {
                     {"sources", std::move(Sources)},
                     {"errors", std::move(Errors)}};
 
-  std::error_code EC;
-  raw_fd_ostream OS(CL.Output, EC, sys::fs::OF_Text);
-  if (EC) {
-    WithColor::error(errs(), "warplint") << CL.Output << ": " << EC.message() << "\n";
+  // Written to a temporary file beside it and renamed into place: a
+  // symbolic link at -o's path (one a repository commits) is replaced, never
+  // written through, and nobody reads half a page.
+  std::string Page = page(json::Value(std::move(Data)));
+  if (Error E = writeToOutput(CL.Output, [&](raw_ostream &OS) {
+        OS << Page;
+        return Error::success();
+      })) {
+    WithColor::error(errs(), "warplint")
+        << CL.Output << ": " << errorToErrorCode(std::move(E)).message() << "\n";
     return ExitToolError;
   }
-  OS << page(json::Value(std::move(Data)));
   return C.exitCode();
 }
 

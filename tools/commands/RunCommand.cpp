@@ -168,6 +168,8 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     auto Entries = readLaunchFile(CL.LaunchFile);
     if (!Entries)
       return Entries.takeError();
+    if (Error E = checkLaunchFileFills(*Entries, CL.LaunchFile))
+      return std::move(E);
     std::vector<dm::LaunchRequest> Out;
     for (const LaunchEntry &E : *Entries) {
       dm::LaunchRequest R = dm::launchRequest(E);
@@ -194,10 +196,12 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   }
   dm::LaunchRequest R;
   R.Kernel = CL.Kernel;
+  // Each bad value names its option (as check's do: InputLoop.cpp).
   if (!CL.Grid.empty()) {
     auto D = parseDim3(CL.Grid);
     if (!D)
-      return D.takeError();
+      return createStringError(inconvertibleErrorCode(), "--grid: %s",
+                               toString(D.takeError()).c_str());
     if (Error E = checkGrid(*D))
       return createStringError(inconvertibleErrorCode(), "--grid %s: %s", CL.Grid.c_str(),
                                toString(std::move(E)).c_str());
@@ -206,13 +210,17 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   if (!CL.Block.empty()) {
     auto D = parseDim3(CL.Block);
     if (!D)
-      return D.takeError();
+      return createStringError(inconvertibleErrorCode(), "--block: %s",
+                               toString(D.takeError()).c_str());
     R.Block = *D;
   }
   for (const std::string &A : CL.Args) {
     auto KV = parseAssignment(A);
-    if (!KV)
-      return KV.takeError();
+    if (!KV) {
+      consumeError(KV.takeError());
+      return createStringError(inconvertibleErrorCode(),
+                               "--arg: expected NAME=VALUE, got '%s'", A.c_str());
+    }
     double D;
     if (!StringRef(KV->second).trim().getAsDouble(D))
       if (Error E = checkArgValue(D))
@@ -222,8 +230,11 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
   }
   for (const std::string &B : CL.Buffers) {
     auto KV = parseAssignment(B);
-    if (!KV)
-      return KV.takeError();
+    if (!KV) {
+      consumeError(KV.takeError());
+      return createStringError(inconvertibleErrorCode(),
+                               "--buffer: expected NAME=COUNT[:FILL], got '%s'", B.c_str());
+    }
     uint64_t N;
     if (!StringRef(KV->second).split(':').first.trim().getAsInteger(0, N))
       if (Error E = checkBufferCount(N))
