@@ -61,6 +61,15 @@ for _sdk in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
 if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake-ninja")
 
+# Tests that open a report in headless Chromium (as tests/browser does, without
+# its node packages): "REQUIRES: chromium"; %chromium runs it, dumping the DOM.
+for _c in [os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"]:
+    if _c and os.access(_c, os.X_OK):
+        config.available_features.add("chromium")
+        config.substitutions.append(("%chromium", "timeout 120 " + _c +
+            " --headless --no-sandbox --disable-gpu --dump-dom"))
+        break
+
 # Tests of host code using OpenMP need a host compiler's omp.h (GCC's, which
 # warplint takes when Clang's resource directory has none): "REQUIRES: host-openmp".
 import glob
