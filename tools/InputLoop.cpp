@@ -95,6 +95,9 @@ Error checkCompileCommands(StringRef Path) {
     return createStringError(inconvertibleErrorCode(), "%s%s: error: %s", Path.str().c_str(),
                              Where.str().c_str(), Msg.str().c_str());
   };
+  // (A device or a FIFO, through a committed link, would be read forever.)
+  if (!sys::fs::is_regular_file(Path))
+    return Fail("", "the compilation database is not a regular file");
   ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!B)
     return Fail("", "cannot read the compilation database: " + B.getError().message());
