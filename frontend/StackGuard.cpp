@@ -2,10 +2,12 @@
 #include "frontend/StackGuard.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/thread.h"
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #if defined(__linux__)
 #include <pthread.h>
@@ -89,28 +91,54 @@ struct ThreadGuard {};
 /// large stack per file. Set and cleared by runGuarded alone.
 thread_local unsigned GuardedStackOfThisThread = 0;
 
+/// Fn under a context of its own on this thread; false when it crashed.
+bool runInPlace(function_ref<void()> Fn) {
+  CrashRecoveryContext CRC;
+  return CRC.RunSafely(Fn);
+}
+
+/// A new thread with a StackBytes stack that runs Fn guarded and sets
+/// Finished. The context lives and dies on the thread it guards (a context
+/// destroyed on another thread would reset that thread's current context).
+llvm::thread guardedThread(function_ref<void()> Fn, unsigned StackBytes, bool &Finished) {
+  return llvm::thread(std::optional<unsigned>(StackBytes), [Fn, StackBytes, &Finished] {
+    ThreadGuard G;
+    GuardedStackOfThisThread = StackBytes;
+    Finished = runInPlace(Fn);
+    GuardedStackOfThisThread = 0;
+  });
+}
+
 } // namespace
 
 GuardedRun runGuarded(function_ref<void()> Fn, unsigned StackBytes) {
-  if (GuardedStackOfThisThread >= StackBytes) {
-    CrashRecoveryContext CRC;
-    return CRC.RunSafely(Fn) ? GuardedRun::Finished : GuardedRun::Crashed;
-  }
+  if (GuardedStackOfThisThread >= StackBytes)
+    return runInPlace(Fn) ? GuardedRun::Finished : GuardedRun::Crashed;
   handlersOnAltStack();
   bool Finished = false;
-  // The context lives and dies on the thread it guards (a context destroyed
-  // on another thread would reset that thread's current context).
-  llvm::thread T(std::optional<unsigned>(StackBytes), [&] {
-    ThreadGuard G;
-    GuardedStackOfThisThread = StackBytes;
-    {
-      CrashRecoveryContext CRC;
-      Finished = CRC.RunSafely(Fn);
-    }
-    GuardedStackOfThisThread = 0;
-  });
-  T.join();
+  guardedThread(Fn, StackBytes, Finished).join();
   return Finished ? GuardedRun::Finished : GuardedRun::Crashed;
+}
+
+GuardedRun runGuardedInParallel(unsigned Threads, function_ref<void()> Fn, unsigned StackBytes) {
+  handlersOnAltStack();
+  std::unique_ptr<bool[]> Finished(new bool[Threads]());
+  std::vector<llvm::thread> Others;
+  for (unsigned I = 1; I < Threads; ++I)
+    Others.push_back(guardedThread(Fn, StackBytes, Finished[I]));
+  Finished[0] = runInPlace(Fn);
+  for (llvm::thread &T : Others)
+    T.join();
+  for (unsigned I = 0; I < Threads; ++I)
+    if (!Finished[I])
+      return GuardedRun::Crashed;
+  return GuardedRun::Finished;
+}
+
+void abandonGuardedRun() {
+  if (CrashRecoveryContext *C = CrashRecoveryContext::GetCurrent())
+    C->HandleExit(1);
+  report_fatal_error("a crash outside any guarded run");
 }
 
 } // namespace warplint

@@ -42,6 +42,22 @@ enum class GuardedRun {
 /// analysis, not a sandbox.
 GuardedRun runGuarded(llvm::function_ref<void()> Fn, unsigned StackBytes = GuardedStackBytes);
 
+/// The stack of each helper thread runGuardedInParallel starts: an analysis
+/// shared between threads needs less than a compile, and one thread per core
+/// reserves it.
+constexpr unsigned HelperStackBytes = 64u << 20;
+
+/// Runs Fn on Threads threads at once, this one and Threads - 1 new ones
+/// with StackBytes stacks, each under a context of its own as runGuarded
+/// runs it, and waits for all. Crashed when any of them crashed: what they
+/// share is then in an unknown state (abandonGuardedRun gives it up).
+GuardedRun runGuardedInParallel(unsigned Threads, llvm::function_ref<void()> Fn,
+                                unsigned StackBytes = HelperStackBytes);
+
+/// Gives up the guarded run this thread is in, as a crash would: its
+/// runGuarded returns Crashed. Outside any, a fatal error.
+[[noreturn]] void abandonGuardedRun();
+
 } // namespace warplint
 
 #endif
