@@ -1,6 +1,9 @@
 //===- KernelCopies.cpp - Analyze copies of one kernel once ---------------===//
 #include "analyzer/KernelCopies.h"
 
+#include "frontend/StackGuard.h"
+
+
 #include "llvm/ADT/Hashing.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -8,7 +11,6 @@
 #include <atomic>
 #include <functional>
 #include <optional>
-#include <thread>
 
 using namespace llvm;
 
@@ -297,12 +299,11 @@ std::vector<AccessPatterns> analyzeKernels(ArrayRef<KernelToAnalyze> Kernels,
     for (size_t K; (K = Next++) < Originals.size();)
       Analyze(Originals[K]);
   };
-  std::vector<std::thread> Helpers;
-  for (unsigned T = 1; T < N; ++T)
-    Helpers.emplace_back(Work);
-  Work();
-  for (std::thread &H : Helpers)
-    H.join();
+  // Each thread guarded (frontend/StackGuard.h): a helper's crash (a stack
+  // overflow on a deep data flow) gives up the file's check, whose guarded
+  // run reports it, rather than ending the process.
+  if (runGuardedInParallel(std::max(N, 1u), Work) == GuardedRun::Crashed)
+    abandonGuardedRun();
   std::vector<AccessPatterns> Results;
   Results.reserve(Kernels.size());
   for (size_t I = 0; I < Kernels.size(); ++I)

@@ -7,35 +7,6 @@ using namespace llvm;
 
 namespace warplint {
 
-Error checkJsonDepth(StringRef Text, unsigned Limit) {
-  unsigned Depth = 0, Line = 1;
-  bool InString = false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (C == '\n')
-      ++Line;
-    if (InString) {
-      if (C == '\\')
-        ++I; // The escaped character cannot end the string.
-      else if (C == '"')
-        InString = false;
-      continue;
-    }
-    if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      if (++Depth > Limit)
-        return createStringError(inconvertibleErrorCode(),
-                                 "line %u: lists and objects nest more than %u deep "
-                                 "(the limit of a launch file)",
-                                 Line, Limit);
-    } else if ((C == ']' || C == '}') && Depth) {
-      --Depth;
-    }
-  }
-  return Error::success();
-}
-
 Error checkBufferCount(uint64_t Count) {
   if (Count <= MaxBufferElements)
     return Error::success();

@@ -1,9 +1,10 @@
 //===- LaunchLimits.h - Bounds on what a launch may ask for -----*- C++ -*-===//
 //
 // The device model allocates every buffer and runs every block it is given;
-// these checks turn requests it cannot honour (a launch file nested 50,000
-// deep, a trillion-element buffer, an argument beyond any integer) into usage
-// errors that name the limit, before anything is parsed or allocated. Each is
+// these checks turn requests it cannot honour (a trillion-element buffer, an
+// argument beyond any integer) into usage errors that name the limit, before
+// anything is allocated (a launch file nested 50,000 deep is refused by
+// frontend/BoundedJson.h, with MaxLaunchFileDepth as its limit). Each is
 // a small free function so that every reader of launches (flags, launch
 // files) can call it.
 //
@@ -32,11 +33,6 @@ constexpr uint64_t MaxBufferElements = uint64_t(1) << 28;
 /// is CUDA's grid, but the device model keeps per-block state for what it
 /// runs and sizes defaulted buffers by the launch's threads.
 constexpr uint64_t MaxGridBlocks = uint64_t(1) << 32;
-
-/// Checks that JSON text nests lists and objects at most Limit deep; run it
-/// before llvm::json::parse, which recurses once per level. The error names
-/// the line and the limit.
-llvm::Error checkJsonDepth(llvm::StringRef Text, unsigned Limit = MaxLaunchFileDepth);
 
 /// Checks a buffer's element count against MaxBufferElements.
 llvm::Error checkBufferCount(uint64_t Count);

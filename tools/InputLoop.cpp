@@ -4,6 +4,7 @@
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/Launch.h"
 #include "frontend/LaunchLimits.h"
+#include "frontend/StackGuard.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -295,6 +296,48 @@ Error checkCacheDir(const CommandLine &CL) {
 
 bool isSassListing(StringRef Path) { return Path == "-" || Path.ends_with(".sass"); }
 
+namespace {
+
+/// forEachInput's work on one input; its exit code.
+int runOneInput(const FrontendOptions &FO, const std::string &Path, const CommandLine &CL,
+                function_ref<void(DeviceModule &)> Fn,
+                function_ref<void(const SassListing &)> OnSass,
+                function_ref<void(StringRef, StringRef)> OnError) {
+  if (isSassListing(Path)) {
+    if (!OnSass) {
+      errs() << Path << ": error: a SASS listing is read by 'warplint accesses' and "
+                        "'warplint check', not by this command\n";
+      return ExitToolError;
+    }
+    Expected<SassListing> L = readSassListing(Path);
+    if (!L) {
+      errs() << toString(L.takeError()) << "\n";
+      return ExitToolError;
+    }
+    OnSass(*L);
+    return ExitClean;
+  }
+  Expected<DeviceModule> DM = loadInput(Path, FO);
+  if (!DM) {
+    std::string Msg = toString(DM.takeError());
+    errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");
+    if (OnError)
+      OnError(Path, Msg);
+    return ExitToolError;
+  }
+  const std::string &Dropped = DM->DroppedDiagnostics;
+  if (!Dropped.empty())
+    errs() << Dropped << (StringRef(Dropped).ends_with("\n") ? "" : "\n");
+  for (const std::string &N : DM->Notes)
+    WithColor::note(errs(), "warplint") << N << "\n";
+  if (CL.TimeReport && !DM->PreambleSource.empty())
+    errs() << "preamble: " << DM->Path << ": " << DM->PreambleSource << "\n";
+  Fn(*DM);
+  return ExitClean;
+}
+
+} // namespace
+
 int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
                  function_ref<void(const SassListing &)> OnSass,
                  function_ref<void(StringRef, StringRef)> OnError,
@@ -318,39 +361,20 @@ int forEachInput(const CommandLine &CL, function_ref<void(DeviceModule &)> Fn,
           OnError(Path, Msg);
         continue;
       }
-    if (isSassListing(Path)) {
-      if (!OnSass) {
-        errs() << Path << ": error: a SASS listing is read by 'warplint accesses' and "
-                          "'warplint check', not by this command\n";
-        Exit = ExitToolError;
-        continue;
-      }
-      Expected<SassListing> L = readSassListing(Path);
-      if (!L) {
-        errs() << toString(L.takeError()) << "\n";
-        Exit = ExitToolError;
-        continue;
-      }
-      OnSass(*L);
+    // On a guarded stack (frontend/StackGuard.h): a crash costs this file.
+    auto One = [&] { Exit = std::max(Exit, runOneInput(FO, Path, CL, Fn, OnSass, OnError)); };
+    if (runGuarded(One) == GuardedRun::Finished)
       continue;
-    }
-    Expected<DeviceModule> DM = loadInput(Path, FO);
-    if (!DM) {
-      std::string Msg = toString(DM.takeError());
-      errs() << Msg << (StringRef(Msg).ends_with("\n") ? "" : "\n");
-      Exit = ExitToolError;
-      if (OnError)
-        OnError(Path, Msg);
-      continue;
-    }
-    const std::string &Dropped = DM->DroppedDiagnostics;
-    if (!Dropped.empty())
-      errs() << Dropped << (StringRef(Dropped).ends_with("\n") ? "" : "\n");
-    for (const std::string &N : DM->Notes)
-      WithColor::note(errs(), "warplint") << N << "\n";
-    if (CL.TimeReport && !DM->PreambleSource.empty())
-      errs() << "preamble: " << DM->Path << ": " << DM->PreambleSource << "\n";
-    Fn(*DM);
+    std::string Msg = (Path + ": error: warplint crashed while reading or analyzing this file "
+                              "(code nested deeper than its " +
+                       Twine(GuardedStackBytes >> 20) +
+                       " MB stack holds, or a bug in warplint); this file is not analyzed (the "
+                       "other files are)")
+                          .str();
+    errs() << Msg << "\n";
+    Exit = ExitToolError;
+    if (OnError)
+      OnError(Path, Msg);
   }
   return Exit;
 }

@@ -19,6 +19,7 @@
 #include "frontend/Libdevice.h"
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/StackGuard.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -34,7 +35,6 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/BuryPointer.h"
-#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -57,9 +57,6 @@ struct EmbeddedFile {
 constexpr StringLiteral PreludeDir = "/__warplint_prelude";
 /// The prelude's file force-included with a CUDA SDK too.
 constexpr StringLiteral SdkSupplementHeader = "__warplint_sdk_supplement.h";
-/// The stack of the thread a compile runs on: deep but valid code (long
-/// macro chains, deep templates) needs more than a default thread's.
-constexpr unsigned CompileStackBytes = 256u << 20;
 
 /// Diagnostics that Clang makes errors by default where nvcc builds the code
 /// (with a warning at most), made warnings: a file nvcc compiles is analyzed.
@@ -404,15 +401,17 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   bool Ok = false;
   // A crash inside Clang is this file's error; the other files of a check
   // still run. The compile runs on a thread with a large stack, as clang's
-  // own driver does, so deep but valid code does not overflow it.
-  CrashRecoveryContext CRC;
-  if (!CRC.RunSafelyOnThread([&] { Ok = CI->ExecuteAction(*Action); }, CompileStackBytes)) {
+  // own driver does, so deep but valid code does not overflow it; deeper
+  // code (100,000 nested `!`) overflows it into a recovered crash.
+  if (runGuarded([&] { Ok = CI->ExecuteAction(*Action); }) == GuardedRun::Crashed) {
     // What the crash left half-built is not safe to destroy.
     BuryPointer(std::move(CI));
     BuryPointer(std::move(Action));
     BuryPointer(std::move(R.DM.Context));
-    R.Diags = (Path + ": error: the device compile crashed inside Clang; this file is "
-                      "not analyzed (the other files are)\n").str();
+    R.Diags = (Path + ": error: the device compile crashed inside Clang (code nested "
+                      "deeper than its " + Twine(GuardedStackBytes >> 20) +
+               " MB stack holds, or a bug in Clang); this file is not analyzed (the "
+               "other files are)\n").str();
     R.Crashed = true;
     return R;
   }

@@ -1,5 +1,6 @@
 //===- LaunchFile.cpp - Launch files and launch flags ---------------------===//
 #include "frontend/launch/LaunchFile.h"
+#include "frontend/BoundedJson.h"
 #include "frontend/LaunchLimits.h"
 
 #include "llvm/Support/JSON.h"
@@ -121,11 +122,9 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
   if (!Buf)
     return Fail("cannot read launch file: " + Buf.getError().message());
   // json::parse recurses once per level: a deep file would overflow the stack.
-  if (Error E = checkJsonDepth((*Buf)->getBuffer()))
-    return Fail(toString(std::move(E)));
-  Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
+  Expected<json::Value> Doc = parseBoundedJson((*Buf)->getBuffer(), MaxLaunchFileDepth);
   if (!Doc)
-    return Fail("invalid JSON: " + toString(Doc.takeError()));
+    return Fail(toString(Doc.takeError()));
   const json::Array *List = Doc->getAsArray();
   if (!List)
     return Fail("a launch file is a JSON list of launches");

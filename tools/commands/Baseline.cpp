@@ -3,6 +3,8 @@
 
 #include "tools/FindingMatch.h"
 
+#include "frontend/BoundedJson.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -64,7 +66,7 @@ Expected<std::vector<SideFinding>> readBaseline(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
   if (!B)
     return failure(Path, "cannot read the baseline: " + B.getError().message());
-  Expected<json::Value> Doc = json::parse((*B)->getBuffer());
+  Expected<json::Value> Doc = parseBoundedJson((*B)->getBuffer());
   if (!Doc)
     return failure(Path, "not a SARIF log: " + toString(Doc.takeError()));
   const json::Object *Root = Doc->getAsObject();

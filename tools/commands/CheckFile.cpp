@@ -3,6 +3,7 @@
 #include "tools/commands/ResultCache.h"
 
 #include "analyzer/arch/GpuProfile.h"
+#include "frontend/StackGuard.h"
 
 #include "tools/Heap.h"
 #include "tools/NotAnalyzed.h"
@@ -85,8 +86,26 @@ configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path,
   return std::make_pair(std::move(*Found), &*Arch);
 }
 
-FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
-                     StringRef Path) {
+FileResult checkGuarded(StringRef Path, function_ref<FileResult()> Check) {
+  auto Out = std::make_unique<FileResult>();
+  if (runGuarded([&] { *Out = Check(); }) == GuardedRun::Finished)
+    return std::move(*Out);
+  // What the crash left half-built (the result among it) is not safe to
+  // destroy.
+  (void)Out.release();
+  FileResult R;
+  R.Input = Path.str();
+  R.Error = formatv("{0}: error: warplint crashed while checking this file (code nested deeper "
+                    "than its {1} MB stack holds, or a bug in warplint); this file is not "
+                    "analyzed (the other files are)",
+                    Path, GuardedStackBytes >> 20);
+  return R;
+}
+
+namespace {
+
+FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
+                            StringRef Path) {
   FileResult R;
   R.Input = Path.str();
   auto CA = configAndArch(CL, Opts, Path, FO.Arch);
@@ -124,6 +143,13 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
   addDroppedCode(*DM, R);
   return R;
+}
+
+} // namespace
+
+FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
+                     StringRef Path) {
+  return checkGuarded(Path, [&] { return checkFileOnStack(CL, std::move(FO), Opts, Path); });
 }
 
 void addDroppedCode(const DeviceModule &DM, FileResult &R) {

@@ -71,6 +71,13 @@ unsigned kernelThreads(const CommandLine &CL);
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      llvm::StringRef Path);
 
+/// Runs Check (one file's check) as runGuarded does (frontend/StackGuard.h):
+/// on a thread with a large stack, where a crash (a stack overflow on code
+/// nested too deep, a bug) becomes Path's error, "PATH: error: warplint
+/// crashed ...", rather than the end of the run. checkFile and the
+/// language server's checks run in it.
+FileResult checkGuarded(llvm::StringRef Path, llvm::function_ref<FileResult()> Check);
+
 /// Checks every file of In (-j of them at once) as checkFile does, with a
 /// progress bar of files on stderr when it is a terminal. Results are in
 /// the order of In.Files. OnKernel, when given, is called with the index of

@@ -9,7 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tools/CommandLine.h"
+#include "tools/commands/ShardShape.h"
 #include "tools/output/DiagnosticOutput.h"
+
+#include "frontend/BoundedJson.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -32,14 +35,19 @@ struct ShardDoc {
   int64_t Index = 0, Count = 0;
 };
 
+/// The run of a SARIF document checkShardShape accepted.
+json::Object &theRun(json::Value &Doc) {
+  return *(*Doc.getAsObject()->getArray("runs"))[0].getAsObject();
+}
+
 /// The shard marker check writes: the JSON document's, or the SARIF run's
-/// properties'; removed from the document.
+/// properties'; removed from the document. The document's shape is checked.
 Error takeShard(ShardDoc &S, bool Sarif) {
   json::Object *Holder = S.Doc.getAsObject();
   json::Object *Run = nullptr;
   if (Sarif) {
-    Run = (*Holder->getArray("runs"))[0].getAsObject();
-    Holder = Run ? Run->getObject("properties") : nullptr;
+    Run = &theRun(S.Doc);
+    Holder = Run->getObject("properties");
   }
   const json::Object *Shard = Holder ? Holder->getObject("shard") : nullptr;
   std::optional<int64_t> I = Shard ? Shard->getInteger("index") : std::nullopt;
@@ -74,9 +82,10 @@ void mergeJson(json::Object &Into, json::Object &From) {
         (*Sum)[KV.first] = Sum->getInteger(KV.first).value_or(0) + *N;
 }
 
+/// Merges FromRun into IntoRun; both have the shape checkShardShape checks.
 void mergeSarif(json::Object &IntoRun, json::Object &FromRun) {
   // Rules by id; results point at theirs by index.
-  json::Array &Rules = *IntoRun.getObject("tool")->getObject("driver")->getArray("rules");
+  json::Array &Rules = arrayAt(*IntoRun.getObject("tool")->getObject("driver"), "rules");
   StringMap<int64_t> RuleIndex;
   for (size_t I = 0; I < Rules.size(); ++I)
     RuleIndex[*Rules[I].getAsObject()->getString("id")] = I;
@@ -117,16 +126,24 @@ void mergeSarif(json::Object &IntoRun, json::Object &FromRun) {
       arrayAt(*Inv, "toolExecutionNotifications").push_back(std::move(V));
 }
 
+/// SARIF has "runs", check's JSON "diagnostics".
+bool looksSarif(const json::Value &Doc) {
+  const json::Object *O = Doc.getAsObject();
+  return O && O->get("runs");
+}
+
 Expected<json::Value> mergeShards(std::vector<ShardDoc> &Shards) {
-  bool Sarif = Shards.front().Doc.getAsObject() &&
-               Shards.front().Doc.getAsObject()->getArray("runs");
+  bool Sarif = looksSarif(Shards.front().Doc);
   for (ShardDoc &S : Shards) {
     const json::Object *O = S.Doc.getAsObject();
-    bool IsSarif = O && O->getArray("runs") && !O->getArray("runs")->empty();
-    if (!O || IsSarif != Sarif || (!Sarif && !O->getArray("diagnostics")))
+    if (O && looksSarif(S.Doc) != Sarif && (O->get("runs") || O->get("diagnostics")))
       return createStringError(inconvertibleErrorCode(),
                                "%s: not check's %s output like %s", S.Path.c_str(),
                                Sarif ? "SARIF" : "JSON", Shards.front().Path.c_str());
+    if (Error E = checkShardShape(S.Doc, Sarif))
+      return createStringError(inconvertibleErrorCode(), "%s: not check's %s output: %s",
+                               S.Path.c_str(), Sarif ? "SARIF" : "JSON",
+                               toString(std::move(E)).c_str());
     if (Error E = takeShard(S, Sarif))
       return std::move(E);
   }
@@ -147,13 +164,12 @@ Expected<json::Value> mergeShards(std::vector<ShardDoc> &Shards) {
   json::Value Out = std::move(Shards.front().Doc);
   for (size_t I = 1; I < Shards.size(); ++I) {
     if (Sarif)
-      mergeSarif(*(*Out.getAsObject()->getArray("runs"))[0].getAsObject(),
-                 *(*Shards[I].Doc.getAsObject()->getArray("runs"))[0].getAsObject());
+      mergeSarif(theRun(Out), theRun(Shards[I].Doc));
     else
       mergeJson(*Out.getAsObject(), *Shards[I].Doc.getAsObject());
   }
   if (Sarif)
-    numberArtifacts(*(*Out.getAsObject()->getArray("runs"))[0].getAsObject());
+    numberArtifacts(theRun(Out));
   return std::move(Out);
 }
 
@@ -173,10 +189,10 @@ int runMergeCommand(const CommandLine &CL) {
           << Path << ": " << Buf.getError().message() << "\n";
       return ExitToolError;
     }
-    Expected<json::Value> Doc = json::parse((*Buf)->getBuffer());
+    Expected<json::Value> Doc = parseBoundedJson((*Buf)->getBuffer());
     if (!Doc) {
       WithColor::error(errs(), "warplint")
-          << Path << ": not JSON: " << toString(Doc.takeError()) << "\n";
+          << Path << ": " << toString(Doc.takeError()) << "\n";
       return ExitToolError;
     }
     Shards.push_back({Path, std::move(*Doc)});

@@ -2,6 +2,7 @@
 #include "tools/commands/ResultCache.h"
 #include "tools/commands/ResultJson.h"
 
+#include "frontend/BoundedJson.h"
 #include "frontend/Frontend.h"
 #include "frontend/cuda/PreambleStore.h"
 #include "tools/BuildId.h"
@@ -267,7 +268,7 @@ std::optional<FileResult> ResultCache::lookup(StringRef Key) {
   if (!Text)
     return std::nullopt;
   std::optional<FileResult> R;
-  if (Expected<json::Value> V = json::parse(*Text))
+  if (Expected<json::Value> V = parseBoundedJson(*Text))
     R = resultFromJson(*V);
   else
     consumeError(V.takeError());

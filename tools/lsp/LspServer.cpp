@@ -1,11 +1,12 @@
 //===- LspServer.cpp - warplint lsp ---------------------------------------===//
 //
 // A Language Server over stdin/stdout on LLVM's LSP support library
-// (llvm/Support/LSP): the library frames and dispatches JSON-RPC messages and
-// types the protocol; this file keeps the open documents, checks a document
-// when it is opened, changed (full sync: the unsaved text is what is checked)
-// or saved, publishes its findings, and answers code actions with the
-// findings' fix-its.
+// (llvm/Support/LSP): the library dispatches JSON-RPC messages and types the
+// protocol; LspMessages reads the messages and answers malformed ones (the
+// library's own reading gives up on them); this file keeps the open
+// documents, checks a document when it is opened, changed (full sync: the
+// unsaved text is what is checked) or saved, publishes its findings, and
+// answers code actions with the findings' fix-its.
 //
 // Checks run on a thread of their own, one at a time, so the message thread
 // keeps reading: the first change after a quiet spell is checked at once, and
@@ -21,6 +22,7 @@
 #include "tools/commands/IncrementalCheck.h"
 #include "tools/InputLoop.h"
 #include "tools/lsp/LspConvert.h"
+#include "tools/lsp/LspMessages.h"
 #include "tools/NotAnalyzed.h"
 
 #include "frontend/cuda/Preamble.h"
@@ -106,9 +108,11 @@ struct CheckJob {
 
 class Server {
 public:
-  Server(const CommandLine &CL, InputSet In, CheckOptions Opts, JSONTransport &Transport)
+  Server(const CommandLine &CL, InputSet In, CheckOptions Opts, JSONTransport &Transport,
+         std::mutex &OutputLock)
       : CL(CL), In(std::move(In)), Opts(std::move(Opts)), Handler(Transport),
-        Publish(Handler.outgoingNotification<json::Value>("textDocument/publishDiagnostics")),
+        Notify(Handler.outgoingNotification<json::Value>("textDocument/publishDiagnostics")),
+        OutputLock(OutputLock),
         Debounce(CL.LspDebounce), Sync(CL.LspSync), Full(CL.LspFullChecks) {
     Handler.method("initialize", this, &Server::onInitialize);
     Handler.notification("initialized", this, &Server::onInitialized);
@@ -212,7 +216,7 @@ private:
     It->second->Closed = true;
     json::Object Clear{{"uri", It->second->Uri.uri().str()}, {"diagnostics", json::Array()}};
     Docs.erase(It);
-    Publish(std::move(Clear));
+    publish(std::move(Clear));
   }
 
   void onCodeAction(const CodeActionParams &P, Callback<json::Value> Reply) {
@@ -237,6 +241,12 @@ private:
       }
     }
     Reply(json::Value(std::move(Actions)));
+  }
+
+  /// Sends a publishDiagnostics notification (from either thread).
+  void publish(json::Value Params) {
+    std::lock_guard<std::mutex> G(OutputLock);
+    Notify(Params);
   }
 
   DiagnosticStyle style() const { return DiagnosticStyle{RelatedInformation.load()}; }
@@ -311,9 +321,11 @@ private:
     Logger::info("checking {0} version {1}", Path, Job.Version);
     auto Start = Clock::now();
     double CpuStart = processorSeconds();
-    FileResult R = Full ? checkFile(CL, std::move(FO), Opts, Path)
-                        : checkIncrementally(CL, std::move(FO), Opts, Path, D.Cache,
-                                             [&] { return !Sync && stale(Job); });
+    // Both on a guarded stack (checkGuarded): a crash is this document's error.
+    FileResult R = Full ? checkFile(CL, std::move(FO), Opts, Path) : checkGuarded(Path, [&] {
+      return checkIncrementally(CL, std::move(FO), Opts, Path, D.Cache,
+                                [&] { return !Sync && stale(Job); });
+    });
     long Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - Start).count();
     std::string Phases =
         Full ? formatv("whole file {0} ms", static_cast<long>((processorSeconds() - CpuStart) * 1000))
@@ -354,7 +366,7 @@ private:
       return Logger::info("dropped {0} version {1}: its text changed", Path, Job.Version);
     D.Findings = std::move(Kept);
     D.CheckedText = Job.Text;
-    Publish(json::Object{
+    publish(json::Object{
         {"uri", D.Uri.uri().str()}, {"version", Job.Version}, {"diagnostics", std::move(Diags)}});
   }
 
@@ -362,7 +374,10 @@ private:
   InputSet In;
   CheckOptions Opts;
   MessageHandler Handler;
-  OutgoingNotification<json::Value> Publish;
+  OutgoingNotification<json::Value> Notify;
+  /// Held by whatever writes to the transport outside Handler's replies
+  /// (serveLspMessages's error answers, publish()).
+  std::mutex &OutputLock;
   const unsigned Debounce;
   const bool Sync;
   const bool Full;
@@ -397,9 +412,13 @@ int runLspCommand(const CommandLine &CL) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
     return ExitToolError;
   }
+  // The library's transport writes; LspFrameReader reads (the transport's
+  // own reader gives up on a bad frame), serveLspMessages dispatches.
   JSONTransport Transport(stdin, outs());
-  Server S(CL, std::move(*In), std::move(*Opts), Transport);
-  if (Error E = Transport.run(S.handler())) {
+  LspFrameReader Reader(sys::fs::getStdinHandle());
+  std::mutex OutputLock;
+  Server S(CL, std::move(*In), std::move(*Opts), Transport, OutputLock);
+  if (Error E = serveLspMessages(Reader, Transport, S.handler(), OutputLock)) {
     // The input ended without an "exit" notification.
     Logger::error("{0}", toString(std::move(E)));
     return ExitFindings;
