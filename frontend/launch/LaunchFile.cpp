@@ -161,8 +161,10 @@ Error checkKernelName(StringRef Name) {
     unsigned char C = S[I];
     if (C < 0x20 || C >= 0x7f)
       return Bad("a control or non-ASCII character");
-    if (StringRef("\"'\\#;{}/`$@").contains(C))
+    if (StringRef("\"\\#;{}`$@").contains(C))
       return Bad(Twine("'") + StringRef(S.data() + I, 1) + "' in its template arguments");
+    if (S.substr(I).starts_with("//") || S.substr(I).starts_with("/*"))
+      return Bad("a comment in its template arguments");
     if (C == '(' || C == '[')
       Groups.push_back(C == '(' ? ')' : ']');
     else if (C == ')' || C == ']') {

@@ -47,7 +47,8 @@ llvm::Error parseArgAssignment(llvm::StringRef Text, LaunchEntry &E);
 /// into the compiled text (`&k<128, 8>`): a C++ identifier, qualified or
 /// not (`ns::k`, `(anonymous namespace)::k`), or a template-id of one
 /// (`k<128, 8>`) with nothing after its closing '>' and, in its arguments,
-/// no control character, quote, backslash, '#', ';', '{', '}' or '/'.
+/// no control or non-ASCII character, double quote, backslash, '#', ';',
+/// '{', '}', '`', '$', '@' or comment.
 llvm::Error checkKernelName(llvm::StringRef Name);
 
 /// Reads a launch file. Errors name the file (and the entry: a kernel name

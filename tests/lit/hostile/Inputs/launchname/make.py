@@ -12,10 +12,13 @@ inject = 'k<4>;\n#include "%s/pwned.h"\nstatic int x = 0' % d
 json.dump([{"kernel": inject, "grid": 64, "block": 256}], open(os.path.join(d, "inject.json"), "w"))
 json.dump([{"kernel": "k<4>", "grid": 64, "block": 256},
            {"kernel": "k<(1 < 2) + 1>", "grid": 64, "block": 256},
+           {"kernel": "k<8 / 2>", "grid": 64, "block": 256},
+           {"kernel": "k<'a' - 93>", "grid": 64, "block": 256},
            {"kernel": "ns::inner::k2", "grid": 64, "block": 256},
            {"kernel": "(anonymous namespace)::k3", "grid": 64, "block": 256}],
           open(os.path.join(d, "ok.json"), "w"))
-for bad in ["k<4>; int y", "k<4> x", "k<\"a\">", "k<4", "k<4>>", "1k", "k<4>\x1b[2J"]:
+for bad in ["k<4>; int y", "k<4> x", "k<\"a\">", "k<4", "k<4>>", "1k", "k<4>\x1b[2J",
+            "k<4 /* x */>", "k<{4}>"]:
     n = len(os.listdir(d))
     json.dump([{"kernel": "kk"}, {"kernel": bad}], open(os.path.join(d, "bad%d.json" % n), "w"))
 text = open(os.path.join(here, "tmpl.cu")).read() + "// warplint: instantiate k<4>\n"
