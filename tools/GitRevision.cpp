@@ -361,7 +361,7 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
   if (!Batch)
     return Batch.takeError();
   StringRef Rest = *Batch;
-  std::map<std::string, std::string> LinkTargets; // Link -> its target's text.
+  std::map<std::string, std::string> LinkTargets; // Link -> the path it holds.
   for (const Entry *E : Wants) {
     auto [Header, After] = Rest.split('\n');
     SmallVector<StringRef, 3> Fields;
