@@ -251,6 +251,7 @@ SmallString<256> directoryOf(StringRef SourceFile) {
   SmallString<256> Dir(SourceFile);
   sys::fs::make_absolute(Dir);
   sys::path::remove_filename(Dir);
+  sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
   return Dir;
 }
 
@@ -263,7 +264,25 @@ std::optional<std::string> configIn(StringRef Dir) {
   return std::nullopt;
 }
 
+/// True when Dir holds a .git entry (a directory, or the file of a worktree
+/// or submodule): the top of a git repository.
+bool isRepositoryTop(StringRef Dir) {
+  SmallString<256> Git(Dir);
+  sys::path::append(Git, ".git");
+  return sys::fs::exists(Git);
+}
+
 } // namespace
+
+void ConfigCache::addRoot(StringRef Dir) {
+  SmallString<256> D(Dir);
+  sys::fs::make_absolute(D);
+  sys::path::remove_dots(D, /*remove_dot_dot=*/true);
+  while (D.size() > 1 && sys::path::is_separator(D.back()))
+    D.pop_back();
+  std::lock_guard<std::mutex> Guard(Lock);
+  Roots.insert(D);
+}
 
 std::string ConfigCache::nearest(StringRef Start) {
   SmallVector<std::string, 8> Walked;
@@ -278,6 +297,10 @@ std::string ConfigCache::nearest(StringRef Start) {
       Found = *Here;
       break;
     }
+    // The top of a repository, or of a copy of one: what is above is not
+    // the project's (another user's /tmp/.warplint.yaml).
+    if (Roots.contains(Dir) || isRepositoryTop(Dir))
+      break;
     // The parent is a prefix of Dir: assigning it to Dir would copy Dir's
     // buffer onto itself (LLVM's assertions reject that).
     size_t ParentSize = sys::path::parent_path(Dir).size();

@@ -62,9 +62,16 @@ class ConfigCache {
 public:
   /// The configuration for SourceFile: the file Explicit when given, else
   /// the nearest .warplint.yaml in its directory or a parent, else the
-  /// defaults. Errors name the configuration file and line.
+  /// defaults. The search never goes above the top of the git repository
+  /// that holds the file (a directory with a .git entry) nor above a root
+  /// given to addRoot. Errors name the configuration file and line.
   llvm::Expected<std::shared_ptr<const WarplintConfig>> forFile(llvm::StringRef SourceFile,
                                                                 llvm::StringRef Explicit);
+
+  /// Makes Dir (absolute) a top the search does not go above, for the
+  /// files under it (`diff`'s copy of a revision, which has no .git: a
+  /// .warplint.yaml in the temporary directory above it is anyone's).
+  void addRoot(llvm::StringRef Dir);
 
   /// How many configuration files were parsed so far (for tests).
   unsigned parses() const;
@@ -82,6 +89,7 @@ private:
 
   mutable std::mutex Lock;
   llvm::StringMap<std::string> NearestIn;
+  llvm::StringSet<> Roots;
   llvm::StringMap<Parsed> Files;
   const std::shared_ptr<const WarplintConfig> Defaults =
       std::make_shared<const WarplintConfig>();

@@ -2,6 +2,7 @@
 #include "tools/GitRevision.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -79,6 +80,59 @@ std::string normalized(StringRef Path) {
   SmallString<256> P(Path);
   sys::path::remove_dots(P, /*remove_dot_dot=*/true, sys::path::Style::posix);
   return P.str().str();
+}
+
+/// Name as an error quotes it: in single quotes, with control characters,
+/// quotes and backslashes escaped (a name can hold a newline).
+std::string quotedName(StringRef Name) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << '\'';
+  printEscapedString(Name, OS);
+  OS << '\'';
+  return Out;
+}
+
+/// Why Path, relative to a directory, would not name a file inside it:
+/// empty, absolute, with an empty, "." or ".." component; "" when it is
+/// safe to write.
+std::string unsafePath(StringRef Path) {
+  if (Path.empty())
+    return "an empty path";
+  if (Path.starts_with("/"))
+    return "an absolute path would leave the scratch copy";
+  SmallVector<StringRef, 8> Parts;
+  Path.split(Parts, '/');
+  for (StringRef P : Parts) {
+    if (P == "..")
+      return "a '..' component would leave the scratch copy";
+    if (P.empty() || P == ".")
+      return "an empty or '.' component";
+  }
+  return "";
+}
+
+/// The file of Files that the link Link (path from the top) leads to,
+/// through other links of Links (link -> target text) up to 8 deep; none
+/// when it leads out of the tree, to an absolute path or to no such file.
+std::optional<std::string> linkTarget(StringRef Link, const std::map<std::string, std::string> &Links,
+                                      const std::map<std::string, std::string> &Files) {
+  std::string At = Link.str();
+  for (unsigned Hop = 0; Hop < 8; ++Hop) {
+    StringRef Target = Links.at(At);
+    if (Target.empty() || Target.starts_with("/"))
+      return std::nullopt;
+    StringRef Dir = sys::path::parent_path(At, sys::path::Style::posix);
+    std::string Next = normalized(Dir.empty() ? Target.str() : (Dir + "/" + Target).str());
+    if (Next == ".." || StringRef(Next).starts_with("../") || !unsafePath(Next).empty())
+      return std::nullopt;
+    if (Files.count(Next))
+      return Next;
+    if (!Links.count(Next))
+      return std::nullopt;
+    At = std::move(Next);
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -259,17 +313,47 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
   Expected<std::string> Tree = git({"ls-tree", "-r", "-z", "--full-tree", Rev});
   if (!Tree)
     return Tree.takeError();
-  // "MODE blob HASH\tPATH" entries; their texts in one `git cat-file --batch`.
-  std::vector<std::pair<std::string, std::string>> Wants; // (hash, path)
-  std::string Request;
-  for (StringRef Entry : splitNul(*Tree)) {
-    auto [Meta, Path] = Entry.split('\t');
+  // "MODE TYPE HASH\tPATH" entries. Every path must stay under the top when
+  // written out (a crafted tree can hold "..", "" or "a/b" as a name), and
+  // none may pass through a symbolic link of the tree.
+  struct Entry {
+    std::string Hash, Path;
+    bool Link;
+  };
+  std::vector<Entry> Entries;
+  StringSet<> Links;
+  for (StringRef Line : splitNul(*Tree)) {
+    auto [Meta, Path] = Line.split('\t');
     SmallVector<StringRef, 3> Fields;
     Meta.split(Fields, ' ');
-    if (Fields.size() != 3 || Fields[1] != "blob" || !Wanted(Path))
+    if (Fields.size() != 3)
+      return failure("git ls-tree: unexpected output for " + quotedName(Line));
+    if (std::string Why = unsafePath(Path); !Why.empty())
+      return failure("commit " + Rev.take_front(12) + ": tree entry " + quotedName(Path) +
+                     " is refused: " + Why + "; nothing was written");
+    if (Fields[1] != "blob")
+      continue; // A submodule's commit.
+    bool Link = Fields[0] == "120000";
+    if (Link)
+      Links.insert(Path);
+    Entries.push_back({Fields[2].str(), Path.str(), Link});
+  }
+  for (const Entry &E : Entries)
+    for (StringRef Dir = sys::path::parent_path(E.Path, sys::path::Style::posix); !Dir.empty();
+         Dir = sys::path::parent_path(Dir, sys::path::Style::posix))
+      if (Links.contains(Dir))
+        return failure("commit " + Rev.take_front(12) + ": tree entry " + quotedName(E.Path) +
+                       " is refused: it lies under the symbolic link " + quotedName(Dir) +
+                       " of the revision; nothing was written");
+  // The texts of the files wanted and of the links to them, in one `git
+  // cat-file --batch`.
+  std::vector<const Entry *> Wants;
+  std::string Request;
+  for (const Entry &E : Entries) {
+    if (!Wanted(E.Path))
       continue;
-    Wants.emplace_back(Fields[2].str(), Path.str());
-    Request += Fields[2].str() + "\n";
+    Wants.push_back(&E);
+    Request += E.Hash + "\n";
   }
   if (Wants.empty())
     return Files;
@@ -277,18 +361,27 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
   if (!Batch)
     return Batch.takeError();
   StringRef Rest = *Batch;
-  for (const auto &[Hash, Path] : Wants) {
+  std::map<std::string, std::string> LinkTargets; // Link -> the path it holds.
+  for (const Entry *E : Wants) {
     auto [Header, After] = Rest.split('\n');
     SmallVector<StringRef, 3> Fields;
     Header.split(Fields, ' ');
     uint64_t Size;
-    if (Fields.size() != 3 || Fields[0] != Hash || Fields[2].getAsInteger(10, Size) ||
+    if (Fields.size() != 3 || Fields[0] != E->Hash || Fields[2].getAsInteger(10, Size) ||
         After.size() < Size)
-      return failure("git cat-file: unexpected output for " + Path);
-    Files[Path] = After.take_front(Size).str();
+      return failure("git cat-file: unexpected output for " + quotedName(E->Path));
+    (E->Link ? LinkTargets : Files)[E->Path] = After.take_front(Size).str();
     Rest = After.drop_front(Size);
     Rest.consume_front("\n");
   }
+  // A link is never written as a link (nor followed on disk): one to a file
+  // of the revision gets that file's text; one that leads elsewhere (out of
+  // the tree, absolute, to a file not read) is left out.
+  std::map<std::string, std::string> Resolved;
+  for (const auto &[Link, Target] : LinkTargets)
+    if (std::optional<std::string> To = linkTarget(Link, LinkTargets, Files))
+      Resolved[Link] = Files.at(*To);
+  Files.insert(Resolved.begin(), Resolved.end());
   return Files;
 }
 
@@ -343,6 +436,11 @@ Expected<ScratchDir> ScratchDir::create(StringRef Prefix) {
   SmallString<128> Path;
   if (std::error_code EC = sys::fs::createUniqueDirectory(Prefix, Path))
     return failure("cannot create a temporary directory: " + EC.message());
+  // Its owner's alone (createUniqueDirectory leaves it to the umask).
+  if (std::error_code EC = sys::fs::setPermissions(Path, sys::fs::owner_all)) {
+    sys::fs::remove(Path);
+    return failure(Path + ": " + EC.message());
+  }
   SmallString<128> Real;
   if (!sys::fs::real_path(Path, Real))
     Path = Real;
@@ -356,14 +454,37 @@ ScratchDir::~ScratchDir() {
 
 Error ScratchDir::write(const std::map<std::string, std::string> &Files) const {
   for (const auto &[Rel, Text] : Files) {
-    std::string Full = Path + "/" + Rel;
-    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Full)))
-      return failure(Full + ": " + EC.message());
-    std::error_code EC;
-    raw_fd_ostream OS(Full, EC, sys::fs::OF_None);
-    if (EC)
-      return failure(Full + ": " + EC.message());
+    if (std::string Why = unsafePath(Rel); !Why.empty())
+      return failure(quotedName(Rel) + " is not written: " + Why);
+    // Each directory is made here, one component at a time, and must be a
+    // directory (never a link to one); the file is created new (O_EXCL: an
+    // entry already there, a link included, is an error, never followed).
+    std::string Full = Path;
+    SmallVector<StringRef, 8> Parts;
+    StringRef(Rel).split(Parts, '/');
+    for (size_t I = 0; I + 1 < Parts.size(); ++I) {
+      Full += "/" + Parts[I].str();
+      if (std::error_code EC = sys::fs::create_directory(Full, /*IgnoreExisting=*/true))
+        return failure(quotedName(Full) + ": " + EC.message());
+      sys::fs::file_status St;
+      if (std::error_code EC = sys::fs::status(Full, St, /*Follow=*/false))
+        return failure(quotedName(Full) + ": " + EC.message());
+      if (St.type() != sys::fs::file_type::directory_file)
+        return failure(quotedName(Rel) + " is not written: " + quotedName(Full) +
+                       " is not a directory");
+    }
+    Full += "/" + Parts.back().str();
+    int FD;
+    if (std::error_code EC = sys::fs::openFileForWrite(Full, FD, sys::fs::CD_CreateNew))
+      return failure(quotedName(Full) + ": " + EC.message());
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      return failure(quotedName(Full) + ": " + EC.message());
+    }
   }
   return Error::success();
 }

@@ -58,6 +58,11 @@ public:
   /// The text of every file of revision Rev (an empty Rev: the working
   /// tree) that the analysis may read: CUDA and C++ sources and headers and
   /// warplint's configuration files, keyed by their path from the top.
+  /// A commit's tree is refused, with an error naming the entry, when a path
+  /// in it would leave the top (a "..", "." or empty component, an absolute
+  /// path) or lies under a symbolic link of the tree; a link is read as the
+  /// text of the file of the revision it leads to, and left out when it
+  /// leads out of the tree or to no file read.
   llvm::Expected<std::map<std::string, std::string>> sourceFiles(llvm::StringRef Rev) const;
 
 private:
@@ -84,8 +89,8 @@ bool isCudaRelevant(llvm::StringRef Path);
 std::vector<std::string> affectedSources(const std::map<std::string, std::string> &Files,
                                          llvm::ArrayRef<std::string> Changed);
 
-/// A directory of its own under the system's temporary directory, removed
-/// with everything in it when this object goes.
+/// A directory of its own under the system's temporary directory (its
+/// owner's alone), removed with everything in it when this object goes.
 class ScratchDir {
 public:
   static llvm::Expected<ScratchDir> create(llvm::StringRef Prefix);
@@ -94,7 +99,10 @@ public:
   ~ScratchDir();
   llvm::StringRef path() const { return Path; }
 
-  /// Writes Files (path relative to this directory -> text) into it.
+  /// Writes Files (path relative to this directory -> text) into it; a
+  /// path that could leave it ("..", absolute) is an error, directories are
+  /// made by this call and never followed as links, and each file is
+  /// created anew (an existing entry, a link included, is an error).
   llvm::Error write(const std::map<std::string, std::string> &Files) const;
 
 private:

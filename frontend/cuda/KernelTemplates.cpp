@@ -114,11 +114,29 @@ std::vector<std::pair<unsigned, std::string>> instantiationComments(llvm::String
 
 std::string instantiationText(llvm::StringRef File,
                               llvm::ArrayRef<std::pair<unsigned, std::string>> Names) {
+  // The file's name in a string literal: a quote, a backslash or a newline
+  // in it (a hostile repository's file name) escaped, never ending the
+  // directive's line.
+  std::string Quoted;
+  for (unsigned char C : File) {
+    if (C == '"' || C == '\\')
+      Quoted += '\\';
+    if (C < 0x20 || C == 0x7f) {
+      Quoted += '\\';
+      for (unsigned Shift : {6u, 3u, 0u})
+        Quoted += char('0' + ((C >> Shift) & 7));
+    } else
+      Quoted += char(C);
+  }
   std::string Text = "\n";
   unsigned Index = 0;
   for (const auto &[Line, Name] : Names) {
+    // A name that would end the line is never pasted (launch files' names
+    // are checked when read: frontend/launch/LaunchFile.h checkKernelName).
+    if (llvm::any_of(Name, [](unsigned char C) { return C < 0x20 || C == 0x7f; }))
+      continue;
     if (Line)
-      Text += llvm::formatv("#line {0} \"{1}\"\n", Line, File).str();
+      Text += llvm::formatv("#line {0} \"{1}\"\n", Line, Quoted).str();
     Text += llvm::formatv("static auto *__warplint_instantiate_{0} = &{1};\n", Index++, Name)
                 .str();
   }

@@ -3,6 +3,7 @@
 #include "frontend/BoundedJson.h"
 #include "frontend/LaunchLimits.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -113,6 +114,76 @@ std::optional<Dim3> dimFromJson(const json::Value *V) {
 
 } // namespace
 
+namespace {
+
+/// Consumes one component of a qualified name from the front of S: an
+/// identifier or "(anonymous namespace)".
+bool consumeComponent(StringRef &S) {
+  if (S.consume_front("(anonymous namespace)"))
+    return true;
+  if (S.empty() || !(isAlpha(S.front()) || S.front() == '_'))
+    return false;
+  size_t N = 1;
+  while (N < S.size() && (isAlnum(S[N]) || S[N] == '_'))
+    ++N;
+  S = S.drop_front(N);
+  return true;
+}
+
+} // namespace
+
+Error checkKernelName(StringRef Name) {
+  if (Name.empty())
+    return Error::success(); // Any kernel.
+  auto Bad = [&](const Twine &Why) {
+    std::string Shown;
+    raw_string_ostream OS(Shown);
+    printEscapedString(Name, OS);
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel name '%s' is not a C++ identifier or template-id (%s)",
+                             Shown.c_str(), Why.str().c_str());
+  };
+  StringRef S = Name;
+  S.consume_front("::");
+  do {
+    if (!consumeComponent(S))
+      return Bad("a name starts with a letter or '_'");
+  } while (S.consume_front("::"));
+  if (S.empty())
+    return Error::success();
+  if (!S.consume_front("<"))
+    return Bad("only template arguments may follow the name");
+  // The arguments up to the '<' they close; '<' and '>' inside parentheses
+  // or brackets are operators.
+  unsigned Angles = 1;
+  SmallVector<char, 8> Groups;
+  size_t I = 0;
+  for (; I < S.size() && Angles; ++I) {
+    unsigned char C = S[I];
+    if (C < 0x20 || C >= 0x7f)
+      return Bad("a control or non-ASCII character");
+    if (StringRef("\"\\#;{}`$@").contains(C))
+      return Bad(Twine("'") + StringRef(S.data() + I, 1) + "' in its template arguments");
+    if (S.substr(I).starts_with("//") || S.substr(I).starts_with("/*"))
+      return Bad("a comment in its template arguments");
+    if (C == '(' || C == '[')
+      Groups.push_back(C == '(' ? ')' : ']');
+    else if (C == ')' || C == ']') {
+      if (Groups.empty() || Groups.back() != C)
+        return Bad("unbalanced parentheses");
+      Groups.pop_back();
+    } else if (Groups.empty() && C == '<')
+      ++Angles;
+    else if (Groups.empty() && C == '>')
+      --Angles;
+  }
+  if (Angles || !Groups.empty())
+    return Bad("unbalanced template arguments");
+  if (I != S.size())
+    return Bad("text after its template arguments");
+  return Error::success();
+}
+
 Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
   auto Fail = [&](const Twine &Msg) {
     return createStringError(inconvertibleErrorCode(), "%s: error: %s",
@@ -135,8 +206,12 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
       return Fail("entry " + Twine(I) + " is not an object");
     LaunchEntry E;
     E.Source = ("launch file " + Path).str();
-    if (std::optional<StringRef> K = O->getString("kernel"))
+    if (std::optional<StringRef> K = O->getString("kernel")) {
+      // The name is pasted into every compiled file (an instantiation).
+      if (Error N = checkKernelName(*K))
+        return Fail("entry " + Twine(I) + ": " + toString(std::move(N)));
       E.Kernel = K->str();
+    }
     E.Grid = dimFromJson(O->get("grid"));
     E.Block = dimFromJson(O->get("block"));
     if ((O->get("grid") && !E.Grid) || (O->get("block") && !E.Block))

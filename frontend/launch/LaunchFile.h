@@ -43,7 +43,16 @@ llvm::Error parseArgAssignment(llvm::StringRef Text,
 /// E.FloatArgs.
 llvm::Error parseArgAssignment(llvm::StringRef Text, LaunchEntry &E);
 
-/// Reads a launch file. Errors name the file.
+/// An error unless Name is empty (any kernel) or reads as a kernel's name, as the frontend pastes it
+/// into the compiled text (`&k<128, 8>`): a C++ identifier, qualified or
+/// not (`ns::k`, `(anonymous namespace)::k`), or a template-id of one
+/// (`k<128, 8>`) with nothing after its closing '>' and, in its arguments,
+/// no control or non-ASCII character, double quote, backslash, '#', ';',
+/// '{', '}', '`', '$', '@' or comment.
+llvm::Error checkKernelName(llvm::StringRef Name);
+
+/// Reads a launch file. Errors name the file (and the entry: a kernel name
+/// that is not one, checkKernelName).
 llvm::Expected<std::vector<LaunchEntry>> readLaunchFile(llvm::StringRef Path);
 
 /// True when Entry applies to the kernel F (empty name, source or mangled).

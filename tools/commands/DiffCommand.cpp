@@ -422,6 +422,10 @@ int runDiffCommand(const CommandLine &CL) {
   std::vector<ScratchDir> Scratch; // Removed as the command returns.
   if (Error E = loadRevisions(*Repo, R, Old, New, Affected, Scratch))
     return fail(toString(std::move(E)));
+  // A copy's configuration is looked up inside the copy only (the working
+  // tree's stops at its .git).
+  for (const ScratchDir &D : Scratch)
+    Opts->Configs->addRoot(D.path());
 
   Expected<InputSet> In = collectInputs(CL, /*RequireFiles=*/false);
   if (!In)

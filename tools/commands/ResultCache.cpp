@@ -25,9 +25,12 @@ namespace warplint {
 
 namespace {
 
-/// An entry is Magic, the xxh3 of the text, then the text (ResultJson).
-constexpr StringLiteral Magic = "WLRES001";
+/// An entry is Magic, the xxh3 of what follows, the size of its key's text
+/// (32 bits), the key's text, then the entry's text (ResultJson, or a
+/// manifest). An entry is read only under the key it states, whole.
+constexpr StringLiteral Magic = "WLRES002";
 constexpr size_t HeaderBytes = 16;
+constexpr size_t KeySizeBytes = 4;
 
 /// The text of File, or a word saying it could not be read (a launch file
 /// that is missing fails the check before any result is kept).
@@ -127,10 +130,7 @@ struct Manifest {
   }
   /// The result's key: the compile's key and what the manifest says.
   std::string resultKey(StringRef CompileKey) const {
-    BLAKE3 H;
-    H.update(CompileKey);
-    H.update(text());
-    return "result-" + toHex(H.final<16>(), /*LowerCase=*/true);
+    return "result" + std::string(1, '\0') + CompileKey.str() + '\0' + text();
   }
 };
 
@@ -164,10 +164,10 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
   }
   FO.Arch = CA->second->Name.str();
   // The compile's key: all that shapes the result but the files it reads.
-  BLAKE3 H;
-  auto Put = [&H](StringRef S) {
-    H.update(S);
-    H.update(StringRef("\0", 1));
+  std::string CompileKey;
+  auto Put = [&CompileKey](StringRef S) {
+    CompileKey += S;
+    CompileKey += '\0';
   };
   Put(Common);
   Put(Path);
@@ -179,8 +179,7 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
   SmallString<256> Cwd;
   if (!sys::fs::current_path(Cwd))
     Put(Cwd);
-  std::string CompileKey = toHex(H.final<16>(), /*LowerCase=*/true);
-  std::string ManifestKey = "manifest-" + CompileKey;
+  std::string ManifestKey = "manifest" + std::string(1, '\0') + CompileKey;
 
   // Fast: the files the last compile read have the same text (ccache's
   // "direct mode"); the result kept for them is the answer.
@@ -240,8 +239,9 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
 }
 
 std::string ResultCache::entryPath(StringRef Key) const {
+  // "result-HASH" / "manifest-HASH": the kind, and the hash of the whole key.
   SmallString<256> File(Dir);
-  sys::path::append(File, "llvmcache-" + Key);
+  sys::path::append(File, "llvmcache-" + Key.split('\0').first + "-" + hexDigest(Key));
   return File.str().str();
 }
 
@@ -252,13 +252,19 @@ std::optional<std::string> ResultCache::readEntry(StringRef Key) {
   if (!B)
     return std::nullopt;
   StringRef All = (*B)->getBuffer();
-  if (All.size() >= HeaderBytes && All.starts_with(Magic)) {
-    StringRef Text = All.drop_front(HeaderBytes);
+  if (All.size() >= HeaderBytes + KeySizeBytes && All.starts_with(Magic)) {
+    StringRef Rest = All.drop_front(HeaderBytes);
     uint64_t Sum = support::endian::read64le(All.data() + Magic.size());
-    if (xxh3_64bits(arrayRefFromStringRef(Text)) == Sum)
-      return Text.str();
+    uint32_t KeySize = support::endian::read32le(Rest.data());
+    Rest = Rest.drop_front(KeySizeBytes);
+    // Whole, and written for this key (not another file's entry put in its
+    // place, nor one whose name alone matches).
+    if (xxh3_64bits(arrayRefFromStringRef(All.drop_front(HeaderBytes))) == Sum &&
+        KeySize <= Rest.size() && Rest.take_front(KeySize) == Key)
+      return Rest.drop_front(KeySize).str();
   }
-  // A damaged entry (a truncated copy, another version's) is written anew.
+  // A damaged entry (a truncated copy, another version's, another key's) is
+  // written anew.
   sys::fs::remove(File);
   return std::nullopt;
 }
@@ -278,6 +284,8 @@ std::optional<FileResult> ResultCache::lookup(StringRef Key) {
 }
 
 Error ResultCache::writeEntry(StringRef Key, StringRef Text) {
+  if (Key.size() > UINT32_MAX)
+    return createStringError(inconvertibleErrorCode(), "a key too long to keep");
   if (std::error_code EC = sys::fs::create_directories(Dir))
     return createStringError(EC, "%s: %s", Dir.c_str(), EC.message().c_str());
   Expected<FileCache> Cache =
@@ -285,17 +293,24 @@ Error ResultCache::writeEntry(StringRef Key, StringRef Text) {
                  [](unsigned, const Twine &, std::unique_ptr<MemoryBuffer>) {});
   if (!Cache)
     return Cache.takeError();
-  Expected<AddStreamFn> AddStream = (*Cache)(0, Key, Key);
+  // localCache names the file "llvmcache-" + its key: the kind and hash.
+  std::string Name = sys::path::filename(entryPath(Key)).drop_front(10).str();
+  Expected<AddStreamFn> AddStream = (*Cache)(0, Name, Name);
   if (!AddStream)
     return AddStream.takeError();
   if (!*AddStream)
     return Error::success(); // Another process kept it meanwhile.
-  Expected<std::unique_ptr<CachedFileStream>> Stream = (*AddStream)(0, Key);
+  Expected<std::unique_ptr<CachedFileStream>> Stream = (*AddStream)(0, Name);
   if (!Stream)
     return Stream.takeError();
+  std::string Body;
+  Body.resize(KeySizeBytes);
+  support::endian::write32le(Body.data(), uint32_t(Key.size()));
+  Body += Key;
+  Body += Text;
   char Sum[8];
-  support::endian::write64le(Sum, xxh3_64bits(arrayRefFromStringRef(Text)));
-  *(*Stream)->OS << Magic << StringRef(Sum, sizeof(Sum)) << Text;
+  support::endian::write64le(Sum, xxh3_64bits(arrayRefFromStringRef(Body)));
+  *(*Stream)->OS << Magic << StringRef(Sum, sizeof(Sum)) << Body;
   return (*Stream)->commit();
 }
 

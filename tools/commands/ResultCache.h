@@ -21,8 +21,12 @@
 //
 // Entries are written as the preamble store writes its own (llvm::localCache:
 // a temporary file renamed into place), so runners sharing the directory
-// may write at once; an entry is a magic word, the xxh3 of its text, and its
-// text (tools/commands/ResultJson.h): a damaged one is a miss, and replaced.
+// may write at once; an entry is a magic word, the xxh3 of what follows,
+// the whole text of its key (not the hash its file is named by) and its
+// text (tools/commands/ResultJson.h): a damaged one is a miss, and replaced,
+// and so is one that states another key than the one that found it (an
+// entry copied, swapped or crafted under another's name, its checksum
+// right).
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_TOOLS_COMMANDS_RESULTCACHE_H

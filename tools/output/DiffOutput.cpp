@@ -81,11 +81,58 @@ std::string findingLine(const Finding &F) {
   return locationPrefix(F.Loc) + severityName(F.Level).str() + ": " + F.text();
 }
 
-/// Markdown text with the characters that would format it escaped.
+/// Text with each control character (a newline, a tab, ESC) written as a C
+/// escape ("\\n", "\\x1b"), so that a name (a file's, a #line's) shows
+/// what it holds and never ends a line of the comment.
+std::string visibleControls(StringRef Text) {
+  std::string Out;
+  for (unsigned char C : Text) {
+    if (C == '\n')
+      Out += "\\n";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (C == '\t')
+      Out += "\\t";
+    else if (C < 0x20 || C == 0x7f)
+      Out += "\\x" + utohexstr(C, /*LowerCase=*/true, 2);
+    else
+      Out += char(C);
+  }
+  return Out;
+}
+
+/// Text as a Markdown code span, whatever it holds: fenced with one backtick
+/// more than its longest run of them, padded with a space each side when
+/// it starts or ends with a backtick or a space (CommonMark strips one),
+/// control characters made visible. InTable: a pipe is escaped, as GitHub
+/// splits table cells at one even inside a code span.
+std::string codeSpan(StringRef Text, bool InTable = false) {
+  std::string Body;
+  for (char C : visibleControls(Text))
+    Body += InTable && C == '|' ? std::string("\\|") : std::string(1, C);
+  size_t Longest = 0, Run = 0;
+  for (char C : Body) {
+    Run = C == '`' ? Run + 1 : 0;
+    Longest = std::max(Longest, Run);
+  }
+  std::string Fence(Longest + 1, '`');
+  bool Pad = !Body.empty() && (Body.front() == '`' || Body.back() == '`' ||
+                               Body.front() == ' ' || Body.back() == ' ');
+  std::string Space = Pad ? " " : "";
+  return Fence + Space + Body + Space + Fence;
+}
+
+/// Markdown text with the characters that would format it escaped, and
+/// control characters (a newline) as spaces: nothing in it starts a line,
+/// a heading, a list, a link, a table cell or HTML.
 std::string markdownEscape(StringRef Text) {
   std::string Out;
   for (char C : Text) {
-    if (StringRef("\\`*_[]<>|#").contains(C))
+    if ((unsigned char)C < 0x20 || C == 0x7f) {
+      Out += ' ';
+      continue;
+    }
+    if (StringRef("\\`*_[]<>|#~&").contains(C))
       Out += '\\';
     Out += C;
   }
@@ -301,7 +348,7 @@ json::Object diffSarif(const DiffReport &R) {
 }
 
 void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
-  OS << "### warplint: `" << R.Base << "` → `" << headName(R) << "`\n\n";
+  OS << "### warplint: " << codeSpan(R.Base) << " → " << codeSpan(headName(R)) << "\n\n";
   unsigned New = R.count(BaselineState::New), Fixed = R.count(BaselineState::Absent);
   OS << New << " new " << (New == 1 ? "finding" : "findings") << ", " << Fixed << " fixed, "
      << R.count(BaselineState::Updated) << " updated, " << R.count(BaselineState::Unchanged)
@@ -319,7 +366,8 @@ void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
         Change = K.ratio() ? ratioText(*K.ratio()) : "no predicted time";
       if (!K.GpuDisplay.empty() && (K.OldUs || K.NewUs))
         Change += " on " + K.GpuDisplay;
-      OS << "| `" << K.Name << "` | `" << K.File << "` | " << usText(K.OldUs) << " | "
+      OS << "| " << codeSpan(K.Name, true) << " | " << codeSpan(K.File, true) << " | "
+         << usText(K.OldUs) << " | "
          << usText(K.NewUs) << " | " << Change << " | " << markdownEscape(causes(K, R)) << " |\n";
     }
     OS << "\n";
@@ -332,10 +380,12 @@ void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
     for (const MatchedFinding &M : R.Findings) {
       if (M.State != S)
         continue;
-      OS << "- [`" << M.F.Rule << "`](" << ruleHelpUri(M.F.Rule) << ") `"
-         << (M.F.Loc.valid() ? locationPrefix(M.F.Loc).substr(0, locationPrefix(M.F.Loc).size() - 2)
-                             : M.F.Loc.File)
-         << "` " << severityName(M.F.Level) << ": " << markdownEscape(M.F.Message);
+      std::string Where = M.F.Loc.valid()
+                              ? locationPrefix(M.F.Loc).substr(0, locationPrefix(M.F.Loc).size() - 2)
+                              : M.F.Loc.File;
+      OS << "- [" << codeSpan(M.F.Rule) << "](" << ruleHelpUri(M.F.Rule) << ") "
+         << codeSpan(Where) << " " << severityName(M.F.Level) << ": "
+         << markdownEscape(M.F.Message);
       if (M.F.Saved && S == BaselineState::New)
         OS << " — " << markdownEscape(M.F.Saved->text());
       OS << "\n";

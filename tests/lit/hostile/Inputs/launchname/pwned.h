@@ -1,0 +1,1 @@
+#error PWNED: a launch file's kernel name included this header
