@@ -138,9 +138,13 @@ void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
       T.ArgStrideConflict[1] || !T.ArgStride[0] || !T.ArgStride[1] ||
       *T.ArgStride[0] == *T.ArgStride[1])
     return;
-  const auto &Values = ThreadIndexModel::ArgSampleValues;
+  // The values of the lowest unknown of the mask (the only one where a
+  // formula is fitted); each sample's values of all of them in the text.
+  unsigned Bit = llvm::countr_zero(T.ArgMask);
+  uint64_t Values[2] = {Model.unknownValue(0, Bit), Model.unknownValue(1, Bit)};
   P.StrideDependsOn = Model.argNames(T.ArgMask);
   P.SampledStrides = {{Values[0], *T.ArgStride[0]}, {Values[1], *T.ArgStride[1]}};
+  P.SampledArgValues = {Model.argValuesText(T.ArgMask, 0), Model.argValuesText(T.ArgMask, 1)};
   if (llvm::popcount(T.ArgMask) != 1 || !T.ProbeSite)
     return;
   int64_t DV = int64_t(Values[0]) - int64_t(Values[1]);
@@ -149,7 +153,7 @@ void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
     return;
   int64_t Factor = DS / DV, Offset = *T.ArgStride[0] - Factor * int64_t(Values[0]);
   WarpSample Check = T.Probe;
-  Check.ArgSample = Values.size();
+  Check.ArgSample = ThreadIndexModel::ArgSampleValues.size();
   const LaneValues &Addr = Model.eval(T.ProbeSite->Pointer, Check);
   if (!Addr.known())
     return;
@@ -159,8 +163,18 @@ void describeArgStride(const Tally &T, ThreadIndexModel &Model, Prediction &P) {
   W.Bytes = std::max(T.ProbeSite->Bytes, 1u);
   std::optional<int64_t> Stride = laneStride(W);
   if (Stride &&
-      *Stride == Factor * int64_t(ThreadIndexModel::ArgCheckValue) + Offset)
+      *Stride == Factor * int64_t(Model.unknownValue(Check.ArgSample, Bit)) + Offset)
     P.StrideFormula = affineText(Factor, Offset, P.StrideDependsOn);
+}
+
+/// "4096 and 1000" for one unknown; "start=4096, end=8192 and start=2000,
+/// end=1000" for several (each takes its own values: argValue).
+std::string sampledValuesText(const ThreadIndexModel &Model, uint64_t Mask) {
+  if (llvm::popcount(Mask) == 1) {
+    unsigned Bit = llvm::countr_zero(Mask);
+    return formatv("{0} and {1}", Model.unknownValue(0, Bit), Model.unknownValue(1, Bit)).str();
+  }
+  return Model.argValuesText(Mask, 0) + " and " + Model.argValuesText(Mask, 1);
 }
 
 /// Samples every IR site of A over the model's warps into T.
@@ -369,10 +383,9 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
     P.Assumptions.push_back(
         formatv(Model.hasUniformLoad(T.ArgMask)
                     ? "depends on {0} (load@N: a value loaded at line N, one per warp, "
-                      "unknown before the kernel runs): sampled as {1} and {2}"
-                    : "depends on argument(s) {0}, not given: sampled as {1} and {2}",
-                Model.argNames(T.ArgMask), ThreadIndexModel::ArgSampleValues[0],
-                ThreadIndexModel::ArgSampleValues[1])
+                      "unknown before the kernel runs): sampled as {1}"
+                    : "depends on argument(s) {0}, not given: sampled as {1}",
+                Model.argNames(T.ArgMask), sampledValuesText(Model, T.ArgMask))
             .str());
   if (A.Space == AS_Generic)
     P.Assumptions.push_back("generic pointer costed as global memory");

@@ -153,7 +153,7 @@ const LaneValues &ThreadIndexModel::loadedValue(const LoadInst &L, State &St) {
 const LaneValues &ThreadIndexModel::uniformUnknown(const Type *T, uint64_t Mask, State &St) {
   unsigned Bits = bitsOf(T);
   LaneValues &R = freshLanes();
-  broadcast(R, maskTo(argValue(St.S.ArgSample), Bits ? Bits : 64));
+  broadcast(R, maskTo(unknownValue(St.S.ArgSample, llvm::countr_zero(Mask)), Bits ? Bits : 64));
   R.ArgMask = Mask;
   return R;
 }
@@ -177,8 +177,9 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     if (Known != Launch.Args.end())
       return broadcast(freshLanes(), maskTo(Known->second, Bits));
     LaneValues &R = freshLanes();
-    broadcast(R, argValue(St.S.ArgSample));
-    R.ArgMask = uint64_t(1) << UnknownArgIndex.lookup(A);
+    unsigned Bit = UnknownArgIndex.lookup(A);
+    broadcast(R, unknownValue(St.S.ArgSample, Bit));
+    R.ArgMask = uint64_t(1) << Bit;
     return R;
   }
   if (const auto *L = dyn_cast<LoadInst>(V))

@@ -418,8 +418,9 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     if (AtArg.size() >= 2 && Differ(R[0], R[1])) {
       if (Arg.empty() || AtArg.size() < 3)
         return "";
-      double V0 = double(ThreadIndexModel::argValue(0)), V1 = double(ThreadIndexModel::argValue(1)),
-             V2 = double(ThreadIndexModel::argValue(2));
+      unsigned Bit = llvm::countr_zero(ArgBits);
+      double V0 = double(Model.unknownValue(0, Bit)), V1 = double(Model.unknownValue(1, Bit)),
+             V2 = double(Model.unknownValue(2, Bit));
       double Factor = (R[0] - R[1]) / (V0 - V1), Offset = R[0] - Factor * V0;
       if (std::abs(Factor * V2 + Offset - R[2]) > 1e-6 * std::max(1.0, R[0]))
         return "";
@@ -539,11 +540,17 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     Kernel.Assumptions.push_back(
         formatv("grid unknown: {0} blocks assumed (formulas are per block)", UnknownGridBlocks)
             .str());
-  if (DependsOnArgs)
-    Kernel.Assumptions.push_back(formatv("{0} not given: {1} assumed",
-                                         Model.argNames(ArgBits ? ArgBits : Unknown),
-                                         ThreadIndexModel::argValue(0))
-                                     .str());
+  if (DependsOnArgs) {
+    uint64_t Named = ArgBits ? ArgBits : Unknown;
+    Kernel.Assumptions.push_back(
+        llvm::popcount(Named) == 1
+            ? formatv("{0} not given: {1} assumed", Model.argNames(Named),
+                      Model.unknownValue(0, llvm::countr_zero(Named)))
+                  .str()
+            : formatv("{0} not given: {1} assumed", Model.argNames(Named),
+                      Model.argValuesText(Named, 0))
+                  .str());
+  }
   if (Counter.AnyScaled)
     Kernel.Assumptions.push_back("loops that run past the sampled iterations are scaled to "
                                  "their trip counts (ScalarEvolution), the sampled "

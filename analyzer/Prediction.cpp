@@ -24,13 +24,16 @@ StringRef Prediction::metricName(unsigned Space) {
 }
 
 std::string Prediction::sampledStridesText() const {
-  // "n=4096", or "k=n=4096" when several arguments take the value.
-  std::string Names = StrideDependsOn;
-  for (size_t At; (At = Names.find(", ")) != std::string::npos;)
-    Names.replace(At, 2, "=");
+  // "16384B at n=4096", or "16384B at (k=4096, n=8192)" for several.
   std::string Out;
-  for (const auto &[Value, Stride] : SampledStrides)
-    Out += formatv("{0}{1}B at {2}={3}", Out.empty() ? "" : ", ", Stride, Names, Value).str();
+  for (size_t I = 0; I < SampledStrides.size(); ++I) {
+    const auto &[Value, Stride] = SampledStrides[I];
+    std::string At = I < SampledArgValues.size() ? SampledArgValues[I]
+                                                 : formatv("{0}={1}", StrideDependsOn, Value).str();
+    if (StringRef(At).contains(", "))
+      At = "(" + At + ")";
+    Out += formatv("{0}{1}B at {2}", Out.empty() ? "" : ", ", Stride, At).str();
+  }
   return Out;
 }
 

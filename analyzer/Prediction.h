@@ -69,6 +69,9 @@ struct Prediction {
   std::string StrideDependsOn;
   /// ... the stride at each sampled value (value, bytes), ...
   std::vector<std::pair<uint64_t, int64_t>> SampledStrides;
+  /// ... with, where several unknowns take part, each sample's values of
+  /// them ("start=4096, end=8192"; value above is the first's), ...
+  std::vector<std::string> SampledArgValues;
   /// ... and, for one argument when the stride is affine in it (checked at a
   /// third value), the stride in bytes as a formula: "4*n", "4*n+4".
   std::string StrideFormula;

@@ -246,6 +246,16 @@ bool ThreadIndexModel::checkBudget() {
 
 ThreadIndexModel::~ThreadIndexModel() = default;
 
+std::string ThreadIndexModel::argValuesText(uint64_t Mask, unsigned A) const {
+  std::string Out;
+  for (unsigned J = 0; J < 64; ++J)
+    if (Mask >> J & 1)
+      Out += formatv("{0}{1}={2}", Out.empty() ? "" : ", ", argNames(uint64_t(1) << J),
+                     unknownValue(A, J))
+                 .str();
+  return Out;
+}
+
 std::string ThreadIndexModel::argNames(uint64_t Mask) const {
   // In parameter order, then in program order (the map's order changes from
   // run to run).

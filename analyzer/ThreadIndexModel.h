@@ -177,10 +177,24 @@ public:
   /// ArgSampleValues.size() evaluates unknown arguments as this, to check a
   /// formula fitted to the two samples.
   static constexpr uint64_t ArgCheckValue = 72;
-  /// The value unknown arguments take in argument sample A.
-  static constexpr uint64_t argValue(unsigned A) {
-    return A < ArgSampleValues.size() ? ArgSampleValues[A] : ArgCheckValue;
+  /// The value unknown J (its bit in the masks, of N unknowns: the scalar
+  /// arguments in parameter order, then the warp-uniform loads) takes in
+  /// argument sample A. Each unknown takes a value of its own, so that a
+  /// guard between two of them (`tid + first < last`, `j < end` from
+  /// `j = start`) opens in one of the samples: sample 0 ascends in that order
+  /// (4096, 8192, 12288, ...), sample 1 descends (..., 3000, 2000, 1000), the
+  /// check sample ascends from 72. A single unknown takes 4096, 1000 and 72.
+  static constexpr uint64_t argValue(unsigned A, unsigned J = 0, unsigned N = 1) {
+    uint64_t Rank = A == 1 && J < N ? N - 1 - J : J;
+    return (A < ArgSampleValues.size() ? ArgSampleValues[A] : ArgCheckValue) * (Rank + 1);
   }
+  /// argValue of the unknown at bit J of this kernel in sample A.
+  uint64_t unknownValue(unsigned A, unsigned J) const {
+    return argValue(A, J, std::min(NumUnknownArgs, 64u));
+  }
+  /// The unknowns of Mask with their values in sample A, in argNames' order:
+  /// "n=4096", "start=4096, end=8192".
+  std::string argValuesText(uint64_t Mask, unsigned A) const;
 
   /// How often some blocks run for one warp (executions).
   struct Executions {

@@ -47,6 +47,8 @@ echo "== fuzzing the SASS reader for ${FUZZ_SECONDS}s"
 
 # LIT_FILTER=. runs every lit test (about 19 minutes on the shared 2-core
 # machine; the bad-input set about 3).
-echo "== bad-input and regression tests under ASan+UBSan"
-"$CLANG_BIN/lit" -sv "$BUILD/tests/lit" \
-  --filter "${LIT_FILTER:-errors/|ptx/errors/|realcode/|corpus/|run/|sass/|check/}"
+# hostile/ (issue 42) runs warplint under a 4 GiB address-space cap, which
+# ASan's shadow memory cannot live in: lifted here (its 120 s limit stays).
+echo "== bad-input, hostile-input and regression tests under ASan+UBSan"
+WARPLINT_HOSTILE_AS_CAP=0 "$CLANG_BIN/lit" -sv "$BUILD/tests/lit" \
+  --filter "${LIT_FILTER:-errors/|ptx/errors/|realcode/|corpus/|run/|sass/|check/|hostile/}"

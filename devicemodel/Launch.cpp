@@ -264,8 +264,9 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
         L.Notes.push_back("argument '" + Name + "' = 1 (not given)");
         L.DefaultedArgs.emplace_back(Name, "1");
         V = Bytes == 8 ? llvm::bit_cast<uint64_t>(1.0) : llvm::bit_cast<uint32_t>(1.0f);
-      } else if (Req.DefaultIntArg) {
-        V = *Req.DefaultIntArg;
+      } else if (auto Own = Req.DefaultIntArgs.find(Name);
+                 Own != Req.DefaultIntArgs.end() || Req.DefaultIntArg) {
+        V = Own != Req.DefaultIntArgs.end() ? Own->second : *Req.DefaultIntArg;
         L.Notes.push_back("argument '" + Name + "' = " + std::to_string(V) +
                           " (not given: the value the static analysis assumes)");
         L.DefaultedArgs.emplace_back(Name, std::to_string(V));

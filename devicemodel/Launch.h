@@ -39,6 +39,9 @@ struct LaunchRequest {
   /// threads of the launch. `check --confirm` sets the value the static
   /// analysis assumes (docs/confirm.md).
   std::optional<uint64_t> DefaultIntArg;
+  /// Per parameter name, before DefaultIntArg: the value the static analysis
+  /// assumes for each integer argument nobody gives (each its own).
+  std::map<std::string, uint64_t> DefaultIntArgs;
   /// Report reads of buffers given without a fill before anything wrote
   /// them (--init-check): on a GPU cudaMalloc'ed memory starts undefined.
   bool InitCheck = false;

@@ -101,7 +101,7 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
     return createStringError(EC, "%s: error: cannot open file: %s",
                              Path.str().c_str(), EC.message().c_str());
   StringRef Ext = sys::path::extension(Path);
-  if (Ext == ".cu" || Ext == ".cuh")
+  if (Ext == ".cu" || Ext == ".cuh" || Opts.AsCuda)
     return compileCudaWithLaunches(Path, Opts);
   if (Ext == ".ptx") {
     Expected<DeviceModule> DM = compilePtx(Path, Opts);
@@ -113,13 +113,15 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
     return loadIr(Path, Opts);
   return createStringError(inconvertibleErrorCode(),
                            "%s: error: not a CUDA, PTX or LLVM IR file "
-                           "(expected .cu, .cuh, .ptx, .ll or .bc)",
+                           "(expected .cu, .cuh, .ptx, .ll or .bc, or a file that "
+                           "compile_commands.json builds with -x cu)",
                            Path.str().c_str());
 }
 
 Expected<CompileInputs> resultInputs(StringRef Path, const FrontendOptions &Opts) {
   StringRef Ext = sys::path::extension(Path);
-  if (Opts.Contents || (Ext != ".cu" && Ext != ".cuh") || !sys::fs::is_regular_file(Path))
+  if (Opts.Contents || (Ext != ".cu" && Ext != ".cuh" && !Opts.AsCuda) ||
+      !sys::fs::is_regular_file(Path))
     return createStringError(inconvertibleErrorCode(),
                              "%s: only CUDA files on disk have their results cached",
                              Path.str().c_str());

@@ -20,6 +20,9 @@ struct FrontendOptions {
   std::string CudaPath;
   /// Use the embedded prelude even when an SDK is found.
   bool ForcePrelude = false;
+  /// The build compiles this file as CUDA (`-x cu`, `-x cuda` in its
+  /// compile_commands.json entry): analyzed as CUDA whatever its extension.
+  bool AsCuda = false;
   /// The input's text, used instead of the file on disk (an editor's unsaved
   /// buffer); the file need not exist. Other files still come from disk.
   std::optional<std::string> Contents;

@@ -8,6 +8,7 @@
 #include "rules/LaunchFails.h"
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
+#include "rules/UnreachedAccesses.h"
 
 #include "analyzer/KernelCopies.h"
 
@@ -59,7 +60,7 @@ std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile
 /// the kernel, naming it, the limit it hit and the budget; no rule runs on it.
 Finding budgetNote(const Function &F, const AccessPatterns &Patterns, SourceCache &Sources) {
   Finding N;
-  N.Rule = "analysis-budget";
+  N.Rule = AnalysisBudgetRule.str();
   N.Level = Severity::Note;
   N.Kernel = sourceName(F);
   N.Loc = kernelLocation(F, Sources);
@@ -164,6 +165,10 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
   FindingSink Collect = [&](Finding Fd) { Mine.push_back(std::move(Fd)); };
   for (const std::unique_ptr<Rule> &R : Rules)
     R->check(K, Collect);
+  // Accesses no sampled thread reached: said, never a silent clean.
+  if (std::optional<Finding> U =
+          unreachedFinding(K.Name, kernelLocation(F, Sources), F, Spaces, Patterns))
+    Mine.push_back(std::move(*U));
   // (The name was checked with the options.)
   if (const GpuProfile *G = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr))
     addTimeSaved(K, Rules, *G, Mine);

@@ -91,7 +91,12 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   Req.DefaultElemsPerThread =
       std::clamp<uint64_t>(ConfirmMaxDefaultBytes / (Threads * 16), 2, ConfirmElemsPerThread);
   // An integer argument nobody gives: the value the analysis predicted with.
+  // Each its own, as the analysis's first argument sample gives them.
   Req.DefaultIntArg = ThreadIndexModel::argValue(0);
+  unsigned Unknown = 0;
+  for (const Argument &A : Kernel.args())
+    if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
+      Req.DefaultIntArgs[A.getName().str()] = ThreadIndexModel::argValue(0, Unknown++);
   return Req;
 }
 

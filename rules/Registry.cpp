@@ -1,7 +1,9 @@
 //===- Registry.cpp - Every rule, one line each ---------------------------===//
 #include "rules/BarrierDivergent.h"
+#include "rules/BlockPartialWarp.h"
 #include "rules/ConstantDivergent.h"
 #include "rules/DeviceFault.h"
+#include "rules/GlobalAtomicContended.h"
 #include "rules/GlobalAosField.h"
 #include "rules/GlobalMisaligned.h"
 #include "rules/GlobalReuseWithoutTiling.h"
@@ -35,6 +37,9 @@ llvm::ArrayRef<RuleInfo> allRules() {
       {"global-reuse-without-tiling",
        "threads of a block re-read the same global elements in a loop instead of sharing a tile",
        Severity::Warning, createRule<GlobalReuseWithoutTilingRule>},
+      {"global-atomic-contended",
+       "every thread of the grid makes an atomic to one global address, serializing them",
+       Severity::Warning, createRule<GlobalAtomicContendedRule>},
       {"readonly-not-restrict", "a read-only pointer parameter is not __restrict__",
        Severity::Note, createRule<ReadonlyNotRestrictRule>},
       {"shared-bank-conflict", "lanes of a warp hit the same shared-memory bank at different words",
@@ -55,6 +60,8 @@ llvm::ArrayRef<RuleInfo> allRules() {
        Severity::Error, createRule<LaunchFailsRule>},
       {"grid-underfilled", "a grid-stride kernel launched with too few blocks to fill the GPU, or a small last wave",
        Severity::Warning, createRule<GridUnderfilledRule>},
+      {"block-partial-warp", "blocks of fewer threads than a warp, or not a multiple of it, leave lanes idle",
+       Severity::Warning, createRule<BlockPartialWarpRule>},
       {"shared-static-too-large", "static shared memory over the per-block limit or most of an SM",
        Severity::Warning, createRule<SharedStaticTooLargeRule>},
       {"shared-extern-alias", "several extern __shared__ arrays alias the same dynamic shared memory",

@@ -136,6 +136,20 @@ Error checkCompileCommands(StringRef Path) {
 
 } // namespace
 
+bool compilesAsCuda(const clang::tooling::CompileCommand &Cmd) {
+  const std::vector<std::string> &A = Cmd.CommandLine;
+  for (size_t I = 1; I < A.size(); ++I) {
+    StringRef F = A[I], Lang;
+    if ((F == "-x" || F == "--x") && I + 1 < A.size())
+      Lang = A[I + 1];
+    else if (F.consume_front("--x=") || F.consume_front("-x"))
+      Lang = F;
+    if (Lang == "cu" || Lang == "cuda")
+      return true;
+  }
+  return false;
+}
+
 std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd) {
   std::vector<std::string> Out;
   const std::vector<std::string> &A = Cmd.CommandLine;
@@ -198,6 +212,7 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
     std::vector<clang::tooling::CompileCommand> Cmds =
         Db->getCompileCommands(C == Copies.end() ? Path : StringRef(C->second.Original));
     if (!Cmds.empty()) {
+      O.AsCuda = compilesAsCuda(Cmds.front());
       std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
       O.ClangArgs.insert(O.ClangArgs.begin(), Flags.begin(), Flags.end());
     }
@@ -246,7 +261,8 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
     }
     if (In.Files.empty() && RequireFiles)
       for (const std::string &F : In.Db->getAllFiles())
-        if (StringRef(F).ends_with(".cu"))
+        if (StringRef(F).ends_with(".cu") ||
+            llvm::any_of(In.Db->getCompileCommands(F), compilesAsCuda))
           In.Files.push_back(F);
   }
   if (In.Files.empty() && RequireFiles)

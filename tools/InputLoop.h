@@ -77,6 +77,10 @@ int forEachInput(
 /// (-Xcompiler -fopenmp). What `check -p` and `launch` compile a file with.
 std::vector<std::string> deviceRelevantFlags(const clang::tooling::CompileCommand &Cmd);
 
+/// True when Cmd compiles its file as CUDA whatever its extension (nvcc's
+/// `-x cu`, clang's `-x cuda`): a .cpp or .cxx of kernels.
+bool compilesAsCuda(const clang::tooling::CompileCommand &Cmd);
+
 /// The launches the user gave: --launch-file entries, then --grid/--block/
 /// --arg from the command line (which come first, so they win).
 llvm::Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL);

@@ -1,6 +1,8 @@
 //===- NotAnalyzed.cpp - What a check could not analyze, as findings ------===//
 #include "tools/NotAnalyzed.h"
 
+#include "rules/UnreachedAccesses.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -11,7 +13,11 @@ using namespace llvm;
 namespace warplint {
 
 bool isNotAnalyzed(const Finding &F) {
-  return F.Rule == CompileErrorRule || F.Rule == InputErrorRule || F.Rule == NotInstantiatedRule;
+  // A kernel whose analysis stopped at its budget, or none of whose
+  // accesses a sampled thread reached, was not checked either.
+  return F.Rule == CompileErrorRule || F.Rule == InputErrorRule || F.Rule == NotInstantiatedRule ||
+         F.Rule == AnalysisBudgetRule ||
+         (F.Rule == KernelUnreachedRule && F.Level != Severity::Note);
 }
 
 StringRef notAnalyzedSummary(StringRef Rule) {
@@ -19,6 +25,10 @@ StringRef notAnalyzedSummary(StringRef Rule) {
     return "code that clang rejected was not analyzed: a file, or a kernel and what it calls";
   if (Rule == NotInstantiatedRule)
     return "a kernel template that nothing instantiates was not analyzed";
+  if (Rule == AnalysisBudgetRule)
+    return "a kernel whose analysis stopped at its budget was not checked";
+  if (Rule == KernelUnreachedRule)
+    return "memory accesses that no sampled thread reached were not checked";
   return "a file that could not be read was not analyzed";
 }
 
@@ -74,8 +84,11 @@ Finding fileErrorFinding(StringRef Path, StringRef ErrorText) {
 json::Object notAnalyzedEntry(const Finding &F) {
   // The reason is the message less its "kernel 'k' was not analyzed: ".
   StringRef Reason = F.Message;
-  if (size_t At = Reason.find(" was not analyzed: "); At != StringRef::npos)
-    Reason = Reason.drop_front(At + StringRef(" was not analyzed: ").size());
+  for (StringRef Said : {StringRef(" was not analyzed: "), StringRef(" was not checked: ")})
+    if (size_t At = Reason.find(Said); At != StringRef::npos) {
+      Reason = Reason.drop_front(At + Said.size());
+      break;
+    }
   return json::Object{{"name", F.Kernel.empty() ? json::Value(nullptr) : json::Value(F.Kernel)},
                       {"file", F.Loc.File},
                       {"line", F.Loc.Line},
@@ -92,8 +105,13 @@ json::Array notAnalyzedList(ArrayRef<Finding> Findings) {
 }
 
 void AnalyzedCount::add(const Finding &F) {
-  if (isNotAnalyzed(F) && !F.Kernel.empty())
-    ++NotAnalyzed;
+  if (!isNotAnalyzed(F) || F.Kernel.empty())
+    return;
+  ++NotAnalyzed;
+  // A kernel that went through the analysis but was not checked (its budget,
+  // no access reached) was counted among the analyzed ones.
+  if ((F.Rule == AnalysisBudgetRule || F.Rule == KernelUnreachedRule) && Kernels)
+    --Kernels;
 }
 
 std::string AnalyzedCount::summary() const {

@@ -172,6 +172,7 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
   Put(Common);
   Put(Path);
   Put(FO.Arch);
+  Put(FO.AsCuda ? "as-cuda" : "by-extension");
   Put(CA->first->Path);
   Put(fileText(CA->first->Path));
   for (const std::string &A : FO.ClangArgs)

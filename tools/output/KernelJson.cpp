@@ -151,8 +151,14 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
     // The stride depends on unknown arguments: what it was at each value.
     O["stride_depends_on"] = P.StrideDependsOn;
     json::Array Samples;
-    for (const auto &[Value, Stride] : P.SampledStrides)
-      Samples.push_back(json::Object{{"arg_value", Value}, {"stride_bytes", Stride}});
+    for (size_t I = 0; I < P.SampledStrides.size(); ++I) {
+      json::Object Sample{{"arg_value", P.SampledStrides[I].first},
+                          {"stride_bytes", P.SampledStrides[I].second}};
+      // Several unknowns, each at a value of its own: "n=4096, k=8192".
+      if (I < P.SampledArgValues.size() && StringRef(P.SampledArgValues[I]).contains(", "))
+        Sample["arg_values"] = P.SampledArgValues[I];
+      Samples.push_back(std::move(Sample));
+    }
     O["stride_samples"] = std::move(Samples);
     if (!P.StrideFormula.empty())
       O["stride_formula"] = P.StrideFormula;

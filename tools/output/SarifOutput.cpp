@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rules/Rule.h"
+#include "rules/UnreachedAccesses.h"
 #include "tools/output/DiagnosticOutput.h"
 #include "tools/FindingMatch.h"
 #include "tools/NotAnalyzed.h"
@@ -312,6 +313,8 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
   for (StringRef Id : {CompileErrorRule, InputErrorRule})
     AddRule(Id, notAnalyzedSummary(Id), Severity::Error);
   AddRule(NotInstantiatedRule, notAnalyzedSummary(NotInstantiatedRule), Severity::Warning);
+  AddRule(KernelUnreachedRule, notAnalyzedSummary(KernelUnreachedRule), Severity::Warning);
+  AddRule(AnalysisBudgetRule, notAnalyzedSummary(AnalysisBudgetRule), Severity::Note);
   std::vector<ResultExtras> Extras;
   for (const Finding &F : Findings) {
     if (!RuleIndex.count(F.Rule)) // Not in the registry: still reported.

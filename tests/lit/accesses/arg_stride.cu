@@ -25,12 +25,12 @@ __global__ void rows(const float *m, float *out, int n, int k) {
 }
 // CHECK-LABEL: kernel rows
 // CHECK-NEXT: arg_stride.cu:24:10 global st 4B coalesced
-// CHECK-NEXT: arg_stride.cu:24:12 global ld 4B strided stride 4*n B (16384B at n=4096, 4000B at n=1000) sectors_per_request=32.00
-// CHECK-NEXT: arg_stride.cu:24:27 global ld 4B strided stride 4*n+4 B (16388B at n=4096, 4004B at n=1000) sectors_per_request=32.00
+// CHECK-NEXT: arg_stride.cu:24:12 global ld 4B strided stride 4*n B (16384B at n=4096, 8000B at n=2000) sectors_per_request=32.00
+// CHECK-NEXT: arg_stride.cu:24:27 global ld 4B strided stride 4*n+4 B (16388B at n=4096, 8004B at n=2000) sectors_per_request=32.00
 // Not affine in n: the sampled strides only.
-// CHECK-NEXT: arg_stride.cu:24:44 global ld 4B strided stride depends on n (67108864B at n=4096, 4000000B at n=1000) sectors_per_request=32.00
-// Two arguments take each sampled value together: no formula.
-// CHECK-NEXT: arg_stride.cu:24:59 global ld 4B strided stride depends on n, k (32768B at n=k=4096, 8000B at n=k=1000) sectors_per_request=32.00
+// CHECK-NEXT: arg_stride.cu:24:44 global ld 4B strided stride depends on n (67108864B at n=4096, 16000000B at n=2000) sectors_per_request=32.00
+// Two arguments, each at values of its own: no formula.
+// CHECK-NEXT: arg_stride.cu:24:59 global ld 4B strided stride depends on n, k (49152B at (n=4096, k=8192), 12000B at (n=2000, k=1000)) sectors_per_request=32.00
 // An argument in the base only: the stride is a number.
 // CHECK-NEXT: arg_stride.cu:24:76 global ld 4B coalesced stride 4B
 

@@ -4,10 +4,13 @@
 // died with a floating point exception (SIGFPE), as the bench's 2-D
 // convolution did with the CUDA SDK's headers. The accesses are unreached.
 
+// No sampled thread reaches a store, so the kernel was not checked, and
+// says so (kernel-unreached), rather than reading clean.
 // RUN: %warplint check --no-cuda-sdk %s > %t.out 2>&1; echo "exit=$?" >> %t.out
 // RUN: FileCheck --check-prefix=CHECK %s < %t.out
 // CHECK-NOT: Stack dump
-// CHECK: exit=0
+// CHECK: warning: kernel 'unreachedNest' was not checked: none of its 1 memory access was reached by a sampled thread{{.*}}[kernel-unreached]
+// CHECK: exit=2
 // RUN: %warplint accesses --no-cuda-sdk %s | FileCheck --check-prefix=ACCESSES %s
 // ACCESSES: kernel unreachedNest
 // ACCESSES: unreached-nest.cu:[[@LINE+9]]:{{[0-9]+}} global st 4B unreached

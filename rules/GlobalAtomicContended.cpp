@@ -1,0 +1,63 @@
+//===- GlobalAtomicContended.cpp - global-atomic-contended ----------------===//
+#include "rules/GlobalAtomicContended.h"
+
+#include "rules/AccessMessages.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace warplint {
+
+GlobalAtomicContendedRule::GlobalAtomicContendedRule(const RuleOptions &Opts)
+    : Rule("global-atomic-contended", Opts), Lanes(Opts.number("lanes", 1)) {}
+
+namespace {
+
+/// True when P is the same address in every thread of the grid: a kernel's
+/// pointer argument or a global variable, at a constant offset.
+bool gridInvariant(const Value *P, const DataLayout &DL) {
+  APInt Offset(DL.getIndexTypeSizeInBits(P->getType()), 0);
+  const Value *Base = P->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                           /*AllowNonInbounds=*/true);
+  if (const auto *Cast = dyn_cast<AddrSpaceCastOperator>(Base))
+    Base = Cast->getPointerOperand()->stripAndAccumulateConstantOffsets(
+        DL, Offset, /*AllowNonInbounds=*/true);
+  return isa<Argument>(Base) || isa<GlobalVariable>(Base);
+}
+
+} // namespace
+
+void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &Out) const {
+  const DataLayout &DL = K.Kernel.getParent()->getDataLayout();
+  for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
+    const MemoryAccess &A = K.Spaces.accesses()[I];
+    const Prediction &P = K.Patterns.prediction(I);
+    if (A.Op != AccessOp::Atomic || (A.Space != AS_Global && A.Space != AS_Generic) ||
+        !P.Uniform || P.ActiveLanes <= Lanes || A.Sites.empty())
+      continue;
+    if (!llvm::all_of(A.Sites, [&](const IrAccess &S) { return gridInvariant(S.Pointer, DL); }))
+      continue;
+    const LaunchConfig &L = K.launch();
+    std::string Who =
+        L.Grid ? formatv("the {0} threads of {1}", L.Grid->count() * L.Block.count(), L.str())
+                     .str()
+               : "every thread of the grid";
+    std::string Blocks = L.Grid ? formatv("{0}", L.Grid->count()).str() : "one per block";
+    Out(make(K, A.Loc,
+             formatv("{0}{1} atomically update one global address, {2:F0} lanes of each warp "
+                     "at once: the updates serialize at the one L2 slice that holds it, where "
+                     "a reduction in the block would leave {3} updates, {4}; reduce within "
+                     "the block first (a warp shuffle reduction, then shared memory, or "
+                     "cub::BlockReduce) and let one thread per block make the atomic",
+                     kernelPrefix(K), Who, P.ActiveLanes, Blocks, K.launchAssumption())
+                 .str()));
+  }
+}
+
+} // namespace warplint

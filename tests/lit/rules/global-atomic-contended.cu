@@ -1,0 +1,55 @@
+// global-atomic-contended: every thread of the grid atomically updates one
+// global address (a sum, a counter), so the updates serialize at the L2 slice
+// that holds it. A block reduction first leaves one update per block.
+// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[global-atomic-contended]'
+// And on PTX input.
+// RUN: %clang-ptx %t.ptx %s
+// RUN: not %warplint check %t.ptx --grid 4096 --block 256 2>&1 | FileCheck %s --check-prefix=PTX --implicit-check-not='[global-atomic-contended]'
+
+// CHECK: global-atomic-contended.cu:[[@LINE+4]]:{{[0-9]+}}: warning: kernel 'sumAll': the 1048576 threads of grid(4096,1,1) block(256,1,1) atomically update one global address, 32 lanes of each warp at once: the updates serialize at the one L2 slice that holds it, where a reduction in the block would leave 4096 updates, {{.*}}; reduce within the block first {{.*}}[global-atomic-contended]
+// PTX: warning: kernel 'sumAll': {{.*}}atomically update one global address{{.*}}[global-atomic-contended]
+__global__ void sumAll(const float *in, float *sum) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicAdd(sum, in[i]);
+}
+
+// A counter at a constant offset of a __device__ variable: the same.
+// PTX: warning: kernel 'countHits': {{.*}}[global-atomic-contended]
+// CHECK: global-atomic-contended.cu:[[@LINE+4]]:{{[0-9]+}}: warning: kernel 'countHits': {{.*}}atomically update one global address{{.*}}[global-atomic-contended]
+__device__ unsigned counters[4];
+__global__ void countHits(const float *in) {
+  if (in[blockIdx.x * blockDim.x + threadIdx.x] > 0.5f)
+    atomicAdd(&counters[2], 1u);
+}
+
+// Negative: one thread per block makes the atomic (the fix).
+__global__ void sumPerBlock(const float *in, float *sum) {
+  __shared__ float part[256];
+  part[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  for (int w = 128; w > 0; w >>= 1) {
+    if (threadIdx.x < w)
+      part[threadIdx.x] += part[threadIdx.x + w];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    atomicAdd(sum, part[0]);
+}
+
+// Negative: a histogram, the address follows the data.
+__global__ void histogram(const unsigned char *in, unsigned *bins) {
+  atomicAdd(&bins[in[blockIdx.x * blockDim.x + threadIdx.x]], 1u);
+}
+
+// Negative: one address per block.
+__global__ void perBlock(const float *in, float *sums) {
+  atomicAdd(&sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+
+void launch(const float *in, float *sum, float *sums, const unsigned char *bytes, unsigned *bins) {
+  sumAll<<<4096, 256>>>(in, sum);
+  countHits<<<4096, 256>>>(in);
+  sumPerBlock<<<4096, 256>>>(in, sum);
+  histogram<<<4096, 256>>>(bytes, bins);
+  perBlock<<<4096, 256>>>(in, sums);
+}
