@@ -152,6 +152,7 @@ void printDiffText(raw_ostream &OS, const DiffReport &R) {
   if (!R.Files.empty())
     OS << " (" << join(R.Files, ", ") << ")";
   OS << "\n";
+  printIncompleteText(OS, R);
   unsigned Same = 0;
   for (const KernelDiff &K : R.Kernels) {
     if (K.changed())
@@ -171,10 +172,11 @@ void printDiffText(raw_ostream &OS, const DiffReport &R) {
         OS << "  was: " << findingLine(*M.Before) << "\n";
     }
   OS << formatv("{0} new, {1} fixed, {2} updated, {3} unchanged findings; {4} of {5} kernels "
-                "changed\n",
+                "changed{6}\n",
                 R.count(BaselineState::New), R.count(BaselineState::Absent),
                 R.count(BaselineState::Updated), R.count(BaselineState::Unchanged),
-                R.Kernels.size() - Same, R.Kernels.size());
+                R.Kernels.size() - Same, R.Kernels.size(),
+                R.Failures.empty() ? "" : "; incomplete: " + R.incompleteSummary());
 }
 
 json::Value diffJson(const DiffReport &R) {
@@ -225,7 +227,8 @@ json::Value diffJson(const DiffReport &R) {
   for (const std::string &F : R.Files)
     Files.push_back(F);
   unsigned Changed = count_if(R.Kernels, [](const KernelDiff &K) { return K.changed(); });
-  return json::Object{{"base", Rev(R.Base, R.BaseCommit)},
+  return json::Object{{"analysis", incompleteJson(R)},
+                      {"base", Rev(R.Base, R.BaseCommit)},
                       {"head", Rev(R.Head, R.HeadCommit)},
                       {"files", std::move(Files)},
                       {"kernels", std::move(Kernels)},
@@ -259,31 +262,8 @@ json::Object diffSarif(const DiffReport &R) {
       (*Props)["previousMessage"] = R.Findings[I].Before->text();
     }
   }
-  // What only the old revision could not analyze does not make this run
-  // unsuccessful: its notifications go (the results stay, absent).
-  std::set<std::string> OldOnly;
-  for (const MatchedFinding &M : R.Findings)
-    if (M.State == BaselineState::Absent)
-      OldOnly.insert(M.F.Message);
-  if (json::Array *Invocations = Run.getArray("invocations"))
-    for (json::Value &V : *Invocations) {
-      json::Object &Invocation = *V.getAsObject();
-      json::Array *Notes = Invocation.getArray("toolExecutionNotifications");
-      if (!Notes)
-        continue;
-      json::Array Kept;
-      for (json::Value &N : *Notes) {
-        const json::Object *Message = N.getAsObject()->getObject("message");
-        std::optional<StringRef> Text = Message ? Message->getString("text") : std::nullopt;
-        if (!Text || !OldOnly.count(Text->str()))
-          Kept.push_back(std::move(N));
-      }
-      *Notes = std::move(Kept);
-      if (Notes->empty()) {
-        Invocation.erase("toolExecutionNotifications");
-        Invocation["executionSuccessful"] = true;
-      }
-    }
+  // What either revision could not analyze: the invocation's notifications.
+  addIncompleteSarif(Run, R);
   // The revisions compared, where SARIF keeps version control facts.
   json::Object Provenance{{"repositoryUri", clang::SarifDocumentWriter::fileNameToURI(R.Root)},
                           {"revisionTag", R.Head}};
@@ -302,6 +282,7 @@ json::Object diffSarif(const DiffReport &R) {
 
 void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
   OS << "### warplint: `" << R.Base << "` → `" << headName(R) << "`\n\n";
+  printIncompleteMarkdown(OS, R);
   unsigned New = R.count(BaselineState::New), Fixed = R.count(BaselineState::Absent);
   OS << New << " new " << (New == 1 ? "finding" : "findings") << ", " << Fixed << " fixed, "
      << R.count(BaselineState::Updated) << " updated, " << R.count(BaselineState::Unchanged)
