@@ -275,7 +275,8 @@ void applySuppressions(std::vector<Finding> &Findings, SourceCache &Sources,
 
   erase_if(Findings, [&](const Finding &F) {
     if (F.Loc.valid()) {
-      if (ByName.lookup(F.Loc.File)->covers(F.Loc.Line, F.Rule))
+      if (std::shared_ptr<FileComments> C = ByName.lookup(F.Loc.File);
+          C && C->covers(F.Loc.Line, F.Rule))
         return true;
       if (suppresses(Sources.line(F.Loc.File, F.Loc.Line), F.Rule))
         return true;
