@@ -20,17 +20,24 @@ namespace {
 
 constexpr StringLiteral IgnoreMarker = "warplint: ignore[";
 constexpr StringLiteral IgnoreKernelMarker = "warplint: ignore-kernel[";
+/// A list longer than this is no suppression's (rule ids are short): a
+/// generated or hostile line must not cost a copy of itself per comment.
+constexpr size_t MaxListBytes = 4096;
 
 /// The lists of every Marker...] in Text, with the column of each marker.
 std::vector<std::pair<unsigned, StringRef>> listsAfter(StringRef Text, StringRef Marker) {
   std::vector<std::pair<unsigned, StringRef>> Out;
+  // One search for each closing bracket, however many markers a line holds.
+  size_t Close = 0;
   for (size_t Pos = Text.find(Marker); Pos != StringRef::npos;
        Pos = Text.find(Marker, Pos + 1)) {
-    StringRef List = Text.substr(Pos + Marker.size());
-    size_t Close = List.find(']');
+    size_t Start = Pos + Marker.size();
+    if (Close < Start)
+      Close = Text.find(']', Start);
     if (Close == StringRef::npos)
       break;
-    Out.push_back({unsigned(Pos + 1), List.take_front(Close)});
+    if (Close - Start <= MaxListBytes)
+      Out.push_back({unsigned(Pos + 1), Text.slice(Start, Close)});
   }
   return Out;
 }
@@ -77,6 +84,7 @@ StringRef kindName(NoLintKind K) {
 /// closed on the line is none: every rule).
 std::vector<NoLint> nolintsIn(StringRef Text, unsigned Line) {
   std::vector<NoLint> Out;
+  size_t Close = 0; // The next ')' (searched once for each, however many NOLINTs).
   for (size_t Pos = Text.find("NOLINT"); Pos != StringRef::npos;
        Pos = Text.find("NOLINT", Pos + 1)) {
     NoLint N{NoLintKind::ThisLine, Line, unsigned(Pos + 1), std::nullopt};
@@ -88,9 +96,13 @@ std::vector<NoLint> nolintsIn(StringRef Text, unsigned Line) {
     else if (Rest.consume_front("END"))
       N.Kind = NoLintKind::End;
     if (Rest.starts_with("(")) {
-      size_t Close = Rest.find(')');
+      size_t Open = Text.size() - Rest.size();
+      if (Close != StringRef::npos && Close <= Open)
+        Close = Text.find(')', Open);
+      if (Close != StringRef::npos && Close - Open > MaxListBytes)
+        continue;
       if (Close != StringRef::npos)
-        N.Checks = Rest.substr(1, Close - 1).str();
+        N.Checks = Text.slice(Open + 1, Close).str();
     }
     Out.push_back(std::move(N));
   }
@@ -103,18 +115,19 @@ std::vector<NoLint> nolintsIn(StringRef Text, unsigned Line) {
 std::optional<std::string> unknownEntry(StringRef Item) {
   if (Item.empty())
     return std::nullopt;
+  std::string Shown = Item.size() > 64 ? (Item.take_front(60) + "...").str() : Item.str();
   if (Item.contains('*')) {
     bool Any = any_of(allRules(), [&](const RuleInfo &R) { return globMatchesRule(Item, R.Id); }) ||
                any_of(otherFindingIds(), [&](StringRef Id) { return globMatchesRule(Item, Id); });
     if (Any)
       return std::nullopt;
-    return "no rule matches '" + Item.str() + "'";
+    return "no rule matches '" + Shown + "'";
   }
   StringRef Id = Item;
   Id.consume_front(RulePrefix);
   if (isKnownFindingId(Id))
     return std::nullopt;
-  return "unknown rule '" + Item.str() + "'";
+  return "unknown rule '" + Shown + "'";
 }
 
 Finding invalidSuppression(StringRef File, unsigned Line, unsigned Column, std::string Message) {
@@ -148,9 +161,23 @@ struct FileComments {
   }
 };
 
+/// At most this many invalid-suppression errors per file, then one that
+/// says more were left out (a generated or hostile file may hold millions).
+constexpr size_t MaxErrorsPerFile = 50;
+
 /// Reads File's suppression comments; their errors go to Errors.
-FileComments scanFile(StringRef File, SourceCache &Sources, std::vector<Finding> &Errors) {
+FileComments scanFile(StringRef File, SourceCache &Sources, std::vector<Finding> &AllErrors) {
   FileComments C;
+  struct Bounded {
+    std::vector<Finding> Kept;
+    size_t More = 0;
+    void push_back(Finding F) {
+      if (Kept.size() < MaxErrorsPerFile)
+        Kept.push_back(std::move(F));
+      else
+        ++More;
+    }
+  } Errors;
   ArrayRef<StringRef> Lines = Sources.lines(File);
   std::vector<NoLint> Open;
   for (unsigned I = 0; I < Lines.size(); ++I) {
@@ -212,6 +239,14 @@ FileComments scanFile(StringRef File, SourceCache &Sources, std::vector<Finding>
     Errors.push_back(invalidSuppression(
         File, N.Line, N.Column,
         "unmatched 'NOLINTBEGIN' comment without a subsequent 'NOLINTEND' comment"));
+  if (Errors.More) {
+    Finding Last = Errors.Kept.back();
+    Last.Message = std::to_string(Errors.More) +
+                   " more bad suppression comments in this file, not listed";
+    Errors.Kept.push_back(std::move(Last));
+  }
+  AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.Kept.begin()),
+                   std::make_move_iterator(Errors.Kept.end()));
   return C;
 }
 
