@@ -30,6 +30,11 @@ void SourceCache::fill(Entry &E, std::unique_ptr<MemoryBuffer> Buffer) {
 }
 
 StringRef SourceCache::line(StringRef File, unsigned Line) {
+  ArrayRef<StringRef> Lines = lines(File);
+  return Line >= 1 && Line <= Lines.size() ? Lines[Line - 1] : StringRef();
+}
+
+ArrayRef<StringRef> SourceCache::lines(StringRef File) {
   auto [It, Inserted] = Files.try_emplace(File);
   Entry &E = It->second;
   if (Inserted) {
@@ -39,7 +44,7 @@ StringRef SourceCache::line(StringRef File, unsigned Line) {
     else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(File))
       fill(E, std::move(*B));
   }
-  return Line >= 1 && Line <= E.Lines.size() ? E.Lines[Line - 1] : StringRef();
+  return E.Lines;
 }
 
 } // namespace warplint

@@ -4,6 +4,7 @@
 
 #include "frontend/DeviceModule.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -24,6 +25,8 @@ public:
 
   /// Line (1-based) of File without its newline; empty when unreadable.
   llvm::StringRef line(llvm::StringRef File, unsigned Line);
+  /// Every line of File, without newlines; empty when unreadable.
+  llvm::ArrayRef<llvm::StringRef> lines(llvm::StringRef File);
 
 private:
   struct Entry {

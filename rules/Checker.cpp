@@ -95,8 +95,9 @@ std::optional<std::string> refusedLaunch(const KernelFacts &K, const dm::LaunchR
 
 /// Suppressions removed, sorted, and one finding kept of several identical
 /// ones (the load and the store of `s[i] += ...` cost the same).
-std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources) {
-  removeSuppressed(Out, Sources);
+std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources,
+                            const KernelDeclarations &Kernels, ArrayRef<std::string> Files) {
+  applySuppressions(Out, Sources, Kernels, Files);
   std::stable_sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end(),
                         [](const Finding &A, const Finding &B) {
@@ -202,8 +203,17 @@ bool kernelToCheck(const Function &F, const CheckOptions &Opts) {
   return isKernel(F) && !F.isDeclaration() && selected(Opts, F);
 }
 
-std::vector<Finding> finishFindings(std::vector<Finding> Out, SourceCache &Sources) {
-  return finish(std::move(Out), Sources);
+std::vector<Finding> finishFindings(std::vector<Finding> Out, SourceCache &Sources,
+                                    const KernelDeclarations &Kernels,
+                                    ArrayRef<std::string> Files) {
+  return finish(std::move(Out), Sources, Kernels, Files);
+}
+
+KernelDeclarations kernelDeclarations(ArrayRef<const Function *> Kernels, SourceCache &Sources) {
+  KernelDeclarations Out;
+  for (const Function *F : Kernels)
+    Out.try_emplace(sourceName(*F), kernelLocation(*F, Sources));
+  return Out;
 }
 
 std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch,
@@ -230,7 +240,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
     checkAnalyzedKernel(DM, *Kernels[I], Rules, Arch, Config, Opts,
                         Ptxas ? &*Ptxas : nullptr, Sources, Sink, Notes, A.Spaces[I],
                         A.Patterns[I]);
-  return finish(std::move(Out), Sources);
+  return finish(std::move(Out), Sources, kernelDeclarations(Kernels, Sources), {DM.Path});
 }
 
 std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
@@ -247,7 +257,7 @@ std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
       R->checkSass(K, Sink);
   }
   SourceCache Sources;
-  return finish(std::move(Out), Sources);
+  return finish(std::move(Out), Sources, {}, {});
 }
 
 } // namespace warplint

@@ -53,6 +53,8 @@ struct CheckOptions {
   /// are predicted on: empty follows the architecture (sm_90: h100-sxm),
   /// "none" predicts no time.
   std::string Gpu;
+  /// --checks: applied over each file's configuration (configAndArch).
+  CheckGlobs CommandLineChecks;
   /// The configurations found for the files of this run, shared by them.
   std::shared_ptr<ConfigCache> Configs = std::make_shared<ConfigCache>();
 };
@@ -82,7 +84,15 @@ void checkKernel(const DeviceModule &DM, const llvm::Function &F,
 
 /// The findings of kernels as checkModule returns them: suppressed ones
 /// removed (read from Sources), sorted, duplicates dropped.
-std::vector<Finding> finishFindings(std::vector<Finding> Findings, SourceCache &Sources);
+/// Kernels (NOLINT, ignore-kernel) and Files (the input) name what else is
+/// read for suppression comments and their errors (rules/Suppressions.h).
+std::vector<Finding> finishFindings(std::vector<Finding> Findings, SourceCache &Sources,
+                                    const KernelDeclarations &Kernels = KernelDeclarations(),
+                                    llvm::ArrayRef<std::string> Files = {});
+
+/// Where each of Kernels is declared, for `warplint: ignore-kernel[...]`.
+KernelDeclarations kernelDeclarations(llvm::ArrayRef<const llvm::Function *> Kernels,
+                                      SourceCache &Sources);
 
 /// The findings of the enabled rules on every function of a SASS listing.
 std::vector<Finding> checkSass(const SassListing &Listing, llvm::StringRef Path,

@@ -12,6 +12,11 @@ using namespace llvm;
 
 namespace warplint {
 
+bool WarplintConfig::enabled(StringRef Id) const {
+  bool On = Checks.decide(Id).value_or(true) && !Disabled.contains(Id);
+  return CommandLineChecks.decide(Id).value_or(On);
+}
+
 RuleOptions WarplintConfig::optionsFor(StringRef Id) const {
   auto It = Rules.find(Id);
   return It == Rules.end() ? RuleOptions() : It->second;
@@ -108,6 +113,8 @@ private:
           launch(*L);
         else
           fail(KV.getValue(), "'launch' must be a mapping of grid, block and args");
+      } else if (*Key == "checks") {
+        checks(KV.getValue());
       } else if (*Key == "partial-ok") {
         if (std::optional<std::string> V = scalar(KV.getValue())) {
           if (*V == "true" || *V == "false")
@@ -116,9 +123,30 @@ private:
             fail(KV.getValue(), "'partial-ok' must be true or false");
         }
       } else {
-        fail(KV.getKey(), "unknown key '" + *Key + "' (arch, rules, launch, partial-ok)");
+        fail(KV.getKey(), "unknown key '" + *Key + "' (arch, checks, rules, launch, partial-ok)");
       }
     }
+  }
+
+  /// `checks: '-*,shared-*'`, or a list of globs.
+  void checks(yaml::Node *N) {
+    std::string Text;
+    if (auto *Seq = dyn_cast_or_null<yaml::SequenceNode>(N)) {
+      for (yaml::Node &E : *Seq) {
+        std::optional<std::string> V = scalar(&E);
+        if (!V)
+          return;
+        Text += (Text.empty() ? "" : ",") + *V;
+      }
+    } else if (std::optional<std::string> V = scalar(N)) {
+      Text = *V;
+    } else {
+      return;
+    }
+    Expected<CheckGlobs> G = CheckGlobs::parse(Text, "'checks'");
+    if (!G)
+      return fail(N, toString(G.takeError()));
+    C.Checks = std::move(*G);
   }
 
   void rules(yaml::MappingNode &M) {

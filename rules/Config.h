@@ -4,6 +4,7 @@
 // each analyzed file (or named with --config):
 //
 //   arch: sm_80
+//   checks: '-*,global-*,shared-*'        # clang-tidy's glob list (rules/CheckGlobs.h)
 //   rules:
 //     warp-divergent-branch: off          # off | note | warning | error
 //     global-uncoalesced:
@@ -19,6 +20,7 @@
 #define WARPLINT_RULES_CONFIG_H
 
 #include "frontend/launch/LaunchFile.h"
+#include "rules/CheckGlobs.h"
 #include "rules/Rule.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -44,7 +46,15 @@ struct WarplintConfig {
   /// run exit 2 (a file that could not be analyzed at all still does).
   bool PartialOk = false;
 
-  bool enabled(llvm::StringRef Id) const { return !Disabled.contains(Id); }
+  /// The `checks:` glob list (all rules when empty).
+  CheckGlobs Checks;
+  /// --checks, applied after the file's settings (the command line wins, as
+  /// clang-tidy appends its --checks to the configuration's).
+  CheckGlobs CommandLineChecks;
+
+  /// Whether rule Id runs: on unless `checks:` turns it off, then `rules:`
+  /// (`off` turns it off), then --checks.
+  bool enabled(llvm::StringRef Id) const;
   RuleOptions optionsFor(llvm::StringRef Id) const;
 };
 

@@ -185,7 +185,9 @@ struct CommandLine {
   llvm::cl::opt<unsigned> Jobs{"j", llvm::cl::desc("Files analyzed in parallel (0: all cores); one file's kernels are analyzed on this many threads (default: the idle cores)"),
                                llvm::cl::init(1), llvm::cl::Prefix, // -j2 as make's, -j 2, -j=2
                                llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
-  llvm::cl::opt<bool> Werror{"werror", llvm::cl::desc("Report warnings as errors"),
+  llvm::cl::opt<bool> Werror{"werror",
+                             llvm::cl::desc("Report warnings as errors (the exit code stays 1, "
+                                            "as for warnings; notes never change it)"),
                              llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<bool> UsePtxas{"ptxas",
                                llvm::cl::desc("Confirm registers and spills with the toolkit's "
@@ -197,6 +199,27 @@ struct CommandLine {
                                        llvm::cl::init(0), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
                                        llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
+  llvm::cl::opt<std::string> Checks{
+      "checks",
+      llvm::cl::desc("Rules to run, as clang-tidy's --checks: comma-separated globs, '-' "
+                     "turning off what it matches, the last match winning ('-*,shared-*'); "
+                     "applied after the configuration's 'checks:' and 'rules:'"),
+      llvm::cl::value_desc("globs"), llvm::cl::sub(Check), llvm::cl::sub(Diff),
+      llvm::cl::sub(Report), llvm::cl::sub(Lsp), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> ListChecks{
+      "list-checks",
+      llvm::cl::desc("Print the rules that would run (after --checks and the configuration "
+                     "of the first file, or of the current directory) and exit"),
+      llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> Fix{"fix",
+                          llvm::cl::desc("Apply the findings' fix-its to the files in place "
+                                         "(an edit that overlaps another is not applied)"),
+                          llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> ExportFixes{
+      "export-fixes",
+      llvm::cl::desc("Write the findings and their fix-its as clang-apply-replacements' YAML "
+                     "(byte offsets) to this file"),
+      llvm::cl::value_desc("file.yaml"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> Shard{
       "shard",
       llvm::cl::desc("Check the I-th of N equal runs of the input files (I from 1), in their "

@@ -12,6 +12,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 
+#include <optional>
+
 
 using namespace llvm;
 using namespace warplint;
@@ -32,6 +34,26 @@ void printVersion(raw_ostream &OS) {
     OS << ", with include/cccl";
   OS << "\n";
 }
+/// What `check --help` says after the options.
+constexpr llvm::StringLiteral CheckHelp = R"(
+EXIT CODES:
+  0  nothing found: no warning or error (notes never change the exit code)
+  1  a warning or an error was found; --werror reports warnings as errors (in every
+     format) and the exit code stays 1
+  2  warplint could not do its job: a file or kernel not analyzed (compile-error,
+     input-error), a bad flag, configuration or suppression comment (invalid-suppression),
+     a fix-it --fix could not apply; the other files are still reported
+
+RULES: docs/rules/README.md lists every rule with its page (what it finds, why it costs,
+the fix, its options); --list-checks prints those that run, after --checks and the
+configuration's 'checks:' and 'rules:'.
+
+SUPPRESSIONS (docs/suppressions.md): // NOLINT, // NOLINT(rule-id) (or warplint-rule-id,
+globs), // NOLINTNEXTLINE(...), // NOLINTBEGIN(...) ... // NOLINTEND(...),
+// warplint: ignore[rule-id] and, for every finding of a kernel, // warplint:
+ignore-kernel[rule-id] on its declaration line or the comment lines above it.
+)";
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -69,6 +91,10 @@ int main(int argc, char **argv) {
       CL.ClangArgs.push_back(argv[I]);
   }
   cl::HideUnrelatedOptions(CL.Category);
+  // Printed by --help after the options, for check alone.
+  std::optional<cl::extrahelp> Help;
+  if (argc > 1 && StringRef(argv[1]) == "check")
+    Help.emplace(CheckHelp);
   if (!cl::ParseCommandLineOptions(Ours.size(), Ours.data(),
                                    "warplint: find wasted memory traffic in CUDA kernels\n",
                                    &errs()))

@@ -57,6 +57,11 @@ for _sdk in [os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
             config.substitutions.append(("%nvcc", os.path.join(_sdk, "bin", "nvcc")))
         break
 
+# check --export-fixes's YAML applied by clang-apply-replacements itself,
+# where it is installed (Debian's clang-tools): "%if clang-apply-replacements".
+if shutil.which("clang-apply-replacements"):
+    config.available_features.add("clang-apply-replacements")
+
 # Tests that configure and build a CMake project: "REQUIRES: cmake-ninja".
 if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake-ninja")

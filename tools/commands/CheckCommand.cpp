@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/commands/Baseline.h"
 #include "tools/commands/CheckFile.h"
+#include "tools/commands/Fixes.h"
 #include "tools/commands/ResultCache.h"
 #include "tools/output/DiagnosticOutput.h"
 #include "tools/InputLoop.h"
@@ -20,12 +21,36 @@ using namespace llvm;
 
 namespace warplint {
 
+namespace {
+
+/// --list-checks: the rules that run for the first file given (or a file of
+/// the current directory), as clang-tidy lists them.
+int listChecks(const CommandLine &CL, const CheckOptions &Opts) {
+  std::string Where = CL.Files.empty() ? std::string("./-") : CL.Files.front();
+  Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfile *>> CA =
+      configAndArch(CL, Opts, Where);
+  if (!CA) {
+    WithColor::error(errs(), "warplint") << toString(CA.takeError()) << "\n";
+    return ExitToolError;
+  }
+  outs() << "Enabled checks:\n";
+  for (const RuleInfo &R : allRules())
+    if (CA->first->enabled(R.Id))
+      outs() << "    " << R.Id << "\n";
+  outs() << "\n";
+  return ExitClean;
+}
+
+} // namespace
+
 int runCheckCommand(const CommandLine &CL) {
   Expected<CheckOptions> Opts = checkOptions(CL);
   if (!Opts) {
     WithColor::error(errs(), "warplint") << toString(Opts.takeError()) << "\n";
     return ExitToolError;
   }
+  if (CL.ListChecks)
+    return listChecks(CL, *Opts);
   Expected<InputSet> In = collectInputs(CL);
   if (!In) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";
@@ -79,7 +104,16 @@ int runCheckCommand(const CommandLine &CL) {
   // What was left out is named above; the count says how much.
   if (!C.Count.complete())
     WithColor::warning(errs(), "warplint") << C.Count.summary() << "\n";
-  return C.exitCode();
+  int Exit = C.exitCode();
+  if (!CL.ExportFixes.empty())
+    if (Error E = exportFixes(All, In->Files.empty() ? "" : In->Files.front(), CL.ExportFixes)) {
+      WithColor::error(errs(), "warplint") << toString(std::move(E)) << "\n";
+      Exit = ExitToolError;
+    }
+  // The fixes of what was reported (after --baseline), once it is printed.
+  if (CL.Fix && !applyFixes(All, errs()))
+    Exit = ExitToolError;
+  return Exit;
 }
 
 } // namespace warplint

@@ -59,6 +59,12 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   if (Expected<const GpuProfile *> G = selectGpu(CL.Gpu, defaultArch()); !G)
     return G.takeError();
   Opts.Gpu = CL.Gpu;
+  if (!CL.Checks.empty()) {
+    Expected<CheckGlobs> G = CheckGlobs::parse(CL.Checks, "--checks");
+    if (!G)
+      return G.takeError();
+    Opts.CommandLineChecks = std::move(*G);
+  }
   return Opts;
 }
 
@@ -80,6 +86,11 @@ configAndArch(const CommandLine &CL, const CheckOptions &Opts, StringRef Path,
       Opts.Configs->forFile(Path, CL.ConfigFile);
   if (!Found)
     return Found.takeError();
+  if (!Opts.CommandLineChecks.empty()) {
+    auto Mine = std::make_shared<WarplintConfig>(**Found);
+    Mine->CommandLineChecks = Opts.CommandLineChecks;
+    *Found = std::move(Mine);
+  }
   Expected<const ArchProfile &> Arch = archFor(CL, **Found, FallbackArch);
   if (!Arch)
     return Arch.takeError();

@@ -17,6 +17,7 @@
 
 #include "analyzer/arch/GpuProfile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -273,6 +274,43 @@ std::set<std::string> notAnalyzedKernels(const std::vector<FileResult> &Results,
   return Out;
 }
 
+/// True for what says that a revision did not analyze something: a file or
+/// a kernel left out (tools/NotAnalyzed.h), a kernel whose analysis stopped
+/// at its budget.
+bool notCompared(const Finding &F) {
+  return isNotAnalyzed(F) || F.Rule == "analysis-budget";
+}
+
+/// The compilation database of the repository at Root when -p is not given:
+/// compile_commands.json at its top or in build/ under it, as clangd finds
+/// one. Sets R.CompileCommands to where it came from, or to what was looked
+/// for.
+std::unique_ptr<clang::tooling::CompilationDatabase> findCompileCommands(StringRef Root,
+                                                                         DiffReport &R) {
+  SmallVector<std::string, 2> Looked;
+  for (StringRef Sub : {"", "build"}) {
+    SmallString<256> Dir(Root);
+    if (!Sub.empty())
+      sys::path::append(Dir, Sub);
+    SmallString<256> File(Dir);
+    sys::path::append(File, "compile_commands.json");
+    Looked.push_back(File.str().str());
+    if (!sys::fs::exists(File))
+      continue;
+    std::string Err;
+    if (auto Db = clang::tooling::CompilationDatabase::loadFromDirectory(Dir, Err)) {
+      R.CompileCommands = "compile commands from " + File.str().str() + " (-p names another)";
+      return Db;
+    }
+    R.CompileCommands = File.str().str() + ": " + Err;
+    return nullptr;
+  }
+  R.CompileCommands = "no compile_commands.json (looked for " + join(Looked, " and ") +
+                      "): files are compiled with the flags after -- alone; -p BUILD_DIR "
+                      "names a build directory";
+  return nullptr;
+}
+
 /// Kernel K of File (from the top) and its predicted time on Gpu (--gpu).
 Side::Kernel kernelEntry(const KernelFacts &K, StringRef Gpu, StringRef File) {
   Side::Kernel Entry;
@@ -354,12 +392,13 @@ Expected<bool> compareResults(const CommandLine &CL, const GitRepo &Repo,
   std::vector<FileResult> NewResults(std::make_move_iterator(Results.begin() + OldCount),
                                      std::make_move_iterator(Results.end()));
   std::set<std::string> Unknown = notAnalyzedKernels(NewResults, New, Old);
+  std::set<std::string> OldUnknown = notAnalyzedKernels(OldResults, Old, New);
   CheckedFiles OldChecked = gatherFindings(CL, OldResults, /*FileErrorsAsFindings=*/true);
   CheckedFiles NewChecked = gatherFindings(CL, NewResults, /*FileErrorsAsFindings=*/true);
   if (OldChecked.Failed)
     WithColor::warning(errs(), "warplint")
-        << R.Base << ": not everything could be analyzed; what it could not is matched "
-        << "as findings of its own\n";
+        << R.Base << ": not everything could be analyzed; what it could not is not "
+        << "compared\n";
   Expected<std::map<std::string, std::vector<GitRepo::Hunk>>> Hunks =
       Repo.changedHunks(R.BaseCommit, R.HeadCommit);
   if (!Hunks)
@@ -368,15 +407,29 @@ Expected<bool> compareResults(const CommandLine &CL, const GitRepo &Repo,
       Repo.renamedFiles(R.BaseCommit, R.HeadCommit);
   if (!Renamed)
     return Renamed.takeError();
-  R.Findings = matchFindings(
-      sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, *Renamed, false),
-      sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, *Renamed, true));
+  std::vector<SideFinding> OldFindings =
+      sideFindings(std::move(OldChecked.Findings), Old, Names, *Hunks, *Renamed, false);
+  std::vector<SideFinding> NewFindings =
+      sideFindings(std::move(NewChecked.Findings), New, Names, *Hunks, *Renamed, true);
+  // What a revision could not analyze is said at the top, never matched (a
+  // compile error of both would read as an unchanged finding).
+  for (auto [Findings, InBase] : {std::pair{&OldFindings, true}, std::pair{&NewFindings, false}})
+    llvm::erase_if(*Findings, [&, InBase = InBase](SideFinding &S) {
+      if (!notCompared(S.F))
+        return false;
+      R.Failures.push_back({InBase, std::move(S.F)});
+      return true;
+    });
+  R.Findings = matchFindings(std::move(OldFindings), std::move(NewFindings));
   // What the new revision could not analyze is not fixed by it.
   llvm::erase_if(R.Findings, [&](const MatchedFinding &M) {
     return M.State == BaselineState::Absent && Unknown.count(M.F.Kernel);
   });
   R.Kernels = compareKernels(Old, New, R, Names);
-  llvm::erase_if(R.Kernels, [&](const KernelDiff &K) { return !K.InNew && Unknown.count(K.Name); });
+  // Nor removed by it; and what the old one could not analyze is not added.
+  llvm::erase_if(R.Kernels, [&](const KernelDiff &K) {
+    return (!K.InNew && Unknown.count(K.Name)) || (!K.InOld && OldUnknown.count(K.Name));
+  });
 
   return NewChecked.Failed;
 }
@@ -431,6 +484,10 @@ int runDiffCommand(const CommandLine &CL) {
   if (!In)
     return fail(toString(In.takeError()));
   In->Files.clear();
+  if (CL.BuildDir.empty()) {
+    In->Db = findCompileCommands(Repo->root(), R);
+    WithColor::note(errs(), "warplint") << R.CompileCommands << "\n";
+  }
   PathNames Names(Repo->root());
   for (Side *S : {&Old, &New})
     for (const std::string &P : Affected)

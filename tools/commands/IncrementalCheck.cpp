@@ -227,7 +227,11 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     return R;
   }
   Cache.Entries = std::move(Next);
-  R.Findings = finishFindings(std::move(All), Sources);
+  std::vector<const Function *> Checked;
+  for (const auto &K : Kernels)
+    Checked.push_back(K.first);
+  R.Findings = finishFindings(std::move(All), Sources, kernelDeclarations(Checked, Sources),
+                              {DM.Path});
   addDroppedCode(DM, R);
   Timer.lap("finish");
   return R;

@@ -63,6 +63,7 @@ std::string commonKeyText(const CommandLine &CL) {
   Put("launch-file", CL.LaunchFile);
   Put("launch-file-text", fileText(CL.LaunchFile));
   Put("config", CL.ConfigFile);
+  Put("checks", CL.Checks);
   Put("confirm", Twine(bool(CL.Confirm)));
   Put("maxrregcount", Twine(CL.MaxRRegCount));
   Put("budget-mb", Twine(CL.BudgetMb));

@@ -122,9 +122,12 @@ std::string codeSpan(StringRef Text, bool InTable = false) {
   return Fence + Space + Body + Space + Fence;
 }
 
-/// Markdown text with the characters that would format it escaped, and
-/// control characters (a newline) as spaces: nothing in it starts a line,
-/// a heading, a list, a link, a table cell or HTML.
+std::string usText(std::optional<double> Us) {
+  return Us ? formatMicroseconds(*Us) : std::string("-");
+}
+
+} // namespace
+
 std::string markdownEscape(StringRef Text) {
   std::string Out;
   for (char C : Text) {
@@ -138,12 +141,6 @@ std::string markdownEscape(StringRef Text) {
   }
   return Out;
 }
-
-std::string usText(std::optional<double> Us) {
-  return Us ? formatMicroseconds(*Us) : std::string("-");
-}
-
-} // namespace
 
 std::optional<double> KernelDiff::ratio() const {
   if (!OldUs || !NewUs || *OldUs <= 0)
@@ -199,6 +196,7 @@ void printDiffText(raw_ostream &OS, const DiffReport &R) {
   if (!R.Files.empty())
     OS << " (" << join(R.Files, ", ") << ")";
   OS << "\n";
+  printIncompleteText(OS, R);
   unsigned Same = 0;
   for (const KernelDiff &K : R.Kernels) {
     if (K.changed())
@@ -218,10 +216,11 @@ void printDiffText(raw_ostream &OS, const DiffReport &R) {
         OS << "  was: " << findingLine(*M.Before) << "\n";
     }
   OS << formatv("{0} new, {1} fixed, {2} updated, {3} unchanged findings; {4} of {5} kernels "
-                "changed\n",
+                "changed{6}\n",
                 R.count(BaselineState::New), R.count(BaselineState::Absent),
                 R.count(BaselineState::Updated), R.count(BaselineState::Unchanged),
-                R.Kernels.size() - Same, R.Kernels.size());
+                R.Kernels.size() - Same, R.Kernels.size(),
+                R.Failures.empty() ? "" : "; incomplete: " + R.incompleteSummary());
 }
 
 json::Value diffJson(const DiffReport &R) {
@@ -272,7 +271,8 @@ json::Value diffJson(const DiffReport &R) {
   for (const std::string &F : R.Files)
     Files.push_back(F);
   unsigned Changed = count_if(R.Kernels, [](const KernelDiff &K) { return K.changed(); });
-  return json::Object{{"base", Rev(R.Base, R.BaseCommit)},
+  return json::Object{{"analysis", incompleteJson(R)},
+                      {"base", Rev(R.Base, R.BaseCommit)},
                       {"head", Rev(R.Head, R.HeadCommit)},
                       {"files", std::move(Files)},
                       {"kernels", std::move(Kernels)},
@@ -306,31 +306,8 @@ json::Object diffSarif(const DiffReport &R) {
       (*Props)["previousMessage"] = R.Findings[I].Before->text();
     }
   }
-  // What only the old revision could not analyze does not make this run
-  // unsuccessful: its notifications go (the results stay, absent).
-  std::set<std::string> OldOnly;
-  for (const MatchedFinding &M : R.Findings)
-    if (M.State == BaselineState::Absent)
-      OldOnly.insert(M.F.Message);
-  if (json::Array *Invocations = Run.getArray("invocations"))
-    for (json::Value &V : *Invocations) {
-      json::Object &Invocation = *V.getAsObject();
-      json::Array *Notes = Invocation.getArray("toolExecutionNotifications");
-      if (!Notes)
-        continue;
-      json::Array Kept;
-      for (json::Value &N : *Notes) {
-        const json::Object *Message = N.getAsObject()->getObject("message");
-        std::optional<StringRef> Text = Message ? Message->getString("text") : std::nullopt;
-        if (!Text || !OldOnly.count(Text->str()))
-          Kept.push_back(std::move(N));
-      }
-      *Notes = std::move(Kept);
-      if (Notes->empty()) {
-        Invocation.erase("toolExecutionNotifications");
-        Invocation["executionSuccessful"] = true;
-      }
-    }
+  // What either revision could not analyze: the invocation's notifications.
+  addIncompleteSarif(Run, R);
   // The revisions compared, where SARIF keeps version control facts.
   json::Object Provenance{{"repositoryUri", clang::SarifDocumentWriter::fileNameToURI(R.Root)},
                           {"revisionTag", R.Head}};
@@ -349,6 +326,7 @@ json::Object diffSarif(const DiffReport &R) {
 
 void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
   OS << "### warplint: " << codeSpan(R.Base) << " → " << codeSpan(headName(R)) << "\n\n";
+  printIncompleteMarkdown(OS, R);
   unsigned New = R.count(BaselineState::New), Fixed = R.count(BaselineState::Absent);
   OS << New << " new " << (New == 1 ? "finding" : "findings") << ", " << Fixed << " fixed, "
      << R.count(BaselineState::Updated) << " updated, " << R.count(BaselineState::Unchanged)

@@ -45,6 +45,14 @@ struct KernelDiff {
   bool changed() const;
 };
 
+/// Something a revision did not analyze: a file or a kernel left out (a
+/// compile error), a kernel whose analysis stopped at its budget. Said at the
+/// top of every format, never matched as a finding.
+struct DiffFailure {
+  bool InBase = false; ///< The base revision's, else the head's.
+  Finding F;           ///< Its finding, with the paths as the user reads them.
+};
+
 /// Everything `diff` reports.
 struct DiffReport {
   std::string Base, Head;             ///< As given; Head "working tree" when not given.
@@ -53,6 +61,15 @@ struct DiffReport {
   std::vector<std::string> Files;     ///< The .cu files compared.
   std::vector<MatchedFinding> Findings;
   std::vector<KernelDiff> Kernels; ///< Sorted by name.
+  /// What either revision did not analyze (not among Findings).
+  std::vector<DiffFailure> Failures;
+  /// Without -p: where the compile commands came from, or what was looked
+  /// for when none were found.
+  std::string CompileCommands;
+
+  /// "HEAD~1: 1 file not analyzed; working tree: 1 kernel not analyzed";
+  /// empty when both revisions were analyzed in full.
+  std::string incompleteSummary() const;
 
   unsigned count(BaselineState S) const;
   /// Kernels predicted slower by more than Percent.
@@ -79,6 +96,21 @@ llvm::json::Object diffSarif(const DiffReport &R);
 /// A pull-request comment: a table of the changed kernels (before -> after)
 /// and the new and fixed findings, each linked to its rule's page.
 void printDiffMarkdown(llvm::raw_ostream &OS, const DiffReport &R);
+
+/// What the revisions did not analyze (DiffReport::Failures), as each
+/// format says it first (tools/output/DiffIncomplete.cpp): lines of text
+/// (none when all was analyzed), diffJson's "analysis" object, SARIF's
+/// invocation (executionSuccessful: false when the head did not compile)
+/// with a notification each, a Markdown block quote.
+void printIncompleteText(llvm::raw_ostream &OS, const DiffReport &R);
+llvm::json::Object incompleteJson(const DiffReport &R);
+void addIncompleteSarif(llvm::json::Object &Run, const DiffReport &R);
+void printIncompleteMarkdown(llvm::raw_ostream &OS, const DiffReport &R);
+
+/// Text for a Markdown comment with the characters that would format it
+/// escaped and control characters (a newline) as spaces: nothing in it starts
+/// a line, a heading, a list, a link, a table cell or HTML.
+std::string markdownEscape(llvm::StringRef Text);
 
 } // namespace warplint
 

@@ -1,4 +1,4 @@
-// Suppression comments: `// warplint: ignore[rule-id]` on the line of the
+// Suppression comments: `// warplint: ignore` and the rule ids in brackets, on the line of the
 // finding or alone on the line above; a comma-separated list; `*` for every
 // rule. A comment naming another rule, or code on the line above, does not
 // suppress.

@@ -3,12 +3,16 @@
 usage: summarize.py json LOG
        summarize.py sarif SCHEMA LOG
 
-json: "kernel NAME STATUS faster|slower|same" and "finding STATE RULE
-KERNEL FILE:LINE" lines, then the summary's counts.
+json: the first key of the document and the "analysis" object (what a
+revision did not analyze: "not-analyzed SIDE RULE FILE:LINE" lines), "kernel
+NAME STATUS faster|slower|same" and "finding STATE RULE KERNEL FILE:LINE"
+lines, then the summary's counts.
 sarif: validates LOG against the SARIF 2.1.0 schema (jsonschema), checks
 version and $schema, that every result has a baselineState of SARIF's four
 and that the results are in the order of the findings, then prints
-"result STATE RULE FILE:LINE" lines. Exits 1 on any problem.
+"result STATE RULE FILE:LINE" lines, the invocation and a "notification
+LEVEL RULE FILE:LINE MESSAGE" line for each of its notifications. Exits 1 on
+any problem.
 """
 import json
 import sys
@@ -25,6 +29,12 @@ def speed(kernel):
 
 def summarize_json(path):
     doc = json.load(open(path))
+    print(f"first-key {next(iter(json.load(open(path), object_pairs_hook=lambda p: dict(p[:1]))))}")
+    a = doc["analysis"]
+    print(f"analysis complete={a['complete']} summary={a['summary']!r}")
+    for f in a["not_analyzed"]:
+        print(f"not-analyzed {f['side']} {f['revision']} {f['rule']} {f['file']}:{f['line']}"
+              f" kernel={f['kernel']}")
     print(f"base {doc['base']['revision']} head {doc['head']['revision']}"
           f" head-commit {'yes' if doc['head']['commit'] else 'none'}")
     for k in doc["kernels"]:
@@ -61,6 +71,14 @@ def summarize_sarif(schema_path, path):
         for inv in run.get("invocations", []):
             print(f"invocation executionSuccessful={inv.get('executionSuccessful')}"
                   f" notifications={len(inv.get('toolExecutionNotifications', []))}")
+            for n in inv.get("toolExecutionNotifications", []):
+                loc = n.get("locations", [{}])[0].get("physicalLocation", {})
+                uri = loc.get("artifactLocation", {}).get("uri", "?").rsplit("/", 1)[-1]
+                line = loc.get("region", {}).get("startLine")
+                print(f"notification {n['level']} {n['descriptor']['id']} {uri}:{line}"
+                      f" {n['message']['text']}")
+        if "analysisIncomplete" in run.get("properties", {}):
+            print(f"incomplete {run['properties']['analysisIncomplete']}")
         for p in run.get("versionControlProvenance", []):
             print(f"provenance {p.get('revisionTag')} {'commit' if p.get('revisionId') else 'no-commit'}")
     for p in problems:
