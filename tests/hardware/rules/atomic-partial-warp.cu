@@ -1,6 +1,6 @@
 // Timing pairs for global-atomic-contended and block-partial-warp: each
 // finding's kernel and its fix, warm, median of 20 runs with cudaEvents, on
-// 2^24 floats. Prints "name microseconds" lines (h200/atomic-partial-warp.txt).
+// 2^24 floats. Prints "name microseconds" lines (../h200/atomic-partial-warp.txt).
 // Build: nvcc -arch=sm_90 -O3 -o apw atomic-partial-warp.cu
 #include <algorithm>
 #include <cstdio>
