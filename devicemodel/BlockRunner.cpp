@@ -275,5 +275,16 @@ void BlockTurns::stopHung(const std::string &Why) {
 
 BlockResult &BlockTurns::result() { return I->Result; }
 
+void appendPrintf(std::string &Out, StringRef Text) {
+  if (Out.size() >= MaxPrintfBytes)
+    return; // Cut before: the note is there.
+  if (Out.size() + Text.size() <= MaxPrintfBytes) {
+    Out += Text;
+    return;
+  }
+  Out.append(Text.data(), MaxPrintfBytes - Out.size());
+  Out += PrintfTruncatedText;
+}
+
 } // namespace dm
 } // namespace warplint

@@ -207,7 +207,7 @@ unsigned markConstantStores(Module &M) {
   return Stores.size();
 }
 
-void optimizeForNvptx(Module &M, TargetMachine &TM) {
+bool optimizeForNvptx(Module &M, TargetMachine &TM, const FileBudget *Budget) {
   M.setDataLayout(TM.createDataLayout());
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
@@ -217,6 +217,14 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   PassInstrumentationCallbacks PIC;
   MergedAccessTracker Merges;
   Merges.registerCallbacks(PIC);
+  // The file's budget, checked before every pass: once it has run out, no
+  // optional pass runs (the module is then not analyzed).
+  bool OutOfTime = false;
+  if (Budget && Budget->Seconds > 0)
+    PIC.registerShouldRunOptionalPassCallback([&](StringRef, Any) {
+      OutOfTime = OutOfTime || Budget->passed();
+      return !OutOfTime;
+    });
   PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
@@ -232,6 +240,8 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
     MPM.run(M, MAM);
   }
   MAM.clear();
+  if (OutOfTime)
+    return false;
   lowerSpacesLikeCodegen(M);
   // What NVPTX's addIRPasses runs before selection that changes accesses.
   FunctionPassManager FPM;
@@ -241,6 +251,7 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   ModulePassManager Late;
   Late.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   Late.run(M, MAM);
+  return !OutOfTime;
 }
 
 std::vector<LocalArrayDecl> collectLocalArrays(const Module &M) {
@@ -337,7 +348,7 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
 }
 
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM,
-                        bool Optimize, StringRef Libdevice) {
+                        bool Optimize, StringRef Libdevice, const FileBudget *Budget) {
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
@@ -362,8 +373,10 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
     if (Expected<unsigned> Linked = linkLibdevice(*M, Libdevice); !Linked)
       consumeError(Linked.takeError());
   }
-  if (Optimize)
-    optimizeForNvptx(*M, TM);
+  if (Optimize && Budget && Budget->passed())
+    Result.BudgetStop = "the front end";
+  else if (Optimize && !optimizeForNvptx(*M, TM, Budget))
+    Result.BudgetStop = "the IR optimizer";
   Result.M = std::move(M);
 }
 

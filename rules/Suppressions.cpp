@@ -38,4 +38,11 @@ void removeSuppressed(std::vector<Finding> &Findings, SourceCache &Sources) {
   llvm::erase_if(Findings, [&](const Finding &F) { return isSuppressed(F, Sources); });
 }
 
+void markLabels(Finding &F, const SourceCache &Sources) {
+  Sources.markLabel(F.Loc);
+  for (RelatedNote &N : F.Notes)
+    Sources.markLabel(N.Loc);
+  llvm::erase_if(F.FixIts, [&](const FixIt &X) { return !Sources.quotable(X.Loc.File); });
+}
+
 } // namespace warplint

@@ -19,6 +19,11 @@ bool isSuppressed(const Finding &F, SourceCache &Sources);
 /// Drops the suppressed findings of Findings.
 void removeSuppressed(std::vector<Finding> &Findings, SourceCache &Sources);
 
+/// Makes F's locations in files the compile did not read labels (a `#line`
+/// directive's name: SourceLoc::Label), whose text is never shown, and drops
+/// the fix-its that would edit such a file.
+void markLabels(Finding &F, const SourceCache &Sources);
+
 } // namespace warplint
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "analyzer/arch/GpuProfile.h"
 
+#include "rules/Suppressions.h"
 #include "tools/Heap.h"
 #include "tools/NotAnalyzed.h"
 #include "tools/Progress.h"
@@ -110,6 +111,7 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   FO.Arch = Arch->Name.str();
   R.Path = Path.str();
   TimeRecord Start = TimeRecord::getCurrentTime(true);
+  FO.Budget = fileBudget(CL);
   Expected<DeviceModule> DM = loadInput(Path, FO);
   TimeRecord Loaded = TimeRecord::getCurrentTime(false);
   Loaded -= Start;
@@ -121,9 +123,53 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   R.PreambleSource = DM->PreambleSource;
   R.Notes = DM->Notes;
   R.PartialOk = Config.PartialOk;
-  R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
+  if (!DM->BudgetStop.empty()) {
+    R.Error = budgetStopText(Path, FO.Budget, DM->BudgetStop) +
+              ": this file is not analyzed (the other files are)";
+    return R;
+  }
+  CheckOptions Mine = withFileBudget(Opts, FO.Budget);
+  R.Findings = checkModule(*DM, *Arch, Config, Mine, R.Notes);
   addDroppedCode(*DM, R);
+  if (Mine.File.passed())
+    R.Findings.push_back(budgetStopFinding(Path, FO.Budget));
   return R;
+}
+
+FileBudget fileBudget(const CommandLine &CL) {
+  FileBudget B;
+  B.Seconds = CL.FileBudgetSeconds;
+  return B;
+}
+
+CheckOptions withFileBudget(const CheckOptions &Opts, const FileBudget &Budget) {
+  CheckOptions Mine = Opts;
+  Mine.File = Budget;
+  // Each kernel's analysis gets at most what is left of the file's budget.
+  if (double Left = Budget.remaining(); Left >= 0) {
+    Left = std::max(Left, 1e-6); // (0 would be no limit.)
+    Mine.Budget.Seconds = Mine.Budget.Seconds > 0 ? std::min(Mine.Budget.Seconds, Left) : Left;
+  }
+  return Mine;
+}
+
+std::string budgetStopText(StringRef Path, const FileBudget &Budget, StringRef Where) {
+  std::string Limit = Budget.Seconds == double(uint64_t(Budget.Seconds))
+                          ? std::to_string(uint64_t(Budget.Seconds))
+                          : formatv("{0:f3}", Budget.Seconds).str();
+  return formatv("{0}: error: the check stopped after {1:f1} s{2}{3} (the budget per file is "
+                 "{4} s, --file-budget-seconds)",
+                 Path, Budget.elapsed(), Where.empty() ? "" : ", in ", Where, Limit)
+      .str();
+}
+
+Finding budgetStopFinding(StringRef Path, const FileBudget &Budget) {
+  Finding F = fileErrorFinding(
+      Path, budgetStopText(Path, Budget, "") +
+                ": its analysis is partial (kernels or runs were cut short)");
+  // Never a clean result, never kept in the result cache.
+  F.Incomplete = true;
+  return F;
 }
 
 void addDroppedCode(const DeviceModule &DM, FileResult &R) {
@@ -136,6 +182,9 @@ void addDroppedCode(const DeviceModule &DM, FileResult &R) {
     return;
   }
   std::vector<Finding> Dropped = droppedFindings(DM);
+  SourceCache Sources(DM);
+  for (Finding &F : Dropped)
+    markLabels(F, Sources);
   R.Findings.insert(R.Findings.end(), std::make_move_iterator(Dropped.begin()),
                     std::make_move_iterator(Dropped.end()));
   std::stable_sort(R.Findings.begin(), R.Findings.end());
