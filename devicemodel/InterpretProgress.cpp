@@ -90,6 +90,8 @@ std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t B
   }
   if (Now <= B.ProbeAfter) {
     B.NextCheck = B.MaxInsts ? std::min(B.ProbeAfter, B.MaxInsts) : B.ProbeAfter;
+    if (B.Shape.OutOfTime)
+      B.NextCheck = std::min(B.NextCheck, B.NextTimeCheck);
     return std::nullopt;
   }
   // From here on every block entry comes here (cheap unless at the anchor).

@@ -145,11 +145,11 @@ FileBudget fileBudget(const CommandLine &CL) {
 CheckOptions withFileBudget(const CheckOptions &Opts, const FileBudget &Budget) {
   CheckOptions Mine = Opts;
   Mine.File = Budget;
-  // Each kernel's analysis gets at most what is left of the file's budget.
-  if (double Left = Budget.remaining(); Left >= 0) {
-    Left = std::max(Left, 1e-6); // (0 would be no limit.)
-    Mine.Budget.Seconds = Mine.Budget.Seconds > 0 ? std::min(Mine.Budget.Seconds, Left) : Left;
-  }
+  // Each kernel's analysis stops when the file's budget runs out.
+  if (Budget.Seconds > 0)
+    Mine.Budget.FileDeadline =
+        Budget.Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(Budget.Seconds));
   return Mine;
 }
 
