@@ -146,7 +146,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
       N.Loc = kernelLocation(F, Sources);
       N.Message = *Refused + "; --confirm does not run a launch the GPU refuses";
       Sink(std::move(N));
-    } else if (Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks, &Opts.File)) {
+    } else if (Expected<dm::LaunchReport> R =
+                   confirmingRun(F, Req, Arch, Opts.ConfirmBlocks, &Opts.File)) {
       Run = std::move(*R);
       K.Run = &*Run;
       K.RunSynthesized = Synthesized;
