@@ -8,6 +8,7 @@
 #ifndef WARPLINT_ANALYZER_ANALYSISBUDGET_H
 #define WARPLINT_ANALYZER_ANALYSISBUDGET_H
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -25,6 +26,11 @@ struct AnalysisBudget {
   uint64_t MillionSteps = 12;
   /// Wall-clock seconds; 0 for none (the default).
   double Seconds = 0;
+  /// When the budget of the kernel's file runs out (frontend/FileBudget.h,
+  /// --file-budget-seconds); never by default. Not part of str(): a kernel
+  /// it stops is reported with the file's budget.
+  std::chrono::steady_clock::time_point FileDeadline =
+      std::chrono::steady_clock::time_point::max();
   /// "192 MB and 12M steps" (and ", 20 s" with a wall-clock limit).
   std::string str() const;
 };

@@ -241,6 +241,8 @@ bool ThreadIndexModel::checkBudget() {
            std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count() >
                Budget.Seconds)
     Exhausted = formatv("it ran past {0} s", format("%g", Budget.Seconds)).str();
+  else if (std::chrono::steady_clock::now() > Budget.FileDeadline)
+    Exhausted = "its file's budget ran out (--file-budget-seconds)";
   return Exhausted.empty();
 }
 

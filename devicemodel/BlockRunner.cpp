@@ -89,6 +89,9 @@ struct BlockExec {
     S.MaxInsts = Shape.BlockBudget;
     S.ProbeAfter = Shape.ProbeAfter;
     S.NextCheck = S.MaxInsts ? std::min(S.ProbeAfter, S.MaxInsts) : S.ProbeAfter;
+    // The file's budget is asked about every 64K warp instructions.
+    if (Shape.OutOfTime)
+      S.NextCheck = std::min<uint64_t>(S.NextCheck, uint64_t(1) << 16);
     S.Shared.assign(Shape.ReservedShared
                         ? Shape.reservedSharedBase(P.SharedStaticBytes) + Shape.ReservedShared
                         : P.SharedStaticBytes + Shape.DynamicShared,
@@ -274,6 +277,17 @@ void BlockTurns::stopHung(const std::string &Why) {
 }
 
 BlockResult &BlockTurns::result() { return I->Result; }
+
+void appendPrintf(std::string &Out, StringRef Text) {
+  if (Out.size() >= MaxPrintfBytes)
+    return; // Cut before: the note is there.
+  if (Out.size() + Text.size() <= MaxPrintfBytes) {
+    Out += Text;
+    return;
+  }
+  Out.append(Text.data(), MaxPrintfBytes - Out.size());
+  Out += PrintfTruncatedText;
+}
 
 } // namespace dm
 } // namespace warplint

@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -44,7 +45,22 @@ struct LaunchShape {
   /// Warp-level instructions of a block after which its warps are watched
   /// for a repeating state (a hang).
   uint64_t ProbeAfter = uint64_t(1) << 22;
+  /// Asked now and then once the hang probes have started (RunOptions::
+  /// OutOfTime): true stops the block, its file's budget having run out.
+  std::function<bool()> OutOfTime;
 };
+
+/// The printf output one launch keeps: a GPU's default printf buffer
+/// (cudaLimitPrintfFifoSize, 1 MB); what a kernel prints beyond it is
+/// dropped and the output says so (PrintfTruncatedText).
+inline constexpr size_t MaxPrintfBytes = size_t(1) << 20;
+inline constexpr const char *PrintfTruncatedText =
+    "\n[warplint: printf output truncated at 1 MB, the size of a GPU's default printf "
+    "buffer (cudaLimitPrintfFifoSize); the rest was dropped]\n";
+
+/// Appends Text to printf output Out, keeping at most MaxPrintfBytes (and
+/// saying so once when it cuts).
+void appendPrintf(std::string &Out, llvm::StringRef Text);
 
 /// What one block did.
 struct BlockResult {

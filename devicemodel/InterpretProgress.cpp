@@ -77,8 +77,21 @@ std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t B
                     ") executed " + std::to_string(Now) +
                     " warp instructions without finishing (--max-instructions); last in the "
                     "loop");
+  if (B.Shape.OutOfTime && Now >= B.NextTimeCheck) {
+    // The clock, about once per 64K warp instructions.
+    B.NextTimeCheck = Now + (uint64_t(1) << 16);
+    if (B.Shape.OutOfTime())
+      return stop(Fn, Blk.Last - 1, "runaway",
+                  "block (" + std::to_string(B.Idx.V[0]) + "," + std::to_string(B.Idx.V[1]) +
+                      "," + std::to_string(B.Idx.V[2]) + ") was stopped after " +
+                      std::to_string(Now) +
+                      " warp instructions: the file's budget ran out "
+                      "(--file-budget-seconds); last in the loop");
+  }
   if (Now <= B.ProbeAfter) {
     B.NextCheck = B.MaxInsts ? std::min(B.ProbeAfter, B.MaxInsts) : B.ProbeAfter;
+    if (B.Shape.OutOfTime)
+      B.NextCheck = std::min(B.NextCheck, B.NextTimeCheck);
     return std::nullopt;
   }
   // From here on every block entry comes here (cheap unless at the anchor).

@@ -47,16 +47,30 @@ struct Pending {
   std::vector<std::unique_ptr<BlockObserver>> Obs;
 };
 
-/// Runs the blocks of Order (already sorted) at the positions in Todo,
-/// folding results in position order.
+/// Block positions (linear block indices), sorted: a list, or every block of
+/// the grid (held as its count, so that a grid of 2^31 blocks costs nothing
+/// until its blocks run).
+struct BlockSet {
+  std::vector<uint64_t> List;
+  uint64_t Every = 0;
+  bool IsEvery = false;
+  static BlockSet every(uint64_t Total) { return {{}, Total, true}; }
+  static BlockSet of(std::vector<uint64_t> L) { return {std::move(L), 0, false}; }
+  uint64_t size() const { return IsEvery ? Every : List.size(); }
+  uint64_t operator[](uint64_t K) const { return IsEvery ? K : List[K]; }
+};
+
+/// Runs the blocks at the positions of a BlockSet, folding results in
+/// position order. Memory is that of the blocks run and not yet folded,
+/// whatever the grid's size.
 class ParallelRun {
 public:
-  ParallelRun(const BlockRunner &Runner, ArrayRef<Observer *> Observers,
-              const std::vector<uint64_t> &Order, RunResult &Out, const RunOptions &Opts)
-      : Runner(Runner), Observers(Observers), Order(Order), Out(Out), Opts(Opts) {}
+  ParallelRun(const BlockRunner &Runner, ArrayRef<Observer *> Observers, uint64_t Total,
+              RunResult &Out, const RunOptions &Opts)
+      : Runner(Runner), Observers(Observers), Total(Total), Out(Out), Opts(Opts) {}
 
-  /// Positions to fold, in order (sorted).
-  void setFoldOrder(std::vector<uint64_t> Seq) {
+  /// Positions to fold, in order.
+  void setFoldOrder(BlockSet Seq) {
     std::lock_guard<std::mutex> G(Lock);
     FoldSeq = std::move(Seq);
   }
@@ -71,21 +85,26 @@ public:
   }
   bool anyStopped() const { return StopAt.load() != ~uint64_t(0); }
 
-  void run(const std::vector<uint64_t> &Todo) {
-    std::atomic<size_t> Next{0};
+  /// Runs the blocks of Todo but those of Skip (sorted: blocks run before).
+  void run(const BlockSet &Todo, ArrayRef<uint64_t> Skip = {}) {
+    std::atomic<uint64_t> Next{0};
     unsigned N = Opts.Threads ? Opts.Threads : std::max(1u, std::thread::hardware_concurrency());
-    N = std::min<uint64_t>(N, std::max<size_t>(1, Todo.size()));
+    N = std::min<uint64_t>(N, std::max<uint64_t>(1, Todo.size()));
     auto Work = [&](unsigned Id) {
       while (true) {
-        size_t K = Next.fetch_add(1);
-        if (K >= Todo.size())
+        uint64_t K = Next.fetch_add(1);
+        if (K >= Todo.size() || TimeUp.load())
           return;
         uint64_t Pos = Todo[K];
-        if (Pos > StopAt.load())
+        if (Pos > StopAt.load() || std::binary_search(Skip.begin(), Skip.end(), Pos))
           continue;
+        if (Opts.OutOfTime && Opts.OutOfTime()) {
+          TimeUp = true;
+          return;
+        }
         runOne(Pos);
         if (Id == 0 && Opts.Progress)
-          Opts.Progress(Completed.load(), Order.size());
+          Opts.Progress(Completed.load(), Total);
       }
     };
     std::vector<std::thread> Threads;
@@ -100,18 +119,19 @@ public:
   void finish() {
     std::lock_guard<std::mutex> G(Lock);
     foldReady();
+    Out.OutOfTime = TimeUp.load();
   }
 
 private:
   void runOne(uint64_t Pos) {
     auto P = std::make_unique<Pending>();
-    BlockInfo Info = blockInfo(Runner.shape(), Order[Pos]);
+    BlockInfo Info = blockInfo(Runner.shape(), Pos);
     std::vector<BlockObserver *> Raw;
     for (Observer *O : Observers) {
       P->Obs.push_back(O->startBlock(Info));
       Raw.push_back(P->Obs.back().get());
     }
-    P->Result = Runner.run(Order[Pos], Raw);
+    P->Result = Runner.run(Pos, Raw);
     if (P->Result.Stop) {
       uint64_t Cur = StopAt.load();
       while (Pos < Cur && !StopAt.compare_exchange_weak(Cur, Pos)) {
@@ -134,7 +154,7 @@ private:
       Pending &P = *It->second;
       for (size_t I = 0; I < Observers.size(); ++I)
         Observers[I]->finishBlock(std::move(P.Obs[I]));
-      Out.Output += P.Result.Output;
+      appendPrintf(Out.Output, P.Result.Output);
       Out.Totals.WarpInsts += P.Result.Stats.WarpInsts;
       Out.Totals.ThreadInsts += P.Result.Stats.ThreadInsts;
       ++Out.BlocksRun;
@@ -153,15 +173,16 @@ private:
 
   const BlockRunner &Runner;
   ArrayRef<Observer *> Observers;
-  const std::vector<uint64_t> &Order;
+  uint64_t Total;
   RunResult &Out;
   const RunOptions &Opts;
   std::mutex Lock;
   std::map<uint64_t, std::unique_ptr<Pending>> Ready;
-  std::vector<uint64_t> FoldSeq;
+  BlockSet FoldSeq;
   uint64_t NextFold = 0;
   std::atomic<uint64_t> StopAt{~uint64_t(0)};
   std::atomic<uint64_t> Completed{0};
+  std::atomic<bool> TimeUp{false};
 };
 
 /// A cooperative launch (the kernel syncs the grid): every block resident
@@ -243,7 +264,7 @@ void runCooperative(const BlockRunner &Runner, ArrayRef<Observer *> Observers, R
     for (size_t I = 0; I < Observers.size(); ++I)
       Observers[I]->finishBlock(std::move(S.Obs[I]));
     BlockResult &R = S.Turns->result();
-    Out.Output += R.Output;
+    appendPrintf(Out.Output, R.Output);
     Out.Totals.WarpInsts += R.Stats.WarpInsts;
     Out.Totals.ThreadInsts += R.Stats.ThreadInsts;
     ++Out.BlocksRun;
@@ -265,6 +286,7 @@ RunResult runKernel(const Program &P, DeviceMemory &Mem, const LaunchShape &Shap
   LaunchShape S = Shape;
   if (Opts.BlockBudget)
     S.BlockBudget = Opts.BlockBudget;
+  S.OutOfTime = Opts.OutOfTime;
   // A block of a cooperative launch that waits on the others is found
   // spinning before it yields its turn: watch for that early.
   if (S.GridWorkspace)
@@ -282,48 +304,40 @@ RunResult runKernel(const Program &P, DeviceMemory &Mem, const LaunchShape &Shap
   }
   constexpr uint64_t Pilot = 8;
   // Positions are linear block indices.
-  std::vector<uint64_t> Order(Total);
-  for (uint64_t I = 0; I < Total; ++I)
-    Order[I] = I;
-  ParallelRun R(Runner, Observers, Order, Out, Opts);
-  std::vector<uint64_t> Selected;
+  ParallelRun R(Runner, Observers, Total, Out, Opts);
   if (Opts.SampleBlocks && Opts.SampleBlocks < Total) {
-    Selected = spread(Total, Opts.SampleBlocks);
+    BlockSet Selected = BlockSet::of(spread(Total, Opts.SampleBlocks));
     Out.Sampled = true;
     Out.SamplingNote = "sampled " + std::to_string(Selected.size()) + " of " +
                        std::to_string(Total) + " blocks (--blocks)";
     R.setFoldOrder(Selected);
     R.run(Selected);
   } else if (Opts.AllBlocks || Total <= 8 * Pilot) {
-    R.setFoldOrder(Order);
-    R.run(Order);
+    R.setFoldOrder(BlockSet::every(Total));
+    R.run(BlockSet::every(Total));
   } else {
     // Run a pilot spread over the grid, estimate the whole grid's work, and
     // sample when it exceeds the budget. Sample sizes are multiples of the
     // pilot, so the pilot blocks are part of the sample and run once.
     std::vector<uint64_t> PilotBlocks = spread(Total, Pilot);
-    R.run(PilotBlocks);
+    R.run(BlockSet::of(PilotBlocks));
     double PerBlock = double(R.pendingWork()) / double(PilotBlocks.size());
     double Estimate = PerBlock * double(Total);
     uint64_t N = Total;
     if (!R.anyStopped() && Estimate > double(Opts.WorkBudget) && PerBlock > 0)
       N = std::min(Total, std::max<uint64_t>(Pilot, uint64_t(double(Opts.WorkBudget) /
                                                              PerBlock) / Pilot * Pilot));
+    BlockSet Selected = BlockSet::every(Total);
     if (N < Total) {
-      Selected = spread(Total, N);
+      Selected = BlockSet::of(spread(Total, N));
       Out.Sampled = true;
       Out.SamplingNote = "sampled " + std::to_string(Selected.size()) + " of " +
                          std::to_string(Total) + " blocks: the whole grid would take about " +
                          std::to_string(uint64_t(Estimate / 1e6)) +
                          "M thread instructions (--blocks=all runs every block)";
-    } else {
-      Selected = Order;
     }
     R.setFoldOrder(Selected);
-    std::vector<uint64_t> Todo;
-    std::set_difference(Selected.begin(), Selected.end(), PilotBlocks.begin(),
-                        PilotBlocks.end(), std::back_inserter(Todo));
-    R.run(Todo);
+    R.run(Selected, PilotBlocks);
   }
   R.finish();
   if (Out.Sampled && Out.BlocksRun)

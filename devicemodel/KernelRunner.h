@@ -42,6 +42,9 @@ struct RunOptions {
   std::string ResidentText;
   /// Called now and then with (blocks done, blocks to run), from one thread.
   std::function<void(uint64_t, uint64_t)> Progress;
+  /// Asked before each block: true when the file's budget has run out
+  /// (frontend/FileBudget.h); the blocks left are not run.
+  std::function<bool()> OutOfTime;
 };
 
 /// What a launch did.
@@ -56,6 +59,8 @@ struct RunResult {
   BlockStats Totals;             ///< Over the blocks run.
   /// Multiply counters by this to stand for the whole grid.
   double Scale = 1.0;
+  /// RunOptions::OutOfTime stopped the run before every block ran.
+  bool OutOfTime = false;
 };
 
 /// Runs the launch: blocks in parallel, results folded in block order.

@@ -122,7 +122,6 @@ void Executor::printf(const Inst &I, uint64_t *R, uint32_t M) {
         ArgBytes = Space == AS_Local ? W.LocalStride - (Args[L] & OffsetMask) : 8 * 32;
       }
     }
-    size_t Before = B.Result.Output.size();
     auto ReadString = [&](uint64_t Addr) {
       std::string Str, Ignored;
       unsigned Sp;
@@ -134,8 +133,12 @@ void Executor::printf(const Inst &I, uint64_t *R, uint32_t M) {
       }
       return Str;
     };
-    formatPrintf(Format, ArgMem, ArgBytes, ReadString, B.Result.Output);
-    D[L] = B.Result.Output.size() - Before;
+    std::string Text;
+    formatPrintf(Format, ArgMem, ArgBytes, ReadString, Text);
+    // Bounded as a GPU's printf buffer is: a kernel that prints in an
+    // endless loop does not grow the run without bound.
+    appendPrintf(B.Result.Output, Text);
+    D[L] = Text.size();
   }
 }
 

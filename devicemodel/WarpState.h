@@ -93,6 +93,8 @@ struct BlockState {
   uint64_t MaxInsts = 0, ProbeAfter = 0;
   /// Block instructions after which the next block entry checks progress.
   uint64_t NextCheck = 0;
+  /// Block instructions after which Shape.OutOfTime is asked again.
+  uint64_t NextTimeCheck = 0;
   // Block-wide barrier reductions.
   uint64_t BarPopc = 0;
   bool BarAnd = true, BarOr = false;

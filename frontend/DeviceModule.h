@@ -200,6 +200,14 @@ struct DeviceModule {
   /// from cache", "built and cached", "not cached (why)"; empty when the
   /// compile used no preamble store.
   std::string PreambleSource;
+  /// The files the compile read as source (absolute): the input, the headers
+  /// it opened inside its roots (frontend/SourceFiles.h). Only these are ever
+  /// quoted (SourceCache); a location in any other file is a label.
+  std::vector<std::string> ReadFiles;
+  /// Where the file's budget (FrontendOptions::Budget) ran out, when it did
+  /// before the module was ready ("the IR optimizer"): the module is not to
+  /// be analyzed.
+  std::string BudgetStop;
 
   DeviceModule() : Context(std::make_unique<llvm::LLVMContext>()) {}
 };

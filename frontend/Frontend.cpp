@@ -4,6 +4,7 @@
 #include "frontend/ir/IrFrontend.h"
 #include "frontend/launch/LaunchCollector.h"
 #include "frontend/ptx/PtxFrontend.h"
+#include "frontend/SourceFiles.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/Support/FileSystem.h"
@@ -38,8 +39,12 @@ std::optional<std::string> ptxSource(const DeviceModule &DM) {
     SmallString<256> Beside(Dir), Named(Dir);
     sys::path::append(Beside, Written);
     sys::path::append(Named, sys::path::filename(Written));
+    // Only a source in the PTX's own project: the line info is the
+    // input's to write, and names any file.
+    SourceRoots Project;
+    Project.add(projectRoot(DM.Path));
     for (StringRef Candidate : {Written, StringRef(Beside), StringRef(Named)})
-      if (sys::fs::is_regular_file(Candidate))
+      if (sys::fs::is_regular_file(Candidate) && Project.allows(Candidate))
         return Candidate.str();
   }
   return std::nullopt;
@@ -76,6 +81,19 @@ void nameFromSource(DeviceModule &DM, const FrontendOptions &Opts) {
   }
   if (Named)
     DM.NamesFrom = "the source " + *Source;
+  // The PTX's line info names the source: its files may be quoted too.
+  DM.ReadFiles.insert(DM.ReadFiles.end(), Src->ReadFiles.begin(), Src->ReadFiles.end());
+}
+
+/// DM read its input too (the PTX and IR frontends list no other file).
+Expected<DeviceModule> withInputRead(Expected<DeviceModule> DM, StringRef Path) {
+  if (DM) {
+    SmallString<256> Abs(Path);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    DM->ReadFiles.push_back(Abs.str().str());
+  }
+  return DM;
 }
 
 /// loadInput for an input whose text is Opts.Contents (an editor's buffer):
@@ -84,7 +102,7 @@ void nameFromSource(DeviceModule &DM, const FrontendOptions &Opts) {
 Expected<DeviceModule> loadFromMemory(StringRef Path, const FrontendOptions &Opts) {
   bool IsPtx = sys::path::extension(Path) == ".ptx";
   Expected<DeviceModule> DM =
-      IsPtx ? compilePtx(Path, Opts) : compileCudaWithLaunches(Path, Opts);
+      withInputRead(IsPtx ? compilePtx(Path, Opts) : compileCudaWithLaunches(Path, Opts), Path);
   if (DM)
     DM->Contents = Opts.Contents;
   return DM;
@@ -100,17 +118,21 @@ Expected<DeviceModule> loadInput(StringRef Path, const FrontendOptions &Opts) {
   if (std::error_code EC = sys::fs::access(Path, sys::fs::AccessMode::Exist))
     return createStringError(EC, "%s: error: cannot open file: %s",
                              Path.str().c_str(), EC.message().c_str());
+  // A FIFO would block the run, a device (/dev/zero) never end it.
+  if (std::optional<SourceReadError> P = sourceReadProblem(Path))
+    return createStringError(make_error_code(*P), "%s: error: cannot open file: %s",
+                             Path.str().c_str(), make_error_code(*P).message().c_str());
   StringRef Ext = sys::path::extension(Path);
   if (Ext == ".cu" || Ext == ".cuh" || Opts.AsCuda)
-    return compileCudaWithLaunches(Path, Opts);
+    return withInputRead(compileCudaWithLaunches(Path, Opts), Path);
   if (Ext == ".ptx") {
-    Expected<DeviceModule> DM = compilePtx(Path, Opts);
+    Expected<DeviceModule> DM = withInputRead(compilePtx(Path, Opts), Path);
     if (DM)
       nameFromSource(*DM, Opts);
     return DM;
   }
   if (Ext == ".ll" || Ext == ".bc")
-    return loadIr(Path, Opts);
+    return withInputRead(loadIr(Path, Opts), Path);
   return createStringError(inconvertibleErrorCode(),
                            "%s: error: not a CUDA, PTX or LLVM IR file "
                            "(expected .cu, .cuh, .ptx, .ll or .bc, or a file that "

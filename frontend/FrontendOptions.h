@@ -2,6 +2,8 @@
 #ifndef WARPLINT_FRONTEND_FRONTENDOPTIONS_H
 #define WARPLINT_FRONTEND_FRONTENDOPTIONS_H
 
+#include "frontend/FileBudget.h"
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +50,14 @@ struct FrontendOptions {
   std::vector<std::string> Instantiate;
   /// Text compiled after the main file's (internal: the frontend sets it).
   std::string AppendedText;
+  /// The project whose files the compile may read besides its include
+  /// paths (frontend/SourceFiles.h); empty: the git work tree that holds the
+  /// input, else its directory (projectRoot). A revision's copy (diff) is
+  /// its scratch directory.
+  std::string ProjectRoot;
+  /// The file's budget for its whole check (FileBudget.h): the front end
+  /// stops optimizing when it has run out (DeviceModule::BudgetStop).
+  FileBudget Budget;
 };
 
 /// What a compile reads, as far as its result goes (frontend/Frontend.h

@@ -36,8 +36,10 @@
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
+#include <condition_variable>
 #include <mutex>
 #include <set>
+#include <thread>
 
 using namespace llvm;
 
@@ -207,7 +209,7 @@ unsigned markConstantStores(Module &M) {
   return Stores.size();
 }
 
-void optimizeForNvptx(Module &M, TargetMachine &TM) {
+bool optimizeForNvptx(Module &M, TargetMachine &TM, const FileBudget *Budget) {
   M.setDataLayout(TM.createDataLayout());
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
@@ -217,6 +219,14 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   PassInstrumentationCallbacks PIC;
   MergedAccessTracker Merges;
   Merges.registerCallbacks(PIC);
+  // The file's budget, checked before every pass: once it has run out, no
+  // optional pass runs (the module is then not analyzed).
+  bool OutOfTime = false;
+  if (Budget && Budget->Seconds > 0)
+    PIC.registerShouldRunOptionalPassCallback([&](StringRef, Any) {
+      OutOfTime = OutOfTime || Budget->passed();
+      return !OutOfTime;
+    });
   PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
@@ -232,6 +242,8 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
     MPM.run(M, MAM);
   }
   MAM.clear();
+  if (OutOfTime)
+    return false;
   lowerSpacesLikeCodegen(M);
   // What NVPTX's addIRPasses runs before selection that changes accesses.
   FunctionPassManager FPM;
@@ -241,6 +253,7 @@ void optimizeForNvptx(Module &M, TargetMachine &TM) {
   ModulePassManager Late;
   Late.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
   Late.run(M, MAM);
+  return !OutOfTime;
 }
 
 std::vector<LocalArrayDecl> collectLocalArrays(const Module &M) {
@@ -336,8 +349,60 @@ std::vector<StructFieldUse> collectStructFields(const Module &M) {
   return {Uses.begin(), Uses.end()};
 }
 
+namespace {
+/// What optimizeWithin and its thread share.
+struct OptimizerRun {
+  std::mutex Lock;
+  std::condition_variable Ended;
+  bool Done = false, Finished = false;
+  std::unique_ptr<Module> M;
+  std::unique_ptr<TargetMachine> TM;
+  FileBudget Budget;
+};
+
+/// Optimizes M (optimizeForNvptx) on a thread of its own, waiting no longer
+/// than Budget allows: one pass can take minutes (an else-if chain of
+/// 10,000 arms), so checking the budget between passes is not enough. True,
+/// with M optimized, when it ended in time. Else the thread is abandoned
+/// with M (and M's context, which the caller must then leak): it skips every
+/// pass after the one it is in and frees M when that one ends.
+bool optimizeWithin(std::unique_ptr<Module> &M, TargetMachine &TM, const FileBudget &Budget) {
+  Expected<std::unique_ptr<TargetMachine>> Own =
+      createNvptxTargetMachine(TM.getTargetCPU());
+  if (!Own) {
+    consumeError(Own.takeError());
+    return optimizeForNvptx(*M, TM, &Budget);
+  }
+  auto Run = std::make_shared<OptimizerRun>();
+  Run->M = std::move(M);
+  Run->TM = std::move(*Own);
+  Run->Budget = Budget;
+  std::thread T([Run] {
+    bool Finished = optimizeForNvptx(*Run->M, *Run->TM, &Run->Budget);
+    std::lock_guard<std::mutex> G(Run->Lock);
+    Run->Done = true;
+    Run->Finished = Finished;
+    Run->Ended.notify_all();
+  });
+  auto Deadline = Budget.Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                     std::chrono::duration<double>(Budget.Seconds));
+  std::unique_lock<std::mutex> L(Run->Lock);
+  if (!Run->Ended.wait_until(L, Deadline, [&] { return Run->Done; })) {
+    L.unlock();
+    T.detach();
+    return false;
+  }
+  L.unlock();
+  T.join();
+  if (!Run->Finished)
+    return false;
+  M = std::move(Run->M);
+  return true;
+}
+} // namespace
+
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetMachine &TM,
-                        bool Optimize, StringRef Libdevice) {
+                        bool Optimize, StringRef Libdevice, const FileBudget *Budget) {
   Result.LocalArrays = collectLocalArrays(*M);
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
@@ -362,8 +427,19 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
     if (Expected<unsigned> Linked = linkLibdevice(*M, Libdevice); !Linked)
       consumeError(Linked.takeError());
   }
-  if (Optimize)
+  if (Optimize && Budget && Budget->passed()) {
+    Result.BudgetStop = "the front end";
+  } else if (Optimize && Budget && Budget->Seconds > 0) {
+    if (!optimizeWithin(M, TM, *Budget)) {
+      // The abandoned optimizer owns the module and its context.
+      Result.BudgetStop = "the IR optimizer";
+      (void)Result.Context.release();
+      Result.Context = std::make_unique<LLVMContext>();
+      M = std::make_unique<Module>(Result.Path, *Result.Context);
+    }
+  } else if (Optimize) {
     optimizeForNvptx(*M, TM);
+  }
   Result.M = std::move(M);
 }
 

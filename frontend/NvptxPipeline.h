@@ -9,6 +9,7 @@
 #define WARPLINT_FRONTEND_NVPTXPIPELINE_H
 
 #include "frontend/DeviceModule.h"
+#include "frontend/FileBudget.h"
 
 #include "llvm/Support/Error.h"
 
@@ -35,7 +36,10 @@ void internalizeDeviceFunctions(llvm::Module &M);
 /// markAccessOrigins and internalizeDeviceFunctions): the O2
 /// module pipeline with NVPTX's callbacks, then InferAddressSpaces,
 /// SeparateConstOffsetFromGEP-free cleanups and the LoadStoreVectorizer.
-void optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM);
+/// With a Budget, stops (skipping every pass left) once it has run out and
+/// returns false.
+bool optimizeForNvptx(llvm::Module &M, llvm::TargetMachine &TM,
+                      const FileBudget *Budget = nullptr);
 
 /// The text of the marker optimizeForNvptx puts before a store to a
 /// __constant__ variable (followed by the variable's name): LLVM deletes
@@ -72,10 +76,11 @@ void markAccessOrigins(llvm::Module &M);
 /// kernels whose code changed, tools/commands/IncrementalCheck). Libdevice, when not
 /// empty, is the toolkit's libdevice bitcode, linked before optimizing
 /// (linkLibdevice; a file that cannot be linked leaves the `__nv_*` calls to
-/// the device model's native stand-ins).
+/// the device model's native stand-ins). A Budget that runs out while it
+/// optimizes sets Result.BudgetStop.
 void finishDeviceModule(DeviceModule &Result, std::unique_ptr<llvm::Module> M,
                         llvm::TargetMachine &TM, bool Optimize = true,
-                        llvm::StringRef Libdevice = "");
+                        llvm::StringRef Libdevice = "", const FileBudget *Budget = nullptr);
 
 } // namespace warplint
 

@@ -1,5 +1,6 @@
 //===- SourceLines.cpp - The lines of source files, each read once --------===//
 #include "frontend/SourceLines.h"
+#include "frontend/SourceFiles.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,7 +20,22 @@ std::string absolute(StringRef Path) {
 } // namespace
 
 SourceCache::SourceCache(const DeviceModule &DM)
-    : MemoryPath(absolute(DM.Path)), MemoryText(DM.Contents) {}
+    : MemoryPath(absolute(DM.Path)), MemoryText(DM.Contents) {
+  for (const std::string &F : DM.ReadFiles)
+    Quotable.insert(absolute(F));
+  Quotable.insert(MemoryPath);
+}
+
+void SourceCache::allow(StringRef File) { Quotable.insert(absolute(File)); }
+
+bool SourceCache::quotable(StringRef File) const {
+  return !File.empty() && Quotable.contains(absolute(File));
+}
+
+void SourceCache::markLabel(SourceLoc &L) const {
+  if (L.valid() && !L.Label && !quotable(L.File))
+    L.Label = true;
+}
 
 void SourceCache::fill(Entry &E, std::unique_ptr<MemoryBuffer> Buffer) {
   E.Buffer = std::move(Buffer);
@@ -37,12 +53,15 @@ StringRef SourceCache::line(StringRef File, unsigned Line) {
 ArrayRef<StringRef> SourceCache::lines(StringRef File) {
   auto [It, Inserted] = Files.try_emplace(File);
   Entry &E = It->second;
-  if (Inserted) {
-    // Locations name the file as the debug info does (maybe relative).
-    if (MemoryText && absolute(File) == MemoryPath)
-      fill(E, MemoryBuffer::getMemBufferCopy(*MemoryText, File));
-    else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(File))
+  // Locations name the file as the debug info does (maybe relative). A
+  // label (a #line name, a file the compile did not read) is never opened.
+  if (Inserted && MemoryText && absolute(File) == MemoryPath) {
+    fill(E, MemoryBuffer::getMemBufferCopy(*MemoryText, File));
+  } else if (Inserted && quotable(File)) {
+    if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(File))
       fill(E, std::move(*B));
+    else
+      consumeError(B.takeError());
   }
   return E.Lines;
 }

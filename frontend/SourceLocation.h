@@ -15,6 +15,9 @@ namespace warplint {
 struct SourceLoc {
   std::string File;
   unsigned Line = 0, Column = 0;
+  /// File is a name only (a `#line` directive's, or a file the compile did
+  /// not read): no text of it is ever shown (docs/security.md).
+  bool Label = false;
   bool valid() const { return Line != 0; }
   bool operator<(const SourceLoc &O) const;
   bool operator==(const SourceLoc &O) const {

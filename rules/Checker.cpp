@@ -98,6 +98,8 @@ std::optional<std::string> refusedLaunch(const KernelFacts &K, const dm::LaunchR
 std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources,
                             const KernelDeclarations &Kernels, ArrayRef<std::string> Files) {
   applySuppressions(Out, Sources, Kernels, Files);
+  for (Finding &F : Out)
+    markLabels(F, Sources);
   std::stable_sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end(),
                         [](const Finding &A, const Finding &B) {
@@ -146,7 +148,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
       N.Loc = kernelLocation(F, Sources);
       N.Message = *Refused + "; --confirm does not run a launch the GPU refuses";
       Sink(std::move(N));
-    } else if (Expected<dm::LaunchReport> R = confirmingRun(F, Req, Arch, Opts.ConfirmBlocks)) {
+    } else if (Expected<dm::LaunchReport> R =
+                   confirmingRun(F, Req, Arch, Opts.ConfirmBlocks, &Opts.File)) {
       Run = std::move(*R);
       K.Run = &*Run;
       K.RunSynthesized = Synthesized;
@@ -257,6 +260,7 @@ std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
       R->checkSass(K, Sink);
   }
   SourceCache Sources;
+  Sources.allow(Path);
   return finish(std::move(Out), Sources, {}, {});
 }
 

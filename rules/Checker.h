@@ -11,6 +11,7 @@
 
 #include "analyzer/AnalysisBudget.h"
 #include "analyzer/PtxasConfirm.h"
+#include "frontend/FileBudget.h"
 #include "frontend/sass/SassReader.h"
 #include "rules/Config.h"
 #include "rules/Finding.h"
@@ -43,6 +44,10 @@ struct CheckOptions {
   bool UsePtxas = false;
   /// What each kernel's analysis may spend before it is reported as stopped.
   AnalysisBudget Budget;
+  /// The file's budget for its whole check (frontend/FileBudget.h): each
+  /// kernel's analysis gets at most what is left of it, the device model
+  /// stops between blocks once it has run out.
+  FileBudget File;
   /// Threads that analyze the kernels of one module (the findings are the
   /// same, in the same order, for any number).
   unsigned KernelThreads = 1;

@@ -1,6 +1,8 @@
 //===- Config.cpp - .warplint.yaml ----------------------------------------===//
 #include "rules/Config.h"
 
+#include "frontend/SourceFiles.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -265,6 +267,10 @@ Expected<WarplintConfig> parseConfig(StringRef Text, StringRef Path) {
 }
 
 Expected<WarplintConfig> loadConfig(StringRef Path) {
+  // (A FIFO or /dev/zero committed as .warplint.yaml is not read.)
+  if (std::optional<SourceReadError> P = sourceReadProblem(Path))
+    return createStringError(make_error_code(*P), "%s: cannot read configuration: %s",
+                             Path.str().c_str(), make_error_code(*P).message().c_str());
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return createStringError(Buf.getError(), "%s: cannot read configuration: %s",

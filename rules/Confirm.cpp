@@ -101,9 +101,12 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
 }
 
 Expected<dm::LaunchReport> confirmingRun(const Function &Kernel, const dm::LaunchRequest &Req,
-                                         const ArchProfile &Arch, unsigned Blocks) {
+                                         const ArchProfile &Arch, unsigned Blocks,
+                                         const FileBudget *Budget) {
   dm::RunOptions Opts;
   Opts.SampleBlocks = Blocks;
+  if (Budget && Budget->Seconds > 0)
+    Opts.OutOfTime = [Budget] { return Budget->passed(); };
   Opts.Threads = 1; // The checker already runs files in parallel.
   if (Req.Block)
     Opts.ResidentBlocks = residentBlocks(Kernel, Arch, *Req.Block, Req.SharedBytes,

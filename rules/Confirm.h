@@ -11,6 +11,7 @@
 #ifndef WARPLINT_RULES_CONFIRM_H
 #define WARPLINT_RULES_CONFIRM_H
 
+#include "frontend/FileBudget.h"
 #include "devicemodel/DeviceModel.h"
 #include "rules/Rule.h"
 
@@ -35,10 +36,12 @@ dm::LaunchRequest confirmingRequest(const llvm::Function &Kernel, const LaunchCo
                                     bool &Synthesized);
 
 /// Runs Req on the device model, executing at most Blocks blocks (sampled
-/// beyond), on one thread (the checker already runs files in parallel).
+/// beyond), on one thread (the checker already runs files in parallel);
+/// with a Budget, no block starts once it has run out.
 llvm::Expected<dm::LaunchReport> confirmingRun(const llvm::Function &Kernel,
                                                const dm::LaunchRequest &Req,
-                                               const ArchProfile &Arch, unsigned Blocks);
+                                               const ArchProfile &Arch, unsigned Blocks,
+                                               const FileBudget *Budget = nullptr);
 
 /// "grid(4,1,1) block(128,1,1)" of K's run, with what was synthesized for it
 /// and the scalar arguments nobody gave ("n = 512 not given"). Empty without

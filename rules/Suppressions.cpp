@@ -328,4 +328,11 @@ void applySuppressions(std::vector<Finding> &Findings, SourceCache &Sources,
                   std::make_move_iterator(Errors.end()));
 }
 
+void markLabels(Finding &F, const SourceCache &Sources) {
+  Sources.markLabel(F.Loc);
+  for (RelatedNote &N : F.Notes)
+    Sources.markLabel(N.Loc);
+  llvm::erase_if(F.FixIts, [&](const FixIt &X) { return !Sources.quotable(X.Loc.File); });
+}
+
 } // namespace warplint

@@ -47,6 +47,11 @@ void applySuppressions(std::vector<Finding> &Findings, SourceCache &Sources,
                        const KernelDeclarations &Kernels = KernelDeclarations(),
                        llvm::ArrayRef<std::string> Files = {});
 
+/// Makes F's locations in files the compile did not read labels (a `#line`
+/// directive's name: SourceLoc::Label), whose text is never shown, and drops
+/// the fix-its that would edit such a file.
+void markLabels(Finding &F, const SourceCache &Sources);
+
 } // namespace warplint
 
 #endif

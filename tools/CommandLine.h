@@ -96,6 +96,14 @@ struct CommandLine {
                                       llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp), llvm::cl::sub(Report),
                                       llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
+  llvm::cl::opt<double> FileBudgetSeconds{
+      "file-budget-seconds",
+      llvm::cl::desc("Wall-clock time the whole check of one file may take (front end, IR "
+                     "optimizer, analysis, device model) before it stops and says so (s); "
+                     "0 for no limit"),
+      llvm::cl::init(300), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
+      llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
+
   /// The per-kernel analysis budget of --budget-mb, --budget-steps and
   /// --budget-seconds.
   AnalysisBudget budget() const {

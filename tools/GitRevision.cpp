@@ -1,6 +1,9 @@
 //===- GitRevision.cpp - Files of a git revision, for `diff` --------------===//
 #include "tools/GitRevision.h"
 
+#include "frontend/SourceFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -301,12 +304,22 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
     for (const std::string &P : splitNul(*List)) {
       if (!Wanted(P) || Files.count(P))
         continue;
-      Expected<std::string> Text = readAll(Root + "/" + P);
+      // Regular files of a bounded size only (frontend/SourceFiles.h): a
+      // committed symlink to /dev/zero or a FIFO is not read.
+      Expected<std::unique_ptr<MemoryBuffer>> Text = readSourceFile(Root + "/" + P);
       if (!Text) {
-        consumeError(Text.takeError()); // Deleted in the working tree.
+        std::error_code EC = errorToErrorCode(Text.takeError());
+        if (EC.category() != sourceReadCategory() || isConfigFile(P))
+          continue; // Deleted in the working tree (or a configuration not read).
+        // It, and every file that includes it, fails to compile, saying why
+        // at its first line.
+        std::string Name;
+        for (char C : P)
+          Name += (C == '"' || C == '\\' || !isPrint(C)) ? '?' : C;
+        Files[P] = "#error \"" + Name + ": " + EC.message() + "\"\n";
         continue;
       }
-      Files[P] = std::move(*Text);
+      Files[P] = (*Text)->getBuffer().str();
     }
     return Files;
   }

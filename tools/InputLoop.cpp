@@ -223,6 +223,8 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
     // storing it costs time (0.75 -> 1.1 s on a file with the SDK's
     // headers) and is never read again.
     O.PreambleStoreDir.clear();
+    // The copy's includes are read from the copy.
+    O.ProjectRoot = C->second.To;
   }
   return O;
 }

@@ -1,6 +1,8 @@
 //===- SourceMapper.cpp - Findings' locations as Clang locations ----------===//
 #include "tools/SourceMapper.h"
 
+#include "frontend/SourceFiles.h"
+
 #include "clang/Basic/DiagnosticIDs.h"
 
 using namespace clang;
@@ -12,13 +14,17 @@ SourceMapper::SourceMapper(DiagnosticConsumer *Consumer) {
   LangOpts.CPlusPlus = true;
   Diags = std::make_unique<DiagnosticsEngine>(DiagnosticIDs::create(), DiagOpts, Consumer,
                                               /*ShouldOwnClient=*/false);
-  Files = std::make_unique<FileManager>(FileSystemOptions());
+  // Regular files of a bounded size only: a location's file may be named
+  // by the code under review (a FIFO would block, /dev/zero never ends).
+  Files = std::make_unique<FileManager>(
+      FileSystemOptions(), guardedFileSystem(llvm::vfs::getRealFileSystem(), nullptr));
   SM = std::make_unique<SourceManager>(*Diags, *Files);
   Diags->setSourceManager(SM.get());
 }
 
 SourceLocation SourceMapper::locate(const SourceLoc &L) {
-  if (!L.valid())
+  // A label (a #line name) is never opened.
+  if (!L.valid() || L.Label)
     return {};
   auto [It, Inserted] = Ids.try_emplace(L.File);
   if (Inserted) {

@@ -27,7 +27,8 @@ public:
   /// Diagnostics reported through engine() go to Consumer (not owned).
   explicit SourceMapper(clang::DiagnosticConsumer *Consumer = nullptr);
 
-  /// L in the SourceManager; invalid when its file cannot be read or the
+  /// L in the SourceManager; invalid when L is a label, its file cannot be
+  /// read (not a regular file of at most MaxSourceFileBytes) or the
   /// line/column is not in it.
   clang::SourceLocation locate(const SourceLoc &L);
   /// The character range of a fix-it.

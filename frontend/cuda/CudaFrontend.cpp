@@ -18,6 +18,7 @@
 #include "frontend/cuda/PreambleStore.h"
 #include "frontend/Libdevice.h"
 #include "frontend/NvptxPipeline.h"
+#include "frontend/SourceFiles.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/StackGuard.h"
 
@@ -33,6 +34,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/FileSystem.h"
@@ -105,12 +107,16 @@ std::string blanked(StringRef Text, ArrayRef<std::pair<unsigned, unsigned>> Rang
   return Out;
 }
 
-/// The real file system with the prelude mounted at PreludeDir, stub headers
-/// at StubDir and, when the input comes from memory, its text at Path; the
-/// files A leaves text out of are served with that text blanked.
+/// The real file system, guarded (SourceFiles.h: regular files of a bounded
+/// size, inside Roots once they are set), with the prelude mounted at
+/// PreludeDir, stub headers at StubDir and, when the input comes from
+/// memory, its text at Path; the files A leaves text out of are served with
+/// that text blanked.
 IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const FrontendOptions &Opts,
-                                                   const Attempt &A) {
-  IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
+                                                   const Attempt &A,
+                                                   std::shared_ptr<const SourceRoots> Roots) {
+  IntrusiveRefCntPtr<vfs::FileSystem> Real =
+      guardedFileSystem(vfs::getRealFileSystem(), std::move(Roots));
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Real);
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   SmallString<256> Cwd;
@@ -137,8 +143,10 @@ IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(StringRef Path, const Fronten
   if ((Opts.Contents || !Opts.AppendedText.empty()) && !Served.count(Main)) {
     if (Opts.Contents)
       Served[Main] = *Opts.Contents + Opts.AppendedText;
-    else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path))
+    else if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(Path))
       Served[Main] = (*B)->getBuffer().str() + Opts.AppendedText;
+    else
+      consumeError(B.takeError()); // Clang's open of it says why.
   }
   for (const auto &[File, Ranges] : A.Blank) {
     std::string Abs = Absolute(File);
@@ -334,6 +342,38 @@ std::string storeKeyText(ArrayRef<std::string> Args, StringRef Sdk) {
   return Text;
 }
 
+/// The directories a compile of Path may read (SourceFiles.h): the input's
+/// project, every include path of the invocation (the user's -I, -isystem,
+/// ..., the driver's system and SDK directories, Clang's resource
+/// directory) and the preamble store.
+void addCompileRoots(const clang::CompilerInvocation &CI, StringRef Path,
+                     const FrontendOptions &Opts, SourceRoots &Roots) {
+  Roots.add(Opts.ProjectRoot.empty() ? projectRoot(Path) : Opts.ProjectRoot);
+  const clang::HeaderSearchOptions &HS = CI.getHeaderSearchOpts();
+  for (const clang::HeaderSearchOptions::Entry &E : HS.UserEntries)
+    Roots.add(E.Path);
+  for (const clang::HeaderSearchOptions::SystemHeaderPrefix &P : HS.SystemHeaderPrefixes)
+    if (sys::path::is_absolute(P.Prefix))
+      Roots.add(P.Prefix);
+  Roots.add(HS.ResourceDir);
+  Roots.add(WARPLINT_CLANG_RESOURCE_DIR);
+  Roots.add(Opts.PreambleStoreDir);
+}
+
+/// The files Clang's compile read, by absolute name (DeviceModule::ReadFiles).
+std::vector<std::string> filesRead(const clang::SourceManager &SM) {
+  std::vector<std::string> Out;
+  for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+    SmallString<256> Abs(I->first.getName());
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Out.push_back(Abs.str().str());
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 } // namespace
 
 bool isFrameworkStandInHeader(StringRef Header) {
@@ -343,7 +383,8 @@ bool isFrameworkStandInHeader(StringRef Header) {
 AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
                          const Attempt &A, ArrayRef<AstReaderFactory> Readers) {
   AttemptResult R;
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, Opts, A);
+  auto Roots = std::make_shared<SourceRoots>();
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, Opts, A, Roots);
   std::string DriverText;
   raw_string_ostream DriverOS(DriverText), DiagOS(R.Diags);
   clang::DiagnosticOptions DiagOpts;
@@ -367,6 +408,7 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
                       "flags\n" + DriverText).str();
     return R;
   }
+  addCompileRoots(*Invocation, Path, Opts, *Roots);
   Invocation->getFrontendOpts().DisableFree = false;
   // An editor's buffer: parse its includes once, into a preamble kept across
   // checks (kept alive here until the compile is done).
@@ -416,6 +458,8 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     return R;
   }
   std::unique_ptr<Module> M = Action->takeModule();
+  if (CI->hasSourceManager())
+    R.DM.ReadFiles = filesRead(CI->getSourceManager());
   Printer.finish();
   R.StoreRejected = Watch.Rejected;
   if (!Ok || !M || CI->getDiagnostics().hasErrorOccurred()) {
@@ -461,9 +505,11 @@ FrontendOptions withInstantiations(StringRef Path, const FrontendOptions &Opts) 
   if (Opts.Contents) {
     for (auto &C : instantiationComments(*Opts.Contents))
       Names.push_back(std::move(C));
-  } else if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path)) {
+  } else if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(Path)) {
     for (auto &C : instantiationComments((*B)->getBuffer()))
       Names.push_back(std::move(C));
+  } else {
+    consumeError(B.takeError()); // The compile's open of it says why.
   }
   if (!Names.empty())
     WithInstantiations.AppendedText = instantiationText(Path, Names);
@@ -493,7 +539,8 @@ Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &O
   std::string Sdk = findCudaSdk(Opts);
   FrontendOptions O = withInstantiations(Path, Opts);
   Attempt A;
-  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, O, A);
+  auto Roots = std::make_shared<SourceRoots>();
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = makeFileSystem(Path, O, A, Roots);
   std::string DiagText;
   raw_string_ostream DiagOS(DiagText);
   clang::DiagnosticOptions DiagOpts;
@@ -508,6 +555,7 @@ Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &O
     return createStringError(inconvertibleErrorCode(),
                              "%s: could not build a CUDA device compilation for these flags",
                              Path.c_str());
+  addCompileRoots(*Invocation, Path, O, *Roots);
   Invocation->getFrontendOpts().DisableFree = false;
   auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
   CI->createVirtualFileSystem(FS, &Printer);
@@ -563,7 +611,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   // With a toolkit, its libdevice, as clang and nvcc link it (the editor's
   // incremental check links it into each slice it optimizes).
   finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize,
-                     Opts.Optimize ? findLibdevice(Sdk) : "");
+                     Opts.Optimize ? findLibdevice(Sdk) : "", &Opts.Budget);
   return std::move(Result);
 }
 

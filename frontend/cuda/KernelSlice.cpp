@@ -260,6 +260,7 @@ DeviceModule sliceModule(const DeviceModule &DM, ArrayRef<const Function *> Keep
   S.StructFields = DM.StructFields;
   S.Decls = DM.Decls;
   S.Contents = DM.Contents;
+  S.ReadFiles = DM.ReadFiles;
   return S;
 }
 

@@ -2,6 +2,7 @@
 #include "frontend/launch/LaunchFile.h"
 #include "frontend/BoundedJson.h"
 #include "frontend/LaunchLimits.h"
+#include "frontend/SourceFiles.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -189,6 +190,8 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
     return createStringError(inconvertibleErrorCode(), "%s: error: %s",
                              Path.str().c_str(), Msg.str().c_str());
   };
+  if (std::optional<SourceReadError> P = sourceReadProblem(Path))
+    return Fail("cannot read launch file: " + make_error_code(*P).message());
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return Fail("cannot read launch file: " + Buf.getError().message());

@@ -38,7 +38,7 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   if (!Lifted)
     return Lifted.takeError();
   Result.Launches = std::move(Lifted->Launches);
-  finishDeviceModule(Result, std::move(Lifted->M), **TM);
+  finishDeviceModule(Result, std::move(Lifted->M), **TM, /*Optimize=*/true, "", &Opts.Budget);
   return std::move(Result);
 }
 

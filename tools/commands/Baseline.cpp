@@ -1,6 +1,7 @@
 //===- Baseline.cpp - check --baseline: findings a stored log lacks -------===//
 #include "tools/commands/Baseline.h"
 
+#include "frontend/SourceFiles.h"
 #include "tools/FindingMatch.h"
 
 #include "frontend/BoundedJson.h"
@@ -125,11 +126,15 @@ Expected<std::vector<size_t>> findingsNotInBaseline(ArrayRef<Finding> Findings, 
     S.F = F;
     S.Kernel = kernelOf(F.Message);
     S.File = F.Loc.File.empty() ? "" : canonicalPath(F.Loc.File);
-    if (F.Loc.valid()) {
+    // (A label, a #line name, is never opened: it may name any file.)
+    if (F.Loc.valid() && !F.Loc.Label) {
       auto [It, Inserted] = Texts.try_emplace(*S.File);
-      if (Inserted)
-        if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(*S.File))
+      if (Inserted) {
+        if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(*S.File))
           It->second = std::move(*B);
+        else
+          consumeError(B.takeError());
+      }
       if (It->second) {
         StringRef Text = It->second->getBuffer();
         for (unsigned L = 1; L < F.Loc.Line && !Text.empty(); ++L)

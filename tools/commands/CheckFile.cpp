@@ -5,6 +5,7 @@
 #include "analyzer/arch/GpuProfile.h"
 #include "frontend/StackGuard.h"
 
+#include "rules/Suppressions.h"
 #include "tools/Heap.h"
 #include "tools/NotAnalyzed.h"
 #include "tools/Progress.h"
@@ -140,6 +141,7 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
   FO.Arch = Arch->Name.str();
   R.Path = Path.str();
   TimeRecord Start = TimeRecord::getCurrentTime(true);
+  FO.Budget = fileBudget(CL);
   Expected<DeviceModule> DM = loadInput(Path, FO);
   TimeRecord Loaded = TimeRecord::getCurrentTime(false);
   Loaded -= Start;
@@ -151,8 +153,16 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
   R.PreambleSource = DM->PreambleSource;
   R.Notes = DM->Notes;
   R.PartialOk = Config.PartialOk;
-  R.Findings = checkModule(*DM, *Arch, Config, Opts, R.Notes);
+  if (!DM->BudgetStop.empty()) {
+    R.Error = budgetStopText(Path, FO.Budget, DM->BudgetStop) +
+              ": this file is not analyzed (the other files are)";
+    return R;
+  }
+  CheckOptions Mine = withFileBudget(Opts, FO.Budget);
+  R.Findings = checkModule(*DM, *Arch, Config, Mine, R.Notes);
   addDroppedCode(*DM, R);
+  if (Mine.File.passed())
+    R.Findings.push_back(budgetStopFinding(Path, FO.Budget));
   return R;
 }
 
@@ -161,6 +171,42 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
 FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                      StringRef Path) {
   return checkGuarded(Path, [&] { return checkFileOnStack(CL, std::move(FO), Opts, Path); });
+}
+
+FileBudget fileBudget(const CommandLine &CL) {
+  FileBudget B;
+  B.Seconds = CL.FileBudgetSeconds;
+  return B;
+}
+
+CheckOptions withFileBudget(const CheckOptions &Opts, const FileBudget &Budget) {
+  CheckOptions Mine = Opts;
+  Mine.File = Budget;
+  // Each kernel's analysis stops when the file's budget runs out.
+  if (Budget.Seconds > 0)
+    Mine.Budget.FileDeadline =
+        Budget.Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(Budget.Seconds));
+  return Mine;
+}
+
+std::string budgetStopText(StringRef Path, const FileBudget &Budget, StringRef Where) {
+  std::string Limit = Budget.Seconds == double(uint64_t(Budget.Seconds))
+                          ? std::to_string(uint64_t(Budget.Seconds))
+                          : formatv("{0:f3}", Budget.Seconds).str();
+  return formatv("{0}: error: the check stopped after {1:f1} s{2}{3} (the budget per file is "
+                 "{4} s, --file-budget-seconds)",
+                 Path, Budget.elapsed(), Where.empty() ? "" : ", in ", Where, Limit)
+      .str();
+}
+
+Finding budgetStopFinding(StringRef Path, const FileBudget &Budget) {
+  Finding F = fileErrorFinding(
+      Path, budgetStopText(Path, Budget, "") +
+                ": its analysis is partial (kernels or runs were cut short)");
+  // Never a clean result, never kept in the result cache.
+  F.Incomplete = true;
+  return F;
 }
 
 void addDroppedCode(const DeviceModule &DM, FileResult &R) {
@@ -173,6 +219,9 @@ void addDroppedCode(const DeviceModule &DM, FileResult &R) {
     return;
   }
   std::vector<Finding> Dropped = droppedFindings(DM);
+  SourceCache Sources(DM);
+  for (Finding &F : Dropped)
+    markLabels(F, Sources);
   R.Findings.insert(R.Findings.end(), std::make_move_iterator(Dropped.begin()),
                     std::make_move_iterator(Dropped.end()));
   std::stable_sort(R.Findings.begin(), R.Findings.end());

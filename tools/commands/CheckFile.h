@@ -78,6 +78,22 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
 /// language server's checks run in it.
 FileResult checkGuarded(llvm::StringRef Path, llvm::function_ref<FileResult()> Check);
 
+/// The budget of one file's check (--file-budget-seconds), starting now.
+FileBudget fileBudget(const CommandLine &CL);
+
+/// Opts for a file whose check has Budget: each kernel's analysis gets at
+/// most what is left of it, the device model stops once it has run out.
+CheckOptions withFileBudget(const CheckOptions &Opts, const FileBudget &Budget);
+
+/// "PATH: error: the check stopped after 12.3 s, in WHERE (the budget per
+/// file is 10 s, --file-budget-seconds)".
+std::string budgetStopText(llvm::StringRef Path, const FileBudget &Budget,
+                           llvm::StringRef Where);
+
+/// The finding of a file whose budget ran out during its analysis or runs:
+/// an input-error, Incomplete (the run is not clean, the result not cached).
+Finding budgetStopFinding(llvm::StringRef Path, const FileBudget &Budget);
+
 /// Checks every file of In (-j of them at once) as checkFile does, with a
 /// progress bar of files on stderr when it is a terminal. Results are in
 /// the order of In.Files. OnKernel, when given, is called with the index of

@@ -12,10 +12,13 @@
 #include "tools/output/KernelJson.h"
 #include "tools/NotAnalyzed.h"
 
+#include "frontend/SourceFiles.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 
 #include <mutex>
@@ -38,11 +41,20 @@ StringRef reportFile(StringRef Name) {
   return "";
 }
 
+std::string absolutePath(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
 /// Source files larger than this are left out of the page.
 constexpr uint64_t MaxSourceBytes = 4 << 20;
 
-/// The text of every readable file the findings and accesses name.
-json::Object sourcesJson(const json::Array &Diagnostics, const json::Array &Files) {
+/// The text of every file the findings and accesses name that may be quoted
+/// (Quotable: absolute names; frontend/SourceFiles.h says which).
+json::Object sourcesJson(const json::Array &Diagnostics, const json::Array &Files,
+                         const StringSet<> &Quotable) {
   StringSet<> Names;
   for (const json::Value &D : Diagnostics)
     if (std::optional<StringRef> F = D.getAsObject()->getString("file"))
@@ -54,11 +66,14 @@ json::Object sourcesJson(const json::Array &Diagnostics, const json::Array &File
           Names.insert(*F);
   json::Object Out;
   for (const auto &N : Names) {
-    uint64_t Size = 0;
-    if (N.getKey().empty() || sys::fs::file_size(N.getKey(), Size) || Size > MaxSourceBytes)
+    if (N.getKey().empty() || !Quotable.contains(absolutePath(N.getKey())))
       continue;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(N.getKey());
-    if (B && json::isUTF8((*B)->getBuffer()))
+    Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(N.getKey(), MaxSourceBytes);
+    if (!B) {
+      consumeError(B.takeError());
+      continue;
+    }
+    if (json::isUTF8((*B)->getBuffer()))
       Out[N.getKey().str()] = (*B)->getBuffer().str(); // The key outlives Names.
   }
   return Out;
@@ -117,13 +132,35 @@ int runReportCommand(const CommandLine &CL) {
   // The accesses JSON of each file's kernels, as the checker analyzed them.
   std::vector<json::Array> Kernels(In->Files.size());
   std::mutex Lock;
+  // The files whose text the page may hold: the inputs, and the files their
+  // compiles read (never a #line name, nor a file outside their roots).
+  StringSet<> Quotable;
+  for (const std::string &F : In->Files)
+    Quotable.insert(absolutePath(F));
   std::vector<FileResult> Results =
       checkFiles(CL, *In, *Opts, [&](size_t File, const KernelFacts &K) {
         json::Object O =
             kernelJson(K, expectedToOptional(selectGpu(Opts->Gpu, K.Arch)).value_or(nullptr));
         std::lock_guard<std::mutex> Guard(Lock);
+        if (const json::Array *A = O.getArray("accesses"))
+          for (const json::Value &V : *A)
+            if (const json::Object *Acc = V.getAsObject())
+              if (std::optional<StringRef> F = Acc->getString("file");
+                  F && K.Sources.quotable(*F))
+                Quotable.insert(absolutePath(*F));
         Kernels[File].push_back(std::move(O));
       });
+  // A finding of a file that compiled names a file its compile read unless
+  // it is a label (rules/Suppressions.h markLabels).
+  for (const FileResult &R : Results)
+    if (R.Error.empty())
+      for (const Finding &F : R.Findings) {
+        if (F.Loc.valid() && !F.Loc.Label)
+          Quotable.insert(absolutePath(F.Loc.File));
+        for (const RelatedNote &N : F.Notes)
+          if (N.Loc.valid() && !N.Loc.Label)
+            Quotable.insert(absolutePath(N.Loc.File));
+      }
   // Each file's "errors" and "not_analyzed", as `accesses` writes them.
   std::vector<json::Array> NotAnalyzed(In->Files.size()), Left(In->Files.size());
   for (size_t I = 0; I < In->Files.size(); ++I) {
@@ -154,7 +191,8 @@ int runReportCommand(const CommandLine &CL) {
   Check.getAsObject()->try_emplace("summary", C.Count.json());
   if (!C.Count.complete())
     WithColor::warning(errs(), "warplint") << C.Count.summary() << "\n";
-  json::Object Sources = sourcesJson(*Check.getAsObject()->getArray("diagnostics"), Files);
+  json::Object Sources =
+      sourcesJson(*Check.getAsObject()->getArray("diagnostics"), Files, Quotable);
   json::Object Data{{"warplint", json::Object{{"version", WARPLINT_VERSION},
                                               {"arch", CL.Arch},
                                               {"confirm", CL.Confirm.getValue()},

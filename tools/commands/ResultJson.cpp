@@ -12,7 +12,10 @@ namespace {
 json::Value bits(double D) { return json::Value(llvm::bit_cast<uint64_t>(D)); }
 
 json::Value loc(const SourceLoc &L) {
-  return json::Array{L.File, int64_t(L.Line), int64_t(L.Column)};
+  json::Array A{L.File, int64_t(L.Line), int64_t(L.Column)};
+  if (L.Label)
+    A.push_back(true);
+  return A;
 }
 
 json::Value findingJson(const Finding &F) {
@@ -72,11 +75,13 @@ public:
   }
   SourceLoc loc(const json::Value *V) {
     const json::Array &A = array(V);
-    if (A.size() != 3) {
+    if (A.size() != 3 && !(A.size() == 4 && A[3].getAsBoolean())) {
       Ok = false;
       return {};
     }
-    return {str(&A[0]), unsigned(num(&A[1])), unsigned(num(&A[2]))};
+    SourceLoc L{str(&A[0]), unsigned(num(&A[1])), unsigned(num(&A[2]))};
+    L.Label = A.size() == 4 && *A[3].getAsBoolean();
+    return L;
   }
 
   Finding finding(const json::Value &V) {
