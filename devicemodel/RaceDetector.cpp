@@ -33,7 +33,9 @@ struct Access {
   bool Strong = false;
 };
 struct Shadow {
-  Access Write, Read1, Read2;
+  /// Write2: an earlier write by another thread to bytes of the word that
+  /// Write does not cover (threads that write a word's bytes in turn).
+  Access Write, Write2, Read1, Read2;
 };
 
 } // namespace
@@ -290,31 +292,66 @@ private:
     return Shadows[W];
   }
 
+  /// Now, by the thread that made Prev, keeps Prev's other bytes of the word
+  /// when nothing ordered the thread's accesses between (same barrier
+  /// interval, warp synchronizations and clock), so that a word written a
+  /// byte at a time (a memcpy of bytes) still conflicts with another
+  /// thread's access to its first byte. True when it does.
+  bool extend(Access &Now, const Access &Prev) const {
+    if (Prev.Thread != Now.Thread || Prev.Epoch != Now.Epoch || Prev.Sync != Now.Sync ||
+        Prev.Clock != Now.Clock || Prev.Strong != Now.Strong || !(Prev.Bytes & ~Now.Bytes))
+      return Prev.Thread == Now.Thread && Prev.Epoch == Now.Epoch;
+    uint32_t Mine = 0;
+    for (unsigned K = 0; K < 4; ++K)
+      if (Now.Bytes & (1u << K))
+        Mine |= 0xffu << (8 * K);
+    Now.HasValue = Now.HasValue && Prev.HasValue;
+    Now.Value = (Now.Value & Mine) | (Prev.Value & ~Mine);
+    Now.Bytes |= Prev.Bytes;
+    return true;
+  }
+
   /// Value: a store's bytes in the word, when known (two stores of
   /// the same value race benignly).
   void check(Shadow &S, uint64_t W, uint32_t Thread, const MemoryEvent &E, uint8_t Mask,
              bool Write, const uint32_t *Value) {
     Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread], Event, Value ? *Value : 0,
                Value != nullptr, Clocks.clock(Thread), Strong};
-    uint32_t Overlap = 0;
-    for (unsigned K = 0; K < 4; ++K)
-      if (S.Write.Bytes & Mask & (1u << K))
-        Overlap |= 0xffu << (8 * K);
-    bool Known = Write && S.Write.HasValue && Now.HasValue;
-    bool Same = Known && !((S.Write.Value ^ Now.Value) & Overlap);
-    // Lanes of one store instruction that write different values to one
-    // word race (the CUDA programming guide: which lane's write lands is
-    // undefined), e.g. at a slot two lanes took from one atomicAdd.
-    if (conflicts(S.Write, Thread, Mask, /*SameInstruction=*/Known && !Same))
-      // A benign race (a note) is one of global memory; shared-memory races
-      // of the same value stay errors.
-      report(S.Write, true, Thread, E, Write, W, Same && E.Space == AS_Global);
+    for (const Access *Prev : {&S.Write, &S.Write2}) {
+      uint32_t Overlap = 0;
+      for (unsigned K = 0; K < 4; ++K)
+        if (Prev->Bytes & Mask & (1u << K))
+          Overlap |= 0xffu << (8 * K);
+      bool Known = Write && Prev->HasValue && Now.HasValue;
+      bool Same = Known && !((Prev->Value ^ Now.Value) & Overlap);
+      // Lanes of one store instruction that write different values to one
+      // word race (the CUDA programming guide: which lane's write lands is
+      // undefined), e.g. at a slot two lanes took from one atomicAdd.
+      if (conflicts(*Prev, Thread, Mask, /*SameInstruction=*/Known && !Same))
+        // A benign race (a note) is one of global memory; shared-memory
+        // races of the same value stay errors.
+        report(*Prev, true, Thread, E, Write, W, Same && E.Space == AS_Global);
+    }
     if (Write) {
       if (conflicts(S.Read1, Thread, Mask))
         report(S.Read1, false, Thread, E, Write, W);
       else if (conflicts(S.Read2, Thread, Mask))
         report(S.Read2, false, Thread, E, Write, W);
+      extend(Now, S.Write);
+      if (S.Write2.Thread == Thread) {
+        extend(Now, S.Write2);
+        S.Write2 = Access();
+      }
+      // Another thread's write to bytes this one leaves: kept as Write2.
+      if (S.Write.Thread != Thread && !stale(S.Write, Thread) && (S.Write.Bytes & ~Now.Bytes)) {
+        S.Write2 = S.Write;
+        S.Write2.Bytes &= ~Now.Bytes;
+      }
       S.Write = Now;
+    } else if (S.Read1.Thread == Thread && extend(Now, S.Read1)) {
+      S.Read1 = Now;
+    } else if (S.Read2.Thread == Thread && extend(Now, S.Read2)) {
+      S.Read2 = Now;
     } else if (stale(S.Read1, Thread)) {
       S.Read1 = Now;
     } else if (stale(S.Read2, Thread)) {
