@@ -328,9 +328,9 @@ private:
       // word race (the CUDA programming guide: which lane's write lands is
       // undefined), e.g. at a slot two lanes took from one atomicAdd.
       if (conflicts(*Prev, Thread, Mask, /*SameInstruction=*/Known && !Same))
-        // A benign race (a note) is one of global memory; shared-memory
-        // races of the same value stay errors.
-        report(*Prev, true, Thread, E, Write, W, Same && E.Space == AS_Global);
+        // Two stores of the same value race benignly (a note), in shared
+        // memory as in global (every thread setting a __shared__ pointer).
+        report(*Prev, true, Thread, E, Write, W, Same);
     }
     if (Write) {
       if (conflicts(S.Read1, Thread, Mask))

@@ -54,6 +54,10 @@ std::string raceMessage(const dm::LaunchReport &Run, const dm::Finding &E) {
 
 void SharedRaceRule::check(const KernelFacts &K, const FindingSink &Out) const {
   for (const dm::Finding *E : runErrors(K, "shared-race")) {
+    // Two stores of the same value race benignly: `run` notes it, check does
+    // not report it.
+    if (E->Note)
+      continue;
     bool InWarp = StringRef(E->Message).contains("__syncwarp");
     bool OneStore = StringRef(E->Message).contains("in one instruction");
     Finding F = make(K, E->Loc,
