@@ -387,6 +387,9 @@ bool Executor::memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint
   for (uint32_t MM = M; MM; MM &= MM - 1)
     MaxLen = std::max(MaxLen, Len[countr_zero(MM)]);
   uint64_t Offs[MaxLanes], SOffs[MaxLanes];
+  // What each lane's chunk stores (chunks of up to 8 bytes), for the race
+  // detector's comparison of stores to one word.
+  uint64_t Vals[MaxLanes];
   unsigned Spaces[MaxLanes], SSpaces[MaxLanes];
   std::string Why;
   for (uint64_t Pos = 0; Pos < MaxLen; Pos += Chunk) {
@@ -406,8 +409,11 @@ bool Executor::memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint
       if ((Dst[L] + Pos) & (Chunk - 1))
         return misaligned(Fn, Idx, "store", Dst[L] + Pos, N, Chunk, L), false;
       Offs[L] = (Dst[L] + Pos) & OffsetMask;
+      Vals[L] = 0;
       if (Set) {
         memset(D, int(Src[L] & 0xff), N);
+        if (N <= 8)
+          memset(&Vals[L], int(Src[L] & 0xff), N);
         continue;
       }
       uint8_t *S = resolve(Src[L] + Pos, N, L, false, SSpaces[L], Why);
@@ -419,13 +425,15 @@ bool Executor::memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint
       if ((Src[L] + Pos) & (Chunk - 1))
         return misaligned(Fn, Idx, "load", Src[L] + Pos, N, Chunk, L), false;
       SOffs[L] = (Src[L] + Pos) & OffsetMask;
+      if (N <= 8)
+        memcpy(&Vals[L], S, N);
       memmove(D, S, N);
     }
     if (!Set)
       emit(I.Site, Fn.InstLoc[Idx], 0, MemOp::Load, Chunk, Act, SOffs, SSpaces,
            MemoryEvent::Copy);
     emit(Set ? I.Site : uint32_t(I.Imm), Fn.InstLoc[Idx], 0, MemOp::Store, Chunk, Act, Offs,
-         Spaces, Set ? MemoryEvent::Set : MemoryEvent::Copy);
+         Spaces, Set ? MemoryEvent::Set : MemoryEvent::Copy, Chunk <= 8 ? Vals : nullptr);
   }
   return true;
 }

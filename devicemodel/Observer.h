@@ -36,8 +36,9 @@ struct MemoryEvent {
   unsigned Warp = 0;      ///< Warp index in its block.
   /// Per lane: the byte offset in the space (global: window and offset).
   const uint64_t *Offsets = nullptr;
-  /// Per lane: the value a scalar store writes (its low Bytes bytes); null
-  /// for loads, atomics, vector stores and copies.
+  /// Per lane: the value a scalar store, or a memcpy or memset chunk of up to
+  /// 8 bytes, writes (its low Bytes bytes); null for loads, atomics, vector
+  /// stores and larger chunks.
   const uint64_t *Values = nullptr;
   /// A chunk of a memcpy (its load, then its store) or of a memset (a store).
   enum TransferKind : uint8_t { None, Copy, Set } Transfer = None;

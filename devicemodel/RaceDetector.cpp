@@ -25,7 +25,7 @@ struct Access {
   uint8_t Bytes = 0; ///< Byte mask within the word.
   uint32_t Sync = 0; ///< Warp synchronizations of Thread before it.
   uint32_t Event = 0; ///< The warp instruction's number in the block.
-  uint32_t Value = 0; ///< A store's bytes in the word (global only).
+  uint32_t Value = 0; ///< A store's bytes in the word, when HasValue.
   bool HasValue = false;
   uint32_t Clock = 0; ///< Thread's clock at the access (HappensBefore).
   /// An atomic, volatile or ordered load or store: two of them never race
@@ -33,7 +33,9 @@ struct Access {
   bool Strong = false;
 };
 struct Shadow {
-  Access Write, Read1, Read2;
+  /// Write2: an earlier write by another thread to bytes of the word that
+  /// Write does not cover (threads that write a word's bytes in turn).
+  Access Write, Write2, Read1, Read2;
 };
 
 } // namespace
@@ -120,16 +122,22 @@ public:
       uint32_t Thread = E.Warp * Parent.WarpSize + L;
       uint64_t Off = E.Offsets[L];
       if (E.Bytes == 4 && Off % 4 == 0) { // One whole word: most accesses.
-        check(sharedShadow(Off / 4), Off / 4, Thread, E, 0xf, Write, nullptr);
+        uint32_t Value = E.Values ? uint32_t(E.Values[L]) : 0;
+        check(sharedShadow(Off / 4), Off / 4, Thread, E, 0xf, Write,
+              E.Values ? &Value : nullptr);
         continue;
       }
       for (uint64_t B = Off; B < Off + E.Bytes;) {
         uint64_t W = B / 4;
         uint64_t End = std::min<uint64_t>((W + 1) * 4, Off + E.Bytes);
         uint8_t Mask = 0;
-        for (uint64_t X = B; X < End; ++X)
+        uint32_t Value = 0;
+        for (uint64_t X = B; X < End; ++X) {
           Mask |= 1u << (X % 4);
-        check(sharedShadow(W), W, Thread, E, Mask, Write, nullptr);
+          if (E.Values)
+            Value |= uint32_t((E.Values[L] >> (8 * (X - Off))) & 0xff) << (8 * (X % 4));
+        }
+        check(sharedShadow(W), W, Thread, E, Mask, Write, E.Values ? &Value : nullptr);
         B = End;
       }
     }
@@ -217,12 +225,16 @@ private:
   /// Access A and one by Thread now are unordered: no barrier between, and
   /// within a warp no __syncwarp (shuffle, vote) of A's lane since A; lanes
   /// of a warp do not run in lockstep (independent thread scheduling).
-  bool conflicts(const Access &A, uint32_t Thread, uint8_t Mask) const {
+  /// SameInstruction: A may be another lane of the instruction being checked.
+  bool conflicts(const Access &A, uint32_t Thread, uint8_t Mask,
+                 bool SameInstruction = false) const {
     if (A.Thread == ~0u || A.Epoch != Epoch || !(A.Bytes & Mask) || A.Thread == Thread)
       return false;
     // Lanes of one instruction on one word (cooperative groups' reduce has
-    // every lane store the warp's result to its slot): one access.
-    if (A.Event == Event || (A.Strong && Strong) || Clocks.ordered(A.Thread, A.Clock, Thread))
+    // every lane store the warp's result to its slot): one access, unless
+    // the caller says they store different values.
+    if ((A.Event == Event && !SameInstruction) || (A.Strong && Strong) ||
+        Clocks.ordered(A.Thread, A.Clock, Thread))
       return false;
     return !sameWarp(A.Thread, Thread) || LaneSync[A.Thread] == A.Sync;
   }
@@ -233,6 +245,7 @@ private:
 
   void report(const Access &Prev, bool PrevWrite, uint32_t Thread, const MemoryEvent &E,
               bool Write, uint64_t Word, bool Benign = false) {
+    bool OneInstruction = Prev.Event == Event;
     if (Found.size() >= 16 || !Seen.insert({Prev.Loc, E.Loc}).second)
       return;
     bool Global = E.Space == AS_Global;
@@ -260,7 +273,10 @@ private:
                 "): thread " + std::to_string(Thread) + " " + (Write ? "writes" : "reads") +
                 " at " + Where(B) + ", thread " + std::to_string(Prev.Thread) + " " +
                 (PrevWrite ? "wrote" : "read") + " at " + Where(A) +
-                (sameWarp(Prev.Thread, Thread)
+                (OneInstruction
+                     ? ", lanes of one warp that store different values to it in one "
+                       "instruction (which lane's value the word keeps is undefined)"
+                 : sameWarp(Prev.Thread, Thread)
                      ? ", lanes of one warp with no __syncwarp() between (lanes of a warp do "
                        "not run in lockstep since Volta)"
                      : ", with no barrier between") +
@@ -276,27 +292,66 @@ private:
     return Shadows[W];
   }
 
-  /// Value: a global store's bytes in the word, when known (two stores of
+  /// Now, by the thread that made Prev, keeps Prev's other bytes of the word
+  /// when nothing ordered the thread's accesses between (same barrier
+  /// interval, warp synchronizations and clock), so that a word written a
+  /// byte at a time (a memcpy of bytes) still conflicts with another
+  /// thread's access to its first byte. True when it does.
+  bool extend(Access &Now, const Access &Prev) const {
+    if (Prev.Thread != Now.Thread || Prev.Epoch != Now.Epoch || Prev.Sync != Now.Sync ||
+        Prev.Clock != Now.Clock || Prev.Strong != Now.Strong || !(Prev.Bytes & ~Now.Bytes))
+      return Prev.Thread == Now.Thread && Prev.Epoch == Now.Epoch;
+    uint32_t Mine = 0;
+    for (unsigned K = 0; K < 4; ++K)
+      if (Now.Bytes & (1u << K))
+        Mine |= 0xffu << (8 * K);
+    Now.HasValue = Now.HasValue && Prev.HasValue;
+    Now.Value = (Now.Value & Mine) | (Prev.Value & ~Mine);
+    Now.Bytes |= Prev.Bytes;
+    return true;
+  }
+
+  /// Value: a store's bytes in the word, when known (two stores of
   /// the same value race benignly).
   void check(Shadow &S, uint64_t W, uint32_t Thread, const MemoryEvent &E, uint8_t Mask,
              bool Write, const uint32_t *Value) {
     Access Now{Thread, E.Loc, Epoch, Mask, LaneSync[Thread], Event, Value ? *Value : 0,
                Value != nullptr, Clocks.clock(Thread), Strong};
-    if (conflicts(S.Write, Thread, Mask)) {
+    for (const Access *Prev : {&S.Write, &S.Write2}) {
       uint32_t Overlap = 0;
       for (unsigned K = 0; K < 4; ++K)
-        if (S.Write.Bytes & Mask & (1u << K))
+        if (Prev->Bytes & Mask & (1u << K))
           Overlap |= 0xffu << (8 * K);
-      bool Same = Write && S.Write.HasValue && Now.HasValue &&
-                  !((S.Write.Value ^ Now.Value) & Overlap);
-      report(S.Write, true, Thread, E, Write, W, Same);
+      bool Known = Write && Prev->HasValue && Now.HasValue;
+      bool Same = Known && !((Prev->Value ^ Now.Value) & Overlap);
+      // Lanes of one store instruction that write different values to one
+      // word race (the CUDA programming guide: which lane's write lands is
+      // undefined), e.g. at a slot two lanes took from one atomicAdd.
+      if (conflicts(*Prev, Thread, Mask, /*SameInstruction=*/Known && !Same))
+        // Two stores of the same value race benignly (a note), in shared
+        // memory as in global (every thread setting a __shared__ pointer).
+        report(*Prev, true, Thread, E, Write, W, Same);
     }
     if (Write) {
       if (conflicts(S.Read1, Thread, Mask))
         report(S.Read1, false, Thread, E, Write, W);
       else if (conflicts(S.Read2, Thread, Mask))
         report(S.Read2, false, Thread, E, Write, W);
+      extend(Now, S.Write);
+      if (S.Write2.Thread == Thread) {
+        extend(Now, S.Write2);
+        S.Write2 = Access();
+      }
+      // Another thread's write to bytes this one leaves: kept as Write2.
+      if (S.Write.Thread != Thread && !stale(S.Write, Thread) && (S.Write.Bytes & ~Now.Bytes)) {
+        S.Write2 = S.Write;
+        S.Write2.Bytes &= ~Now.Bytes;
+      }
       S.Write = Now;
+    } else if (S.Read1.Thread == Thread && extend(Now, S.Read1)) {
+      S.Read1 = Now;
+    } else if (S.Read2.Thread == Thread && extend(Now, S.Read2)) {
+      S.Read2 = Now;
     } else if (stale(S.Read1, Thread)) {
       S.Read1 = Now;
     } else if (stale(S.Read2, Thread)) {

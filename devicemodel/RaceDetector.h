@@ -7,7 +7,7 @@
 // of them race unless the earlier one executed __syncwarp (or a shuffle or
 // vote, which synchronize too) in between. Atomics do not race with each
 // other. Global memory is also compared across blocks (GlobalRaces.h); a
-// race between two stores of the same value to a global word is a note.
+// race between two stores of the same value (shared or global) is a note.
 // Accesses in different phases of a cooperative launch (between grid-wide
 // syncs) are ordered: the cross-block check compares each phase apart.
 // Within a block, a release that an acquire reads orders the accesses

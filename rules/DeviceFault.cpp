@@ -69,6 +69,20 @@ const FaultKind Kinds[] = {
      true},
 };
 
+/// The fix for a global-memory race, by what the run says ordered it not:
+/// lanes of one store, lanes of one warp, threads of one block, or blocks.
+const char *globalRaceFix(StringRef Message, const char *BetweenBlocks) {
+  if (Message.contains("in one instruction"))
+    return "give each thread its own word (a slot it alone writes), let one lane store "
+           "(if (lane == 0)), or combine the values with an atomic";
+  if (Message.contains("__syncwarp"))
+    return "put __syncwarp() between the two accesses (or exchange the values with "
+           "__shfl_sync), or give each thread its own word";
+  if (!Message.contains("between blocks"))
+    return "put __syncthreads() between the two accesses, or give each thread its own word";
+  return BetweenBlocks;
+}
+
 } // namespace
 
 void DeviceFaultRule::check(const KernelFacts &K, const FindingSink &Out) const {
@@ -83,7 +97,10 @@ void DeviceFaultRule::check(const KernelFacts &K, const FindingSink &Out) const 
         continue;
       Finding F = make(K, E->Loc,
                        kernelPrefix(K) + runMessage(*E) + ", found by the device model's run (" +
-                           Run + "); " + FK.Fix,
+                           Run + "); " +
+                           (StringRef(FK.Kind) == "global-race"
+                                ? globalRaceFix(E->Message, FK.Fix)
+                                : FK.Fix),
                        FK.Note || E->Note ? Severity::Note : Severity::Error);
       if (E->Other.valid() && !(E->Other == E->Loc))
         F.Notes.push_back({E->Other, "the other access of the race"});

@@ -54,11 +54,19 @@ std::string raceMessage(const dm::LaunchReport &Run, const dm::Finding &E) {
 
 void SharedRaceRule::check(const KernelFacts &K, const FindingSink &Out) const {
   for (const dm::Finding *E : runErrors(K, "shared-race")) {
+    // Two stores of the same value race benignly: `run` notes it, check does
+    // not report it.
+    if (E->Note)
+      continue;
     bool InWarp = StringRef(E->Message).contains("__syncwarp");
+    bool OneStore = StringRef(E->Message).contains("in one instruction");
     Finding F = make(K, E->Loc,
                      kernelPrefix(K) + raceMessage(*K.Run, *E) +
                          ", found by the device model's run (" + runDescription(K) + "); " +
-                         (InWarp ? "put __syncwarp() between the two accesses (or exchange "
+                         (OneStore ? "give each thread its own shared element, let one "
+                                     "lane store (if (lane == 0)), or combine the values "
+                                     "with an atomic"
+                          : InWarp ? "put __syncwarp() between the two accesses (or exchange "
                                    "the values with __shfl_sync), or give each thread its own "
                                    "shared element"
                                  : "put __syncthreads() between the two accesses, or give "

@@ -13,12 +13,12 @@ __global__ void off_by_one_byte(const int *in, int *out) {
 }
 
 // Keeps heap pointers alive (the optimizer removes a malloc that never escapes).
-__device__ void *Keep;
+__device__ void *Keep[32]; // one slot per thread: a shared slot would be a race
 
 // warplint: launch grid(1) block(32)
 __global__ void leaks(int *out) {
   // CHECK: device-fault.cu:[[@LINE+1]]:19: note: kernel 'leaks': 32 heap blocks (128 bytes) from this malloc never freed by the end of the kernel, the first by thread (0,0,0) of block (0,0,0); device-heap memory stays allocated until the context ends, found by the device model's run (grid(1,1,1) block(32,1,1)); free each block before the kernel ends (or in a later kernel) [device-fault]
-  int *p = (int *)malloc(sizeof(int)); Keep = p;
+  int *p = (int *)malloc(sizeof(int)); Keep[threadIdx.x] = p;
   *p = threadIdx.x;
   out[threadIdx.x] = *p;
 }
@@ -26,7 +26,7 @@ __global__ void leaks(int *out) {
 // Negative: aligned, initialized, freed, terminating.
 // warplint: launch grid(1) block(32)
 __global__ void fine(const int *in, int *out) {
-  int *p = (int *)malloc(sizeof(int)); Keep = p;
+  int *p = (int *)malloc(sizeof(int)); Keep[threadIdx.x] = p;
   *p = in[threadIdx.x];
   out[threadIdx.x] = *p;
   free(p);

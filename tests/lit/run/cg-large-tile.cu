@@ -62,7 +62,7 @@ __global__ void tile_race(int *out) {
 // SUM64: kernel tile_sum<64u> grid (2,1,1) block (256,1,1): 2 of 2 blocks
 // The polls: a few per warp and reduction, not a spin of millions.
 // SUM64-NOT: shared ld 4B: {{[0-9][0-9][0-9][0-9]+}} requests
-// SUM64-NOT: race
+// SUM64-NOT: memory race
 // SUM64: exit=0
 //
 // SUM128-DAG: tile 0 sum 8128 max 127
@@ -71,7 +71,7 @@ __global__ void tile_race(int *out) {
 // SUM128-DAG: tile 3 sum 57280 max 511
 // SUM128: kernel tile_sum<128u>
 // SUM128-NOT: shared ld 4B: {{[0-9][0-9][0-9][0-9]+}} requests
-// SUM128-NOT: race
+// SUM128-NOT: memory race
 // SUM128: exit=0
 //
 // RACE: kernel tile_race

@@ -96,7 +96,7 @@ __global__ void sum_before_sync(int *partial, int *out) {
 // SUM-NEXT: block 2: partial 40896, total 523776
 // SUM-NEXT: block 7: partial 122816, total 523776
 // SUM-NOT: error
-// SUM-NOT: race
+// SUM-NOT: memory race
 // SUM: exit=0
 //
 // 30 blocks of 64 threads stride over the 1024 values: block b sums
@@ -108,7 +108,7 @@ __global__ void sum_before_sync(int *partial, int *out) {
 // SUM2-NEXT: block 2: partial 10208, total 523776
 // SUM2-NEXT: block 29: partial 0, total 523776
 // SUM2-NOT: error
-// SUM2-NOT: race
+// SUM2-NOT: memory race
 // SUM2: exit=0
 //
 // BIG: error: {{.*}}cannot run: a grid-wide sync needs all 5000 blocks of the launch resident at once, at most 2112 fit on sm_90 (132 SMs x 16 blocks per SM for this kernel): cudaLaunchCooperativeKernel would fail with cudaErrorCooperativeLaunchTooLarge
@@ -116,7 +116,7 @@ __global__ void sum_before_sync(int *partial, int *out) {
 //
 // HANG: kernel early_return grid (4,1,1) block (64,1,1)
 // HANG: error: the kernel does not terminate: warp 0 (threads 0-31) of block (0,0,0) comes back to the same state (registers, branch stack) every 1 pass through the loop at {{.*}}; 1 warp wait at a barrier; every block of the cooperative launch waits or has exited (1 of 4 exited): none can change what the others wait on [hang]
-// HANG-NOT: race
+// HANG-NOT: memory race
 // HANG: exit=1
 //
 // RACE: error: global-memory race on byte offset 4 of buffer 'partial' between blocks: thread 0 of block (0,0,0) reads at {{.*}}grid-sync.cu:{{[0-9]+}}, thread 0 of block (1,0,0) writes at {{.*}}grid-sync.cu:{{[0-9]+}}

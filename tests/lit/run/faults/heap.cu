@@ -16,11 +16,11 @@
 // The optimizer removes a malloc whose block never escapes (and with it a
 // free and the accesses between), as NVVM does: the kernels below publish
 // their pointer to a device variable so that the calls stay.
-__device__ void *Keep;
+__device__ void *Keep[64]; // one slot per thread: a shared slot would be a race
 
 // warplint: launch grid(1) block(32)
 __global__ void use_after_free(int *out) {
-  int *p = (int *)malloc(4 * sizeof(int)); Keep = p;
+  int *p = (int *)malloc(4 * sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   p[0] = threadIdx.x;
   free(p);
   out[threadIdx.x] = p[0];
@@ -30,7 +30,7 @@ __global__ void use_after_free(int *out) {
 
 // warplint: launch grid(1) block(32)
 __global__ void double_free(int *out) {
-  int *p = (int *)malloc(sizeof(int)); Keep = p;
+  int *p = (int *)malloc(sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   *p = 1;
   out[threadIdx.x] = *p;
   free(p);
@@ -41,7 +41,7 @@ __global__ void double_free(int *out) {
 
 // warplint: launch grid(1) block(32)
 __global__ void interior_free(int *out) {
-  int *p = (int *)malloc(4 * sizeof(int)); Keep = p;
+  int *p = (int *)malloc(4 * sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   p[1] = 2;
   out[threadIdx.x] = p[1];
   free(p + 1);
@@ -51,7 +51,7 @@ __global__ void interior_free(int *out) {
 
 // warplint: launch grid(1) block(32)
 __global__ void heap_overrun(int *out) {
-  int *p = (int *)malloc(4 * sizeof(int)); Keep = p;
+  int *p = (int *)malloc(4 * sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   p[threadIdx.x % 8] = 1;
   out[threadIdx.x] = p[0];
   free(p);
@@ -61,7 +61,7 @@ __global__ void heap_overrun(int *out) {
 
 // warplint: launch grid(1) block(32)
 __global__ void heap_uninit(int *out) {
-  int *p = (int *)malloc(4 * sizeof(int)); Keep = p;
+  int *p = (int *)malloc(4 * sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   p[0] = 1;
   out[threadIdx.x] = p[threadIdx.x % 2];
   free(p);
@@ -72,7 +72,7 @@ __global__ void heap_uninit(int *out) {
 // A note, not an error: one per allocation site.
 // warplint: launch grid(2) block(32)
 __global__ void leak(int *out) {
-  int *p = (int *)malloc(2 * sizeof(int)); Keep = p;
+  int *p = (int *)malloc(2 * sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   p[0] = threadIdx.x;
   out[blockIdx.x * 32 + threadIdx.x] = p[0];
 }
@@ -83,7 +83,7 @@ __global__ void leak(int *out) {
 // Negative: written, read and freed by each thread.
 // warplint: launch grid(2) block(32)
 __global__ void heap_clean(int *out) {
-  int *p = (int *)malloc(4 * sizeof(int)); Keep = p;
+  int *p = (int *)malloc(4 * sizeof(int)); Keep[blockIdx.x * 32 + threadIdx.x] = p;
   for (int k = 0; k < 4; ++k)
     p[k] = k * threadIdx.x;
   out[blockIdx.x * 32 + threadIdx.x] = p[threadIdx.x % 4];
@@ -93,7 +93,7 @@ __global__ void heap_clean(int *out) {
 // Negative: new[] and delete[].
 // warplint: launch grid(2) block(32)
 __global__ void new_delete(int *out) {
-  int *p = new int[3]; Keep = p;
+  int *p = new int[3]; Keep[blockIdx.x * 32 + threadIdx.x] = p;
   p[0] = 1;
   p[1] = 2;
   p[2] = p[0] + p[1];

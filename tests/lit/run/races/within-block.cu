@@ -12,7 +12,8 @@
 __global__ void write_write(int *out) {
   out[0] = threadIdx.x;
 }
-// WW: within-block.cu:[[@LINE-2]]:{{[0-9]+}}: error: global-memory race on byte offset 0 of buffer 'out' in block (0,0,0): thread {{[0-9]+}} writes at {{.*}}within-block.cu:[[@LINE-2]], thread {{[0-9]+}} wrote at {{.*}}within-block.cu:[[@LINE-2]], with no barrier between [global-race]
+// The first race the run meets is between lanes of warp 0's one store.
+// WW: within-block.cu:[[@LINE-3]]:{{[0-9]+}}: error: global-memory race on byte offset 0 of buffer 'out' in block (0,0,0): thread 1 writes at {{.*}}within-block.cu:[[@LINE-3]], thread 0 wrote at {{.*}}within-block.cu:[[@LINE-3]], lanes of one warp that store different values to it in one instruction (which lane's value the word keeps is undefined) [global-race]
 // WW-NOT: benign
 
 // Each thread writes its slot, then reads its mirror's slot, which another
