@@ -42,4 +42,22 @@ Expected<json::Value> parseBoundedJson(StringRef Text, unsigned Limit) {
   return V;
 }
 
+StringRef jsonKindName(json::Value::Kind K) {
+  switch (K) {
+  case json::Value::Null:
+    return "null";
+  case json::Value::Boolean:
+    return "a boolean";
+  case json::Value::Number:
+    return "a number";
+  case json::Value::String:
+    return "a string";
+  case json::Value::Array:
+    return "an array";
+  case json::Value::Object:
+    return "an object";
+  }
+  return "a value";
+}
+
 } // namespace warplint

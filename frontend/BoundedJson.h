@@ -33,6 +33,10 @@ llvm::Error checkJsonDepth(llvm::StringRef Text, unsigned Limit = MaxJsonDepth);
 llvm::Expected<llvm::json::Value> parseBoundedJson(llvm::StringRef Text,
                                                    unsigned Limit = MaxJsonDepth);
 
+/// What a JSON value of kind K is, for an error message: "null", "a
+/// boolean", "a number", "a string", "an array", "an object".
+llvm::StringRef jsonKindName(llvm::json::Value::Kind K);
+
 } // namespace warplint
 
 #endif

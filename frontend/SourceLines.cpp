@@ -10,26 +10,24 @@ using namespace llvm;
 
 namespace warplint {
 
-namespace {
-std::string absolute(StringRef Path) {
+std::string absolutePath(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return Abs.str().str();
 }
-} // namespace
 
 SourceCache::SourceCache(const DeviceModule &DM)
-    : MemoryPath(absolute(DM.Path)), MemoryText(DM.Contents) {
+    : MemoryPath(absolutePath(DM.Path)), MemoryText(DM.Contents) {
   for (const std::string &F : DM.ReadFiles)
-    Quotable.insert(absolute(F));
+    Quotable.insert(absolutePath(F));
   Quotable.insert(MemoryPath);
 }
 
-void SourceCache::allow(StringRef File) { Quotable.insert(absolute(File)); }
+void SourceCache::allow(StringRef File) { Quotable.insert(absolutePath(File)); }
 
 bool SourceCache::quotable(StringRef File) const {
-  return !File.empty() && Quotable.contains(absolute(File));
+  return !File.empty() && Quotable.contains(absolutePath(File));
 }
 
 void SourceCache::markLabel(SourceLoc &L) const {
@@ -55,7 +53,7 @@ ArrayRef<StringRef> SourceCache::lines(StringRef File) {
   Entry &E = It->second;
   // Locations name the file as the debug info does (maybe relative). A
   // label (a #line name, a file the compile did not read) is never opened.
-  if (Inserted && MemoryText && absolute(File) == MemoryPath) {
+  if (Inserted && MemoryText && absolutePath(File) == MemoryPath) {
     fill(E, MemoryBuffer::getMemBufferCopy(*MemoryText, File));
   } else if (Inserted && quotable(File)) {
     if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(File))

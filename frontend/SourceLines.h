@@ -16,6 +16,11 @@
 
 namespace warplint {
 
+/// Path made absolute against the working directory, `.` and `..` removed
+/// (no links resolved): one name per file for the caches and edits that key
+/// by file.
+std::string absolutePath(llvm::StringRef Path);
+
 /// The lines of source files, each file read once. Only the files a compile
 /// read are served (DeviceModule::ReadFiles): a `#line` directive's name is
 /// a label, never a file to open (docs/security.md).

@@ -1,5 +1,6 @@
 //===- Suppressions.cpp - NOLINT and // warplint: ignore[rule-id] ---------===//
 #include "rules/Suppressions.h"
+#include "frontend/SourceLines.h"
 #include "rules/CheckGlobs.h"
 #include "rules/Rule.h"
 
@@ -273,12 +274,6 @@ bool kernelIgnores(const SourceLoc &Decl, StringRef Rule, SourceCache &Sources) 
   return false;
 }
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return Abs.str().str();
-}
 
 } // namespace
 
@@ -295,7 +290,7 @@ void applySuppressions(std::vector<Finding> &Findings, SourceCache &Sources,
   auto Scan = [&](StringRef File) {
     if (File.empty() || ByName.count(File))
       return;
-    std::shared_ptr<FileComments> &Same = ByPath[absolute(File)];
+    std::shared_ptr<FileComments> &Same = ByPath[absolutePath(File)];
     if (!Same)
       Same = std::make_shared<FileComments>(scanFile(File, Sources, Errors));
     ByName[File] = Same;

@@ -1,5 +1,6 @@
 //===- Fixes.cpp - check --fix and --export-fixes -------------------------===//
 #include "tools/commands/Fixes.h"
+#include "frontend/SourceLines.h"
 #include "tools/Locations.h"
 
 #include "clang/Tooling/Core/Diagnostic.h"
@@ -24,12 +25,6 @@ namespace warplint {
 
 namespace {
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return Abs.str().str();
-}
 
 /// The files fix-its and findings are in, each read once, with the byte
 /// offset at which each line starts.
@@ -91,7 +86,7 @@ std::optional<std::vector<tooling::Replacement>> replacementsOf(const Finding &F
         Offsets.offset(X.Loc.File, X.Loc.Line, X.Loc.Column, X.RemoveColumns);
     if (!At)
       return std::nullopt;
-    Out.emplace_back(absolute(X.Loc.File), *At, X.RemoveColumns, X.Insert);
+    Out.emplace_back(absolutePath(X.Loc.File), *At, X.RemoveColumns, X.Insert);
   }
   return Out;
 }
@@ -100,7 +95,7 @@ tooling::DiagnosticMessage messageAt(StringRef Text, const SourceLoc &Loc,
                                      FileOffsets &Offsets) {
   tooling::DiagnosticMessage M(Text);
   if (!Loc.File.empty()) {
-    M.FilePath = absolute(Loc.File);
+    M.FilePath = absolutePath(Loc.File);
     M.FileOffset = Offsets.offset(Loc.File, Loc.Line, Loc.Column).value_or(0);
   }
   return M;
@@ -117,7 +112,7 @@ tooling::Diagnostic::Level levelOf(Severity S) {
 Error exportFixes(ArrayRef<Finding> Findings, StringRef MainFile, StringRef Path) {
   FileOffsets Offsets;
   tooling::TranslationUnitDiagnostics TUD;
-  TUD.MainSourceFile = MainFile.empty() ? "" : absolute(MainFile);
+  TUD.MainSourceFile = MainFile.empty() ? "" : absolutePath(MainFile);
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
   for (const Finding &F : Findings) {
@@ -186,7 +181,7 @@ bool applyFixes(ArrayRef<Finding> Findings, raw_ostream &Log) {
       }
     }
     for (const FixIt &X : F.FixIts) {
-      Edits &E = Files[absolute(X.Loc.File)];
+      Edits &E = Files[absolutePath(X.Loc.File)];
       if (E.Shown.empty())
         E.Shown = X.Loc.File;
     }

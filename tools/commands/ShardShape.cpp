@@ -1,6 +1,8 @@
 //===- ShardShape.cpp - What merge reads of a shard, checked --------------===//
 #include "tools/commands/ShardShape.h"
 
+#include "frontend/BoundedJson.h"
+
 #include "llvm/ADT/Twine.h"
 
 #include <optional>
@@ -12,23 +14,6 @@ namespace warplint {
 
 namespace {
 
-StringRef kindName(json::Value::Kind K) {
-  switch (K) {
-  case json::Value::Null:
-    return "null";
-  case json::Value::Boolean:
-    return "a boolean";
-  case json::Value::Number:
-    return "a number";
-  case json::Value::String:
-    return "a string";
-  case json::Value::Array:
-    return "an array";
-  case json::Value::Object:
-    return "an object";
-  }
-  return "a value";
-}
 
 /// Walks a document member by member; the first problem found is kept and
 /// every later check is a no-op.
@@ -57,7 +42,7 @@ public:
       return nullptr;
     const json::Object *O = A[I].getAsObject();
     if (!O)
-      fail(Path + "[" + Twine(I) + "]", ("expected an object, got " + kindName(A[I].kind())).str());
+      fail(Path + "[" + Twine(I) + "]", ("expected an object, got " + jsonKindName(A[I].kind())).str());
     return O;
   }
   void fail(const Twine &Path, const Twine &Message) {
@@ -82,7 +67,7 @@ private:
       return nullptr;
     }
     if (V->kind() != K) {
-      fail(join(Path, Key), ("expected " + kindName(K) + ", got " + kindName(V->kind())).str());
+      fail(join(Path, Key), ("expected " + jsonKindName(K) + ", got " + jsonKindName(V->kind())).str());
       return nullptr;
     }
     return V;
@@ -152,7 +137,7 @@ Error checkShardShape(const json::Value &Doc, bool Sarif) {
   ShapeWalk W;
   const json::Object *Root = Doc.getAsObject();
   if (!Root)
-    W.fail("the document", "expected an object, got " + kindName(Doc.kind()));
+    W.fail("the document", "expected an object, got " + jsonKindName(Doc.kind()));
   else if (!Sarif) {
     if (const json::Array *D = W.array(*Root, "", "diagnostics", true))
       for (size_t I = 0; I < D->size(); ++I)

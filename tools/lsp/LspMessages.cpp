@@ -150,24 +150,6 @@ private:
   std::mutex &OutputLock;
 };
 
-/// What a JSON value is, for an error message.
-StringRef kindOf(const json::Value &V) {
-  switch (V.kind()) {
-  case json::Value::Null:
-    return "null";
-  case json::Value::Boolean:
-    return "a boolean";
-  case json::Value::Number:
-    return "a number";
-  case json::Value::String:
-    return "a string";
-  case json::Value::Array:
-    return "an array";
-  case json::Value::Object:
-    return "an object";
-  }
-  return "a value";
-}
 
 /// A response's error object as the library's handlers take it.
 Error responseError(const json::Object &E) {
@@ -187,14 +169,14 @@ bool dispatch(json::Value Msg, MessageHandler &Handler, ErrorReplies &Fail) {
   }
   json::Object *O = Msg.getAsObject();
   if (!O) {
-    Fail(nullptr, ErrorCode::InvalidRequest, "a message is a JSON object, not " + kindOf(Msg));
+    Fail(nullptr, ErrorCode::InvalidRequest, "a message is a JSON object, not " + jsonKindName(Msg.kind()));
     return true;
   }
   std::optional<json::Value> Id;
   if (json::Value *I = O->get("id")) {
     if (I->kind() != json::Value::String && I->kind() != json::Value::Null && !I->getAsInteger()) {
       Fail(nullptr, ErrorCode::InvalidRequest,
-           "\"id\" is an integer or a string, not " + kindOf(*I));
+           "\"id\" is an integer or a string, not " + jsonKindName(I->kind()));
       return true;
     }
     Id = std::move(*I);
@@ -220,7 +202,7 @@ bool dispatch(json::Value Msg, MessageHandler &Handler, ErrorReplies &Fail) {
   std::optional<StringRef> Name = Method->getAsString();
   if (!Name) {
     Fail(Id ? *Id : nullptr, ErrorCode::InvalidRequest,
-         "\"method\" is a string, not " + kindOf(*Method));
+         "\"method\" is a string, not " + jsonKindName(Method->kind()));
     return true;
   }
   json::Value Params = nullptr;
