@@ -43,6 +43,8 @@ struct WarplintConfig {
   /// templates nothing instantiates) are still reported, but do not make the
   /// run exit 2 (a file that could not be analyzed at all still does).
   bool PartialOk = false;
+  /// `docs-url: URL`: where the rule pages are linked from (--docs-url wins).
+  std::optional<std::string> DocsUrl;
 
   bool enabled(llvm::StringRef Id) const { return !Disabled.contains(Id); }
   RuleOptions optionsFor(llvm::StringRef Id) const;

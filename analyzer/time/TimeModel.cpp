@@ -46,8 +46,35 @@ std::string TimeEstimate::str() const {
   return formatMicroseconds(Us) + " (" + timeLimiterName(Limiter).str() + "-bound)";
 }
 
+std::string l2Assumption(const TimeEstimate &T, const GpuProfile &G) {
+  auto MiB = [](double Bytes) {
+    return Bytes >= (1 << 20) ? formatv("{0:f1} MiB", Bytes / (1 << 20)).str()
+                              : formatv("{0:f0} KiB", std::ceil(Bytes / 1024)).str();
+  };
+  if (T.ColdDramBytes <= 0)
+    return "";
+  if (T.FootprintBytes <= 0)
+    return "L2 warm assumed (the kernel's inputs left in L2 by a previous launch; their size "
+           "is unknown, so no DRAM traffic is counted: cold, they would come from DRAM)";
+  std::string Of = formatv("the kernel's {0} footprint, {1}'s L2 {2}", MiB(T.FootprintBytes),
+                           G.Display, MiB(double(G.L2Bytes)))
+                       .str();
+  if (T.WarmL2Share >= 1)
+    return "L2 warm assumed (" + Of + ": its inputs left in L2 by a previous launch, no DRAM "
+           "reads for them)";
+  if (T.WarmL2Share > 0)
+    return formatv("L2 partly warm assumed ({0}: {1:f0}% of its DRAM traffic served from what "
+                   "a previous launch left in L2)",
+                   Of, 100 * T.WarmL2Share)
+        .str();
+  return "L2 cold assumed (" + Of + ": too large to stay in L2 between launches)";
+}
+
 TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   TimeEstimate T;
+  T.FootprintBytes = W.FootprintBytes;
+  T.WarmL2Share = W.WarmL2Share;
+  T.ColdDramBytes = W.ColdDramBytes;
   auto part = [&](TimeLimiter L) -> double & { return T.PartUs[unsigned(L)]; };
   double Blocks = std::max(W.Blocks, 1.0);
   double BlocksPerSM = std::max(W.BlocksPerSM, 1u);

@@ -176,7 +176,7 @@ json::Value toDiagnostic(const Finding &F, StringRef Path, const DocumentText &D
   json::Value V = owned(toJSON(D));
   json::Object &O = *V.getAsObject();
   O["code"] = F.Rule;
-  O["codeDescription"] = json::Object{{"href", ruleHelpUri(F.Rule)}};
+  O["codeDescription"] = json::Object{{"href", ruleHelpUri(F.Rule, Style.DocsUrl)}};
   return V;
 }
 

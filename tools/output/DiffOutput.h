@@ -53,6 +53,7 @@ struct DiffReport {
   std::vector<std::string> Files;     ///< The .cu files compared.
   std::vector<MatchedFinding> Findings;
   std::vector<KernelDiff> Kernels; ///< Sorted by name.
+  std::string DocsUrl; ///< The rule pages' base URL (empty: ruleDocsUri()).
 
   unsigned count(BaselineState S) const;
   /// Kernels predicted slower by more than Percent.
