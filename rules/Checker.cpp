@@ -120,8 +120,13 @@ void noteUnconfirmed(const KernelFacts &K, std::vector<Finding> &Findings) {
     std::string Why;
     if (!K.Run)
       Why = "the device model did not run the kernel (the note at its declaration says why)";
-    else if (none_of(K.Run->Sites, [&](const dm::SiteMetrics &S) { return S.Loc.Line == F.Loc.Line &&
-                                                                       S.Loc.File == F.Loc.File; }))
+    else if (any_of(K.Spaces.accesses(),
+                    [&](const MemoryAccess &A) {
+                      return A.Loc.Line == F.Loc.Line && A.Loc.File == F.Loc.File;
+                    }) &&
+             none_of(K.Run->Sites, [&](const dm::SiteMetrics &S) {
+               return S.Loc.Line == F.Loc.Line && S.Loc.File == F.Loc.File;
+             }))
       Why = formatv("the device model's run (grid({0},{1},{2}) block({3},{4},{5})) did not "
                     "execute this line in the blocks it ran",
                     K.Run->Grid.V[0], K.Run->Grid.V[1], K.Run->Grid.V[2], K.Run->Block.V[0],

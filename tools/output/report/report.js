@@ -147,9 +147,14 @@
             el("div", { class: "from", text: k.time.limiter + "-bound on " + k.time.gpu }))
        : "-"],
     ["Saves", "num", (k) => k.saves === null ? -1e12 : k.saves,
-     (k) => k.saves === null ? "-" : el("span", { class: "saves" }, k.saves < 0 ? "slower" : us(k.saves),
-       el("div", { class: "from", text: k.savesFinding.time_saved.percent < 1 ? "under 1%"
-         : num(k.savesFinding.time_saved.percent) + "% \u00b7 " + k.savesFinding.rule }))],
+     (k) => {
+       if (k.saves === null) return "-";
+       const t = k.savesFinding.time_saved;
+       return el("span", { class: "saves" },
+         t.us < 0 ? "slower" : t.percent < 1 ? "under 1%" : us(t.us),
+         el("div", { class: "from", text: (t.percent >= 1 ? num(t.percent) + "% \u00b7 " : "") +
+                                          k.savesFinding.rule }));
+     }],
     ["Global sectors", "num", (k) => k.totals.global],
     ["Shared wavefronts", "num", (k) => k.totals.shared],
     ["Local sectors", "num", (k) => k.totals.local],
