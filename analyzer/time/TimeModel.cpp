@@ -56,18 +56,22 @@ std::string l2Assumption(const TimeEstimate &T, const GpuProfile &G) {
   if (T.FootprintBytes <= 0)
     return "L2 warm assumed (the kernel's inputs left in L2 by a previous launch; their size "
            "is unknown, so no DRAM traffic is counted: cold, they would come from DRAM)";
-  std::string Of = formatv("the kernel's {0} footprint, {1}'s L2 {2}", MiB(T.FootprintBytes),
-                           G.Display, MiB(double(G.L2Bytes)))
-                       .str();
+  std::string Footprint = MiB(T.FootprintBytes), L2 = MiB(double(G.L2Bytes));
   if (T.WarmL2Share >= 1)
-    return "L2 warm assumed (" + Of + ": its inputs left in L2 by a previous launch, no DRAM "
-           "reads for them)";
-  if (T.WarmL2Share > 0)
-    return formatv("L2 partly warm assumed ({0}: {1:f0}% of its DRAM traffic served from what "
-                   "a previous launch left in L2)",
-                   Of, 100 * T.WarmL2Share)
+    return formatv("L2 warm assumed (the kernel's {0} footprint fits in {1}'s {2} L2: its "
+                   "inputs are taken as left there by a previous launch, no DRAM reads for "
+                   "them)",
+                   Footprint, G.Display, L2)
         .str();
-  return "L2 cold assumed (" + Of + ": too large to stay in L2 between launches)";
+  if (T.WarmL2Share > 0)
+    return formatv("L2 partly warm assumed (the kernel's {0} footprint against {1}'s {2} L2: "
+                   "{3:f0}% of its DRAM traffic served from what a previous launch left there)",
+                   Footprint, G.Display, L2, 100 * T.WarmL2Share)
+        .str();
+  return formatv("L2 cold assumed (the kernel's {0} footprint, more than {1}'s {2} L2 keeps "
+                 "between launches)",
+                 Footprint, G.Display, L2)
+      .str();
 }
 
 TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
