@@ -3,6 +3,7 @@
 #include "rules/LibraryCallSites.h"
 
 #include "rules/Confirm.h"
+#include "devicemodel/DeviceModel.h"
 #include "rules/KernelResources.h"
 #include "rules/TimeSaved.h"
 #include "rules/LaunchFails.h"
@@ -113,6 +114,34 @@ std::vector<Finding> finish(std::vector<Finding> Out, SourceCache &Sources,
 
 namespace {
 
+/// With --confirm, a note on each warning the device model attached nothing
+/// to, saying why: the kernel was not run, its run never reached the line,
+/// or the rule has nothing the run measures.
+void noteUnconfirmed(const KernelFacts &K, std::vector<Finding> &Findings) {
+  for (Finding &F : Findings) {
+    if (F.Confirmed || F.Level == Severity::Note)
+      continue;
+    std::string Why;
+    if (!K.Run)
+      Why = "the device model did not run the kernel (the note at its declaration says why)";
+    else if (any_of(K.Spaces.accesses(),
+                    [&](const MemoryAccess &A) {
+                      return A.Loc.Line == F.Loc.Line && A.Loc.File == F.Loc.File;
+                    }) &&
+             none_of(K.Run->Sites, [&](const dm::SiteMetrics &S) {
+               return S.Loc.Line == F.Loc.Line && S.Loc.File == F.Loc.File;
+             }))
+      Why = formatv("the device model's run (grid({0},{1},{2}) block({3},{4},{5})) did not "
+                    "execute this line in the blocks it ran",
+                    K.Run->Grid.V[0], K.Run->Grid.V[1], K.Run->Grid.V[2], K.Run->Block.V[0],
+                    K.Run->Block.V[1], K.Run->Block.V[2])
+                .str();
+    else
+      Why = "the device model measures nothing that this rule's figure is compared with";
+    F.Notes.push_back(RelatedNote{F.Loc, "--confirm attached no measurement: " + Why});
+  }
+}
+
 /// checkKernel after the access-pattern analysis of F.
 void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
                          ArrayRef<std::unique_ptr<Rule>> Rules, const ArchProfile &Arch,
@@ -176,6 +205,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
   // (The name was checked with the options.)
   if (const GpuProfile *G = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr))
     addTimeSaved(K, Rules, *G, Mine);
+  if (Opts.Confirm)
+    noteUnconfirmed(K, Mine);
   for (Finding &Fd : totalsMismatches(K))
     Mine.push_back(std::move(Fd));
   placeFindings(F, Mine, 0);

@@ -124,8 +124,16 @@ private:
           else
             fail(KV.getValue(), "'partial-ok' must be true or false");
         }
+      } else if (*Key == "docs-url") {
+        if (std::optional<std::string> V = scalar(KV.getValue())) {
+          if (V->empty())
+            fail(KV.getValue(), "'docs-url' must be a URL");
+          else
+            C.DocsUrl = *V;
+        }
       } else {
-        fail(KV.getKey(), "unknown key '" + *Key + "' (arch, checks, rules, launch, partial-ok)");
+        fail(KV.getKey(), "unknown key '" + *Key +
+                              "' (arch, checks, rules, launch, partial-ok, docs-url)");
       }
     }
   }

@@ -45,6 +45,8 @@ struct WarplintConfig {
   /// templates nothing instantiates) are still reported, but do not make the
   /// run exit 2 (a file that could not be analyzed at all still does).
   bool PartialOk = false;
+  /// `docs-url: URL`: where the rule pages are linked from (--docs-url wins).
+  std::optional<std::string> DocsUrl;
 
   /// The `checks:` glob list (all rules when empty).
   CheckGlobs Checks;

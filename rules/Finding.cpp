@@ -13,6 +13,8 @@ namespace warplint {
 
 std::string TimeSaved::text() const {
   std::string Where = formatv("on {0} at {1}", GpuDisplay, Launch).str();
+  if (!Assumption.empty())
+    Where += "; " + Assumption;
   if (Us < 0)
     return formatv("the time model predicts this fix slower by {0} (the kernel takes {1}) {2}",
                    formatMicroseconds(-Us), formatMicroseconds(KernelUs), Where)

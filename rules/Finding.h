@@ -59,10 +59,13 @@ struct TimeSaved {
   double Us = 0;          ///< Negative when the fix is predicted slower.
   double KernelUs = 0;    ///< The kernel's predicted duration as it is.
   std::string Launch;     ///< "grid(4096,1,1) block(256,1,1)".
+  /// The L2 state the times rest on ("L2 warm assumed (...)"); may be empty.
+  std::string Assumption;
   /// Us as a percentage of KernelUs.
   double percent() const { return KernelUs > 0 ? 100 * Us / KernelUs : 0; }
   /// "fixing this saves ~120 us of 480 us (25%) on H100 SXM at grid(4096,1,1)
-  /// block(256,1,1)"; below 1% it says the fix saves under 1%.
+  /// block(256,1,1)"; below 1% it says the fix saves under 1%; the
+  /// assumption follows after "; ".
   std::string text() const;
 };
 

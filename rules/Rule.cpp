@@ -55,7 +55,10 @@ Finding Rule::make(StringRef Kernel, SourceLoc Loc, std::string Message,
 
 std::string ruleDocPath(StringRef Id) { return ("docs/rules/" + Id + ".md").str(); }
 
-std::string ruleHelpUri(StringRef Id) { return ruleDocsUri() + "/" + Id.str() + ".md"; }
+std::string ruleHelpUri(StringRef Id, StringRef Base) {
+  std::string Root = Base.empty() ? ruleDocsUri() : Base.rtrim('/').str();
+  return Root + "/" + Id.str() + ".md";
+}
 
 std::string ruleDocsUri() { return WARPLINT_RULE_DOCS_URL; }
 

@@ -157,10 +157,12 @@ const RuleInfo *findRule(llvm::StringRef Id);
 /// Where a rule's page lives in the repository: "docs/rules/ID.md".
 std::string ruleDocPath(llvm::StringRef Id);
 
-/// The help link for a rule (SARIF helpUri, LSP codeDescription).
-std::string ruleHelpUri(llvm::StringRef Id);
+/// The help link for a rule (SARIF helpUri, LSP codeDescription): Base
+/// (--docs-url, `docs-url:`) + "/ID.md", ruleDocsUri()'s when Base is empty.
+std::string ruleHelpUri(llvm::StringRef Id, llvm::StringRef Base = "");
 
-/// Where the rule pages live (WARPLINT_RULE_DOCS_URL): ruleHelpUri's base.
+/// Where the rule pages live by default (WARPLINT_RULE_DOCS_URL, a public
+/// URL): ruleHelpUri's base.
 std::string ruleDocsUri();
 
 /// Builds RuleInfo::Create for a rule class with a (const RuleOptions &)

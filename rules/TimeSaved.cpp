@@ -7,6 +7,8 @@
 #include "rules/KernelResources.h"
 #include "rules/LaunchFails.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <cmath>
 
 using namespace llvm;
@@ -72,11 +74,36 @@ LaunchWork measuredLaunchWork(const DeviceModule &DM, const Function &F,
   return W;
 }
 
+std::string gpuArchMismatch(const GpuProfile &G, const ArchProfile &Arch) {
+  return formatv("--gpu={0} (sm_{1}) cannot run code built for {2}: its times are this "
+                 "work's on a {3} had it been built for sm_{1}",
+                 G.Name, G.SmVersion, Arch.Name, G.Display)
+      .str();
+}
+
+std::string noTimeHint(const KernelFacts &K, StringRef Why) {
+  std::string Out = Why.str();
+  if (!K.launch().Grid)
+    return Out + "; give it with --grid X,Y,Z or a launch-file entry {\"kernel\": \"" + K.Name +
+           "\", \"grid\": [X, Y, Z]} (--launch-file)";
+  if (Why.contains("argument") || Why.contains("depends on"))
+    return Out + "; give the kernel's arguments with --arg NAME=VALUE or a launch-file entry "
+                 "{\"kernel\": \"" +
+           K.Name + "\", \"args\": {\"NAME\": VALUE}} (--launch-file)";
+  return Out;
+}
+
 void addTimeSaved(const KernelFacts &K, ArrayRef<std::unique_ptr<Rule>> Rules,
                   const GpuProfile &G, std::vector<Finding> &Findings) {
   LaunchWork W = kernelLaunchWork(K);
-  if (!W.Known)
+  if (!W.Known) {
+    // Say so where the time would be (the kernel's first warning), with the
+    // input that would give it.
+    auto F = find_if(Findings, [](const Finding &F) { return F.Level != Severity::Note; });
+    if (F != Findings.end())
+      F->Notes.push_back(RelatedNote{F->Loc, "no time predicted: " + noTimeHint(K, W.Why)});
     return;
+  }
   TimeEstimate Before = W.time(G);
   for (Finding &F : Findings) {
     auto R = find_if(Rules, [&](const std::unique_ptr<Rule> &R) { return R->id() == F.Rule; });
@@ -89,6 +116,9 @@ void addTimeSaved(const KernelFacts &K, ArrayRef<std::unique_ptr<Rule>> Rules,
     S.KernelUs = Before.Us;
     S.Us = Before.Us - Fixed.time(G).Us;
     S.Launch = K.launch().str();
+    S.Assumption = l2Assumption(Before, G);
+    if (G.SmVersion < K.Arch.SmVersion)
+      S.Assumption += (S.Assumption.empty() ? "" : "; ") + gpuArchMismatch(G, K.Arch);
     F.Saved = std::move(S);
   }
 }

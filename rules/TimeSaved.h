@@ -33,8 +33,18 @@ LaunchWork measuredLaunchWork(const DeviceModule &DM, const llvm::Function &F,
                               const ArchProfile &Arch, uint64_t DynamicSharedBytes,
                               const dm::LaunchReport &R);
 
+/// Why K has no predicted time (LaunchWork::Why) and what would give one:
+/// for an unknown grid, the flag (--grid X,Y,Z) and the launch-file entry
+/// ({"kernel": "k", "grid": [X, Y, Z]}); for an unknown argument, --arg.
+std::string noTimeHint(const KernelFacts &K, llvm::StringRef Why);
+
+/// "--gpu=t4 (sm_75) cannot run code built for sm_90: its times are this
+/// work's on a T4 had it been built for sm_75".
+std::string gpuArchMismatch(const GpuProfile &G, const ArchProfile &Arch);
+
 /// Gives each of Findings (K's) whose rule models its fix the time that fix
-/// saves on G.
+/// saves on G; where K has no predicted time, its first warning gets a note
+/// that says why and what input would give one (noTimeHint).
 void addTimeSaved(const KernelFacts &K, llvm::ArrayRef<std::unique_ptr<Rule>> Rules,
                   const GpuProfile &G, std::vector<Finding> &Findings);
 

@@ -68,6 +68,11 @@ struct CommandLine {
                      "(default: all); others report at the main file's line that called "
                      "into them, as library headers always do"),
       llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> DocsUrl{
+      "docs-url",
+      llvm::cl::desc("Base URL of the rule pages that links point at (default: the "
+                     "configuration's docs-url, else the project's pages on GitHub)"),
+      llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> ConfigFile{"config", llvm::cl::desc("Configuration file (default: nearest .warplint.yaml)"),
                                         llvm::cl::sub(llvm::cl::SubCommand::getAll()),
                                         llvm::cl::cat(Category)};

@@ -222,7 +222,10 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   }
   // Warm: what the launch before left in L2 (the same kernel run again, or
   // the one that wrote these buffers) serves a footprint that fits.
-  W.DramBytes *= 1 - warmL2Share(FootprintBytes, G);
+  W.FootprintBytes = FootprintBytes;
+  W.ColdDramBytes = W.DramBytes;
+  W.WarmL2Share = warmL2Share(FootprintBytes, G);
+  W.DramBytes *= 1 - W.WarmL2Share;
   return W;
 }
 

@@ -46,8 +46,39 @@ std::string TimeEstimate::str() const {
   return formatMicroseconds(Us) + " (" + timeLimiterName(Limiter).str() + "-bound)";
 }
 
+std::string l2Assumption(const TimeEstimate &T, const GpuProfile &G) {
+  auto MiB = [](double Bytes) {
+    return Bytes >= (1 << 20) ? formatv("{0:f1} MiB", Bytes / (1 << 20)).str()
+                              : formatv("{0:f0} KiB", std::ceil(Bytes / 1024)).str();
+  };
+  if (T.ColdDramBytes <= 0)
+    return "";
+  if (T.FootprintBytes <= 0)
+    return "L2 warm assumed (the kernel's inputs left in L2 by a previous launch; their size "
+           "is unknown, so no DRAM traffic is counted: cold, they would come from DRAM)";
+  std::string Footprint = MiB(T.FootprintBytes), L2 = MiB(double(G.L2Bytes));
+  if (T.WarmL2Share >= 1)
+    return formatv("L2 warm assumed (the kernel's {0} footprint fits in {1}'s {2} L2: its "
+                   "inputs are taken as left there by a previous launch, no DRAM reads for "
+                   "them)",
+                   Footprint, G.Display, L2)
+        .str();
+  if (T.WarmL2Share > 0)
+    return formatv("L2 partly warm assumed (the kernel's {0} footprint against {1}'s {2} L2: "
+                   "{3:f0}% of its DRAM traffic served from what a previous launch left there)",
+                   Footprint, G.Display, L2, 100 * T.WarmL2Share)
+        .str();
+  return formatv("L2 cold assumed (the kernel's {0} footprint, more than {1}'s {2} L2 keeps "
+                 "between launches)",
+                 Footprint, G.Display, L2)
+      .str();
+}
+
 TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   TimeEstimate T;
+  T.FootprintBytes = W.FootprintBytes;
+  T.WarmL2Share = W.WarmL2Share;
+  T.ColdDramBytes = W.ColdDramBytes;
   auto part = [&](TimeLimiter L) -> double & { return T.PartUs[unsigned(L)]; };
   double Blocks = std::max(W.Blocks, 1.0);
   double BlocksPerSM = std::max(W.BlocksPerSM, 1u);

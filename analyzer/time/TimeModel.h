@@ -46,6 +46,13 @@ struct KernelWork {
   /// Dependent rounds of global loads each warp waits for, one after
   /// another (loads of one round are in flight together).
   double LoadRoundsPerWarp = 0;
+  /// The bytes of the buffers whose footprint the counts know (0: none
+  /// known), and the share of DRAM traffic L2 is taken to serve from the
+  /// launch before (warm L2; LaunchWork::kernelWork).
+  double FootprintBytes = 0;
+  double WarmL2Share = 0;
+  /// DRAM bytes before the warm share is taken off.
+  double ColdDramBytes = 0;
 };
 
 /// The parts of the GPU that can bound a launch.
@@ -70,12 +77,19 @@ struct TimeEstimate {
   /// What the smaller of the memory system's and the SM's time adds, as far
   /// as it does not overlap the larger (part of Us).
   double OverlapUs = 0;
+  /// The L2 assumption the DRAM part rests on (KernelWork's).
+  double FootprintBytes = 0, WarmL2Share = 0, ColdDramBytes = 0;
   /// "480 µs, DRAM-bound" style text: "480 us (dram)".
   std::string str() const;
 };
 
 /// The duration of W on G.
 TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G);
+
+/// The L2 state T's DRAM part assumes, as a sentence: "L2 warm assumed (the
+/// kernel's 16 MiB of inputs left in L2 by a previous launch: no DRAM reads
+/// for them)", partly warm, or cold.
+std::string l2Assumption(const TimeEstimate &T, const GpuProfile &G);
 
 /// "120 us" / "1.3 ms" / "850 ns": a duration as a person reads it.
 std::string formatMicroseconds(double Us);

@@ -65,13 +65,19 @@ TEST(RulesConfig, ErrorsNameFileAndLine) {
   EXPECT_EQ(ErrorOf("rules:\n  global-uncoalesced:\n    severity: loud\n"),
             "cfg.yaml:3:15: error: severity must be note, warning or error");
   EXPECT_EQ(ErrorOf("colour: blue\n"),
-            "cfg.yaml:1:1: error: unknown key 'colour' (arch, checks, rules, launch, partial-ok)");
+            "cfg.yaml:1:1: error: unknown key 'colour' (arch, checks, rules, launch, partial-ok, docs-url)");
   EXPECT_EQ(ErrorOf("checks: '-*,shared-bank-conflcit'\n"),
             "cfg.yaml:1:9: error: 'checks': unknown rule 'shared-bank-conflcit' "
             "(docs/rules/README.md lists the rules)");
   EXPECT_EQ(ErrorOf("checks: 'nothing-*'\n"),
             "cfg.yaml:1:9: error: 'checks': no rule matches 'nothing-*' "
             "(docs/rules/README.md lists the rules)");
+  EXPECT_EQ(ErrorOf("docs-url: ''\n"), "cfg.yaml:1:11: error: 'docs-url' must be a URL");
+  {
+    Expected<WarplintConfig> C = parseConfig("docs-url: https://example.org/r\n", "cfg.yaml");
+    ASSERT_TRUE(bool(C));
+    EXPECT_EQ(C->DocsUrl.value_or(""), "https://example.org/r");
+  }
   EXPECT_EQ(ErrorOf("partial-ok: sometimes\n"),
             "cfg.yaml:1:13: error: 'partial-ok' must be true or false");
   EXPECT_NE(ErrorOf("launch:\n  block: [0]\n").find("cfg.yaml:2:"), std::string::npos);

@@ -87,7 +87,8 @@ Expected<std::vector<SideFinding>> readBaseline(StringRef Path) {
       SideFinding S;
       S.F.Rule = Res->getString("ruleId").value_or("").str();
       if (const json::Object *M = Res->getObject("message"))
-        S.F.Message = M->getString("text").value_or("").str();
+        // The first line: the lines after it say what the fix saves.
+        S.F.Message = M->getString("text").value_or("").split('\n').first.str();
       S.F.Level =
           parseSeverity(Res->getString("level").value_or("warning")).value_or(Severity::Warning);
       S.Kernel = kernelOf(S.F.Message);

@@ -91,7 +91,8 @@ int runCheckCommand(const CommandLine &CL) {
       Out.getAsObject()->try_emplace("shard", std::move(Shard));
     outs() << formatv("{0:2}", Out) << "\n";
   } else if (CL.Format == "sarif") {
-    json::Object Doc = findingsSarif(All);
+    json::Object Doc =
+        findingsSarif(All, docsUrlFor(CL, *Opts, In->Files.empty() ? "" : In->Files.front()));
     if (In->ShardCount) {
       json::Object &Run = *(*Doc.getArray("runs"))[0].getAsObject();
       if (!Run.getObject("properties"))

@@ -1,6 +1,7 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/commands/CheckFile.h"
 #include "tools/commands/ResultCache.h"
+#include "rules/TimeSaved.h"
 
 #include "analyzer/arch/GpuProfile.h"
 #include "frontend/StackGuard.h"
@@ -44,6 +45,19 @@ Expected<const ArchProfile &> archFor(const CommandLine &CL, const WarplintConfi
 
 } // namespace
 
+std::string docsUrlFor(const CommandLine &CL, const CheckOptions &Opts, StringRef Path) {
+  if (!CL.DocsUrl.empty())
+    return CL.DocsUrl;
+  if (!Path.empty()) {
+    auto CA = configAndArch(CL, Opts, Path);
+    if (CA && CA->first && CA->first->DocsUrl)
+      return *CA->first->DocsUrl;
+    if (!CA)
+      consumeError(CA.takeError());
+  }
+  return ruleDocsUri();
+}
+
 Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Expected<std::vector<LaunchEntry>> Launches = explicitLaunches(CL);
   if (!Launches)
@@ -57,8 +71,15 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
   Opts.Budget = CL.budget();
   // The name alone is checked here: each file's architecture picks the default.
-  if (Expected<const GpuProfile *> G = selectGpu(CL.Gpu, defaultArch()); !G)
+  Expected<const GpuProfile *> G = selectGpu(CL.Gpu, defaultArch());
+  if (!G)
     return G.takeError();
+  // A GPU older than the code's architecture cannot run it: say what its
+  // times then mean (each finding's note says it again).
+  if (*G && !CL.Gpu.empty())
+    if (Expected<const ArchProfile &> A = lookupArch(CL.Arch); A && (*G)->SmVersion < A->SmVersion)
+      WithColor::warning(errs(), "warplint")
+          << gpuArchMismatch(**G, *A) << "\n";
   Opts.Gpu = CL.Gpu;
   if (!CL.Checks.empty()) {
     Expected<CheckGlobs> G = CheckGlobs::parse(CL.Checks, "--checks");

@@ -54,6 +54,10 @@ llvm::Expected<std::pair<std::shared_ptr<const WarplintConfig>, const ArchProfil
 configAndArch(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef Path,
               llvm::StringRef FallbackArch = "");
 
+/// The base URL of the rule pages for output about Path: --docs-url when
+/// given, else `docs-url:` of Path's configuration, else ruleDocsUri().
+std::string docsUrlFor(const CommandLine &CL, const CheckOptions &Opts, llvm::StringRef Path);
+
 /// How to check, from CL's flags: launches (--grid, --block, --arg,
 /// --launch-file), --kernel, --confirm and ptxas.
 llvm::Expected<CheckOptions> checkOptions(const CommandLine &CL);

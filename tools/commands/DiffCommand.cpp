@@ -458,6 +458,8 @@ int runDiffCommand(const CommandLine &CL) {
 
   DiffReport R;
   R.Root = Repo->root().str();
+  // The repository's top configuration says where its rule links go.
+  R.DocsUrl = docsUrlFor(CL, *Opts, R.Root + "/.warplint.yaml");
   R.Base = CL.Files[0];
   R.Head = CL.Files.size() > 1 ? CL.Files[1] : "working tree";
   Expected<std::string> BaseCommit = Repo->resolve(R.Base);

@@ -196,7 +196,7 @@ int runReportCommand(const CommandLine &CL) {
   json::Object Data{{"warplint", json::Object{{"version", WARPLINT_VERSION},
                                               {"arch", CL.Arch},
                                               {"confirm", CL.Confirm.getValue()},
-                                              {"rule_docs", ruleDocsUri()}}},
+                                              {"rule_docs", docsUrlFor(CL, *Opts, In->Files.empty() ? "" : In->Files.front())}}},
                     {"check", std::move(Check)},
                     {"accesses", json::Object{{"files", std::move(Files)},
                                               {"summary", C.Count.json()}}},

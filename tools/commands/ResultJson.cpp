@@ -41,7 +41,7 @@ json::Value findingJson(const Finding &F) {
   if (const TimeSaved *S = F.Saved ? &*F.Saved : nullptr)
     O["saved"] = json::Object{{"gpu", S->Gpu},          {"display", S->GpuDisplay},
                               {"us", bits(S->Us)},      {"kernel_us", bits(S->KernelUs)},
-                              {"launch", S->Launch}};
+                              {"launch", S->Launch},    {"assumption", S->Assumption}};
   return O;
 }
 
@@ -132,6 +132,7 @@ public:
       T.Us = real(S->get("us"));
       T.KernelUs = real(S->get("kernel_us"));
       T.Launch = str(S->get("launch"));
+      T.Assumption = str(S->get("assumption"));
     }
     return F;
   }

@@ -135,6 +135,9 @@ std::pair<std::string, unsigned> describeFixIts(const Finding &F, StringRef Path
 /// show the message but not relatedInformation.
 std::string messageWithNotes(const Finding &F, StringRef Path, const DocumentText &Doc) {
   std::string Out = F.Message;
+  // What the fix saves, right under the finding (text output's first note).
+  if (F.Saved)
+    Out += "\nnote: " + F.Saved->text();
   for (const RelatedNote &N : F.Notes) {
     Out += "\nnote: " + N.Message;
     if (!N.Loc.valid())
@@ -160,6 +163,10 @@ json::Value toDiagnostic(const Finding &F, StringRef Path, const DocumentText &D
   D.source = "warplint";
   D.message = Style.RelatedInformation ? F.Message : messageWithNotes(F, Path, Doc);
   std::vector<lsp::DiagnosticRelatedInformation> Related;
+  // What the fix saves: a note at the finding's own place, first.
+  if (F.Saved)
+    if (std::optional<lsp::Location> L = locationOf(F.Loc, Path, Doc))
+      Related.emplace_back(*L, F.Saved->text());
   for (const RelatedNote &N : F.Notes)
     if (std::optional<lsp::Location> L = locationOf(N.Loc, Path, Doc))
       Related.emplace_back(*L, N.Message);
@@ -169,7 +176,7 @@ json::Value toDiagnostic(const Finding &F, StringRef Path, const DocumentText &D
   json::Value V = owned(toJSON(D));
   json::Object &O = *V.getAsObject();
   O["code"] = F.Rule;
-  O["codeDescription"] = json::Object{{"href", ruleHelpUri(F.Rule)}};
+  O["codeDescription"] = json::Object{{"href", ruleHelpUri(F.Rule, Style.DocsUrl)}};
   return V;
 }
 

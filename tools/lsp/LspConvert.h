@@ -51,6 +51,8 @@ struct DiagnosticStyle {
   /// with the place it edits, so that nothing is lost in a client that shows
   /// the message alone.
   bool RelatedInformation = true;
+  /// The rule pages' base URL for codeDescription (empty: ruleDocsUri()).
+  std::string DocsUrl;
 };
 
 /// F as an LSP diagnostic of the document Path with text Doc.

@@ -235,7 +235,7 @@ private:
             Touches |= !(Edit.end < P.range.start) && !(P.range.end < Edit.start);
           }
           if (Touches)
-            if (std::optional<json::Value> A = toCodeAction(F, D.Uri, Text, style()))
+            if (std::optional<json::Value> A = toCodeAction(F, D.Uri, Text, style(D.Uri.file())))
               Actions.push_back(std::move(*A));
         }
       }
@@ -249,7 +249,11 @@ private:
     Notify(Params);
   }
 
-  DiagnosticStyle style() const { return DiagnosticStyle{RelatedInformation.load()}; }
+  /// How diagnostics of the document Path are written: the rule links from
+  /// --docs-url, else its configuration's docs-url.
+  DiagnosticStyle style(StringRef Path) const {
+    return DiagnosticStyle{RelatedInformation.load(), docsUrlFor(CL, Opts, Path)};
+  }
 
   std::shared_ptr<Document> find(StringRef Path) {
     std::lock_guard<std::mutex> G(Lock);
@@ -358,7 +362,7 @@ private:
         F.Message = formatv("{0}:{1}:{2}: {3}", F.Loc.File, F.Loc.Line, F.Loc.Column, F.Message);
         F.Loc = SourceLoc{Path.str(), 1, 1};
       }
-      Diags.push_back(toDiagnostic(F, Path, Text, style()));
+      Diags.push_back(toDiagnostic(F, Path, Text, style(Path)));
       Kept.push_back(std::move(F));
     }
     std::lock_guard<std::mutex> G(Lock);

@@ -70,7 +70,8 @@ json::Object timeSavedJson(const TimeSaved &S) {
                       {"us", S.Us},
                       {"percent", S.percent()},
                       {"kernel_us", S.KernelUs},
-                      {"launch", S.Launch}};
+                      {"launch", S.Launch},
+                      {"assumption", S.Assumption}};
 }
 
 json::Value findingsJson(ArrayRef<Finding> Findings) {

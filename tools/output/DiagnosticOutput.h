@@ -22,7 +22,7 @@ llvm::json::Object timeSavedJson(const TimeSaved &S);
 
 /// A SARIF 2.1.0 log written with Clang's SARIF writer: one run of
 /// warplint with every rule's metadata and help link, one result per finding.
-llvm::json::Object findingsSarif(llvm::ArrayRef<Finding> Findings);
+llvm::json::Object findingsSarif(llvm::ArrayRef<Finding> Findings, llvm::StringRef DocsUrl = "");
 
 /// Numbers a SARIF run's artifacts in their order: each artifact's location
 /// gets its position as index, and every artifactLocation with a URI under

@@ -289,7 +289,7 @@ json::Object diffSarif(const DiffReport &R) {
   std::vector<Finding> All;
   for (const MatchedFinding &M : R.Findings)
     All.push_back(M.F);
-  json::Object Doc = findingsSarif(All);
+  json::Object Doc = findingsSarif(All, R.DocsUrl);
   json::Object &Run = *(*Doc.getArray("runs"))[0].getAsObject();
   json::Array &Results = *Run.getArray("results");
   // Clang's writer has no baselineState: it goes on each result it wrote,
@@ -361,7 +361,7 @@ void printDiffMarkdown(raw_ostream &OS, const DiffReport &R) {
       std::string Where = M.F.Loc.valid()
                               ? locationPrefix(M.F.Loc).substr(0, locationPrefix(M.F.Loc).size() - 2)
                               : M.F.Loc.File;
-      OS << "- [" << codeSpan(M.F.Rule) << "](" << ruleHelpUri(M.F.Rule) << ") "
+      OS << "- [" << codeSpan(M.F.Rule) << "](" << ruleHelpUri(M.F.Rule, R.DocsUrl) << ") "
          << codeSpan(Where) << " " << severityName(M.F.Level) << ": "
          << markdownEscape(M.F.Message);
       if (M.F.Saved && S == BaselineState::New)

@@ -70,6 +70,7 @@ struct DiffReport {
   /// "HEAD~1: 1 file not analyzed; working tree: 1 kernel not analyzed";
   /// empty when both revisions were analyzed in full.
   std::string incompleteSummary() const;
+  std::string DocsUrl; ///< The rule pages' base URL (empty: ruleDocsUri()).
 
   unsigned count(BaselineState S) const;
   /// Kernels predicted slower by more than Percent.

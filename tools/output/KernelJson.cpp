@@ -187,7 +187,7 @@ json::Array dimJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]};
 Expected<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &Gpu) {
   LaunchWork W = kernelLaunchWork(K);
   if (!W.Known)
-    return createStringError(inconvertibleErrorCode(), "%s", W.Why.c_str());
+    return createStringError(inconvertibleErrorCode(), "%s", noTimeHint(K, W.Why).c_str());
   return W.time(Gpu);
 }
 

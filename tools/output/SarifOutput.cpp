@@ -14,6 +14,7 @@
 #include "rules/Rule.h"
 #include "rules/UnreachedAccesses.h"
 #include "tools/output/DiagnosticOutput.h"
+#include "tools/output/RuleHelp.h"
 #include "tools/FindingMatch.h"
 #include "tools/NotAnalyzed.h"
 #include "tools/SourceMapper.h"
@@ -162,13 +163,22 @@ json::Array fixesFor(const Finding &F, RegionBuilder &Regions) {
                                   {"artifactChanges", std::move(Changes)}}};
 }
 
+/// F's message, and on the next line what fixing it saves: a code-scanning
+/// alert shows message.text alone (check --baseline reads the first line).
+std::string sarifMessageText(const Finding &F) {
+  std::string Text = F.Message;
+  if (F.Saved)
+    Text += "\n" + F.Saved->text();
+  return Text;
+}
+
 /// Writes F as a result of Writer and returns what the writer leaves out.
 ResultExtras appendFinding(clang::SarifDocumentWriter &Writer, size_t RuleIdx, const Finding &F,
                            SourceMapper &Map, RegionBuilder &Regions) {
   ResultExtras Extras;
   clang::SarifResult Result = clang::SarifResult::create(RuleIdx)
                                   .setRuleId(F.Rule)
-                                  .setDiagnosticMessage(F.Message)
+                                  .setDiagnosticMessage(sarifMessageText(F))
                                   .setDiagnosticLevel(sarifLevel(F.Level));
   if (clang::SourceLocation Loc = Map.locate(F.Loc); Loc.isValid())
     Result = Result.addLocations({Regions.token(Loc)});
@@ -231,16 +241,24 @@ void addExtras(json::Object &Result, ResultExtras Extras) {
   }
 }
 
-/// The writer's rules carry only a full description; SARIF viewers show the
-/// short one in lists. warplint's rule pages replace Clang's manual as the
-/// tool's information link.
-void describeTool(json::Object &Run) {
+/// The writer's rules carry only a full description (the registry's
+/// summary); SARIF viewers show the short one in lists, so the summary
+/// becomes the short description, and the rule page (compiled in) gives the
+/// full description (its first paragraph) and the help (what, why, the fix,
+/// as text and Markdown): an alert reads with no link. warplint's rule pages
+/// replace Clang's manual as the tool's information link.
+void describeTool(json::Object &Run, StringRef DocsUrl) {
   json::Object *Driver = Run.getObject("tool")->getObject("driver");
-  (*Driver)["informationUri"] = ruleDocsUri();
+  (*Driver)["informationUri"] = DocsUrl.empty() ? ruleDocsUri() : DocsUrl.str();
   for (json::Value &R : *Driver->getArray("rules")) {
     json::Object &Rule = *R.getAsObject();
     if (const json::Object *Full = Rule.getObject("fullDescription"))
       Rule["shortDescription"] = json::Object(*Full);
+    std::optional<RuleHelp> Help = ruleHelp(Rule.getString("id").value_or(""));
+    if (!Help)
+      continue;
+    Rule["fullDescription"] = message(Help->FullDescription);
+    Rule["help"] = json::Object{{"text", Help->Text}, {"markdown", Help->Markdown}};
   }
 }
 
@@ -291,7 +309,7 @@ void indexArtifacts(json::Value &V, const StringMap<int64_t> &Index) {
 
 } // namespace
 
-json::Object findingsSarif(ArrayRef<Finding> Findings) {
+json::Object findingsSarif(ArrayRef<Finding> Findings, StringRef DocsUrl) {
   SourceMapper Map;
   RegionBuilder Regions(Map);
   clang::SarifDocumentWriter Writer(Map.sourceManager());
@@ -304,7 +322,7 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
             .setRuleId(Id)
             .setName(Id)
             .setDescription(Summary)
-            .setHelpURI(ruleHelpUri(Id))
+            .setHelpURI(ruleHelpUri(Id, DocsUrl))
             .setDefaultConfiguration(
                 clang::SarifReportingConfiguration::create().setLevel(sarifLevel(Level))));
   };
@@ -323,7 +341,7 @@ json::Object findingsSarif(ArrayRef<Finding> Findings) {
   }
   json::Object Doc = Writer.createDocument();
   json::Object &Run = *(*Doc.getArray("runs"))[0].getAsObject();
-  describeTool(Run);
+  describeTool(Run, DocsUrl);
   json::Array &Results = *Run.getArray("results");
   for (size_t I = 0; I < Results.size(); ++I)
     addExtras(*Results[I].getAsObject(), std::move(Extras[I]));

@@ -18,7 +18,8 @@ json::Object timeJson(const TimeEstimate &T, const GpuProfile &G) {
                       {"overlap_us", T.OverlapUs},
                       {"latency_terms_us", json::Object{{"loads_unloaded", T.LoadWaitUs},
                                                         {"block_launch", T.BlockWaitUs},
-                                                        {"scheduling", T.SchedulingUs}}}};
+                                                        {"scheduling", T.SchedulingUs}}},
+                      {"assumption", l2Assumption(T, G)}};
 }
 
 std::string timeText(const TimeEstimate &T, const GpuProfile &G) {
@@ -27,8 +28,10 @@ std::string timeText(const TimeEstimate &T, const GpuProfile &G) {
     if (T.PartUs[L] >= 0.05)
       Parts.push_back(timeLimiterName(TimeLimiter(L)).str() + " " +
                       formatMicroseconds(T.PartUs[L]));
+  std::string Assumed = l2Assumption(T, G);
   return formatMicroseconds(T.Us) + " on " + G.Display.str() + ", " +
-         timeLimiterName(T.Limiter).str() + "-bound (" + join(Parts, ", ") + ")";
+         timeLimiterName(T.Limiter).str() + "-bound (" + join(Parts, ", ") + ")" +
+         (Assumed.empty() ? "" : "; " + Assumed);
 }
 
 } // namespace warplint

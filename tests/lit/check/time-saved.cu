@@ -29,14 +29,17 @@ __global__ void gather8(const float *in, float *out) {
 // NONE-NOT: fixing this
 // BAD: unknown GPU 'h300' (known: v100-sxm, t4, a100-sxm, a10, l40s, h100-sxm, h100-pcie, h200)
 // JSON: "time_saved": {
+// JSON-NEXT: "assumption": "L2 {{(cold|warm|partly warm)}} assumed (the kernel{{.*}})",
 // JSON-NEXT: "gpu": "h100-sxm",
 // JSON-NEXT: "kernel_us": 54.6{{[0-9]+}},
 // JSON-NEXT: "launch": "grid(16384,1,1) block(256,1,1)",
 // JSON-NEXT: "percent": 72.{{[0-9]+}},
 // JSON-NEXT: "us": 39.{{[0-9]+}}
 // SARIF: "timeSaved": {
+// SARIF-NEXT: "assumption": "L2 {{.*}}",
 // SARIF-NEXT: "gpu": "h100-sxm",
 // ACCESSES: "time": {
+// ACCESSES-NEXT: "assumption": "L2 {{.*}}",
 // ACCESSES-NEXT: "gpu": "h100-sxm",
 // ACCESSES: "limiter": "dram",
 // ACCESSES: "predicted_us": 54.6{{[0-9]+}}

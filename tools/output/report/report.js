@@ -89,6 +89,17 @@
                                   (nameCount[k.name] === 1 || k.files.has(d.file)));
     if (k) k.findings.push(d);
   });
+  // What fixing the kernel's best finding saves (µs; null when no finding
+  // has a time), and the order of the overview and the cards: the most time
+  // saved first, then the longest predicted time, then the most waste.
+  const timeOf = (k) => (k.time && k.time.predicted_us !== null) ? k.time.predicted_us : -1;
+  for (const k of kernels) {
+    const s = k.findings.filter((d) => d.time_saved).map((d) => d.time_saved.us);
+    k.saves = s.length ? Math.max(...s) : null;
+    k.savesFinding = k.findings.find((d) => d.time_saved && d.time_saved.us === k.saves);
+  }
+  kernels.sort((a, b) => ((b.saves ?? -Infinity) - (a.saves ?? -Infinity)) ||
+                         (timeOf(b) - timeOf(a)) || (b.totals.waste - a.totals.waste));
 
   // Per file and line: accesses (with their kernel) and findings.
   const files = [];
@@ -135,6 +146,15 @@
        ? el("span", {}, us(k.time.predicted_us),
             el("div", { class: "from", text: k.time.limiter + "-bound on " + k.time.gpu }))
        : "-"],
+    ["Saves", "num", (k) => k.saves === null ? -1e12 : k.saves,
+     (k) => {
+       if (k.saves === null) return "-";
+       const t = k.savesFinding.time_saved;
+       return el("span", { class: "saves" },
+         t.us < 0 ? "slower" : t.percent < 1 ? "under 1%" : us(t.us),
+         el("div", { class: "from", text: (t.percent >= 1 ? num(t.percent) + "% \u00b7 " : "") +
+                                          k.savesFinding.rule }));
+     }],
     ["Global sectors", "num", (k) => k.totals.global],
     ["Shared wavefronts", "num", (k) => k.totals.shared],
     ["Local sectors", "num", (k) => k.totals.local],
@@ -166,9 +186,15 @@
       body.append(tr);
     }
     table.append(el("thead", {}, head), body);
-    // Ranked by predicted time where the time model has one, else by waste.
-    const timed = kernels.some((k) => k.time && k.time.predicted_us !== null);
-    sortBy(COLUMNS.findIndex((c) => c[0] === (timed ? "Time" : "Waste")));
+    // In the cards' order (the rows went in so): the sort arrow on the
+    // column that leads it, the time saved where a finding has one, else
+    // the predicted time, else the waste.
+    const lead = kernels.some((k) => k.saves !== null) ? "Saves" :
+      kernels.some((k) => timeOf(k) >= 0) ? "Time" : "Waste";
+    const c = COLUMNS.findIndex((col) => col[0] === lead);
+    sorted = { column: c, desc: true };
+    for (const th of table.querySelectorAll("th"))
+      if (Number(th.dataset.column) === c) th.classList.add("sorted-desc");
   }
   let sorted = { column: -1, desc: true };
   function sortBy(c) {
@@ -225,7 +251,7 @@
     if (k.time)
       card.append(el("div", { class: "facts", text: k.time.predicted_us !== null
         ? "predicted time " + us(k.time.predicted_us) + " on " + k.time.gpu + ", " +
-          k.time.limiter + "-bound"
+          k.time.limiter + "-bound" + (k.time.assumption ? "; " + k.time.assumption : "")
         : "no predicted time: " + k.time.why }));
     for (const a of k.launch.assumptions || [])
       card.append(el("div", { class: "facts", text: "assumed: " + a }));
@@ -330,7 +356,8 @@
     if (d.time_saved) {
       const t = d.time_saved;
       box.append(el("div", { class: "time-saved", text: "time: " + saving(d) + " of " +
-        us(t.kernel_us) + " on " + t.gpu + " at " + t.launch }));
+        us(t.kernel_us) + " on " + t.gpu + " at " + t.launch +
+        (t.assumption ? "; " + t.assumption : "") }));
     }
     if (d.confirmed) {
       const c = d.confirmed;
