@@ -41,13 +41,6 @@ StringRef reportFile(StringRef Name) {
   return "";
 }
 
-std::string absolutePath(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return Abs.str().str();
-}
-
 /// Source files larger than this are left out of the page.
 constexpr uint64_t MaxSourceBytes = 4 << 20;
 
