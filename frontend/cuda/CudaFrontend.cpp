@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/CudaFrontend.h"
+#include "frontend/EmbeddedFile.h"
 #include "frontend/cuda/CompileAttempt.h"
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
@@ -50,10 +51,6 @@ using namespace llvm;
 namespace warplint {
 namespace {
 
-struct EmbeddedFile {
-  const char *Name;
-  const char *Contents;
-};
 #include "EmbeddedPrelude.inc"
 
 constexpr StringLiteral PreludeDir = "/__warplint_prelude";

@@ -12,6 +12,7 @@
 #include "tools/output/KernelJson.h"
 #include "tools/NotAnalyzed.h"
 
+#include "frontend/EmbeddedFile.h"
 #include "frontend/SourceFiles.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -28,18 +29,9 @@ using namespace llvm;
 namespace warplint {
 namespace {
 
-struct EmbeddedFile {
-  const char *Name;
-  const char *Contents;
-};
 #include "EmbeddedReport.inc"
 
-StringRef reportFile(StringRef Name) {
-  for (const EmbeddedFile &F : EmbeddedReport)
-    if (Name == F.Name)
-      return F.Contents;
-  return "";
-}
+StringRef reportFile(StringRef Name) { return embeddedFile(EmbeddedReport, Name); }
 
 /// Source files larger than this are left out of the page.
 constexpr uint64_t MaxSourceBytes = 4 << 20;

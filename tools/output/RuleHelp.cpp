@@ -1,6 +1,8 @@
 //===- RuleHelp.cpp - A rule's page, compiled in, as help text ------------===//
 #include "tools/output/RuleHelp.h"
 
+#include "frontend/EmbeddedFile.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -10,18 +12,9 @@ namespace warplint {
 
 namespace {
 
-struct EmbeddedFile {
-  const char *Name;
-  const char *Contents;
-};
 #include "EmbeddedRuleDocs.inc"
 
-StringRef rulePage(StringRef Id) {
-  for (const EmbeddedFile &F : EmbeddedRuleDocs)
-    if (StringRef(F.Name) == (Id + ".md").str())
-      return F.Contents;
-  return "";
-}
+StringRef rulePage(StringRef Id) { return embeddedFile(EmbeddedRuleDocs, (Id + ".md").str()); }
 
 /// Paragraphs of Text (blank-line separated), each with its lines joined.
 SmallVector<std::string, 8> paragraphs(StringRef Text) {
