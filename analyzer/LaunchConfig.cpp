@@ -233,4 +233,12 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   return C;
 }
 
+std::vector<const Argument *> unknownIntegerArgs(const Function &F, const LaunchConfig &Launch) {
+  std::vector<const Argument *> Out;
+  for (const Argument &A : F.args())
+    if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
+      Out.push_back(&A);
+  return Out;
+}
+
 } // namespace warplint

@@ -52,6 +52,12 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const llvm::Function &F,
                            llvm::ArrayRef<LaunchEntry> Explicit,
                            const LaunchEntry *Defaults = nullptr);
 
+/// F's integer arguments that Launch does not give, in parameter order: the
+/// unknowns the analysis samples (ThreadIndexModel), the device model's run
+/// fills alike and kernel-unreached names.
+std::vector<const llvm::Argument *> unknownIntegerArgs(const llvm::Function &F,
+                                                       const LaunchConfig &Launch);
+
 } // namespace warplint
 
 #endif

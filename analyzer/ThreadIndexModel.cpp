@@ -84,9 +84,8 @@ ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &L
     UnknownArgIndex[V] = Bit;
     return uint64_t(1) << Bit;
   };
-  for (const Argument &A : F.args())
-    if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
-      AddUnknown(&A);
+  for (const Argument *A : unknownIntegerArgs(F, Launch))
+    AddUnknown(A);
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       if (const auto *L = dyn_cast<LoadInst>(&I); L && mayLoadUniform(*L)) {

@@ -94,9 +94,8 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   // Each its own, as the analysis's first argument sample gives them.
   Req.DefaultIntArg = ThreadIndexModel::argValue(0);
   unsigned Unknown = 0;
-  for (const Argument &A : Kernel.args())
-    if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
-      Req.DefaultIntArgs[A.getName().str()] = ThreadIndexModel::argValue(0, Unknown++);
+  for (const Argument *A : unknownIntegerArgs(Kernel, Launch))
+    Req.DefaultIntArgs[A->getName().str()] = ThreadIndexModel::argValue(0, Unknown++);
   return Req;
 }
 

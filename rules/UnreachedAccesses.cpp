@@ -13,9 +13,8 @@ namespace {
 /// The kernel's integer arguments that no launch gave ("n1, n2").
 std::string argumentsNotGiven(const Function &F, const LaunchConfig &Launch) {
   std::string Out;
-  for (const Argument &A : F.args())
-    if (A.getType()->isIntegerTy() && !Launch.Args.count(A.getName().str()))
-      Out += (Out.empty() ? "" : ", ") + A.getName().str();
+  for (const Argument *A : unknownIntegerArgs(F, Launch))
+    Out += (Out.empty() ? "" : ", ") + A->getName().str();
   return Out;
 }
 
