@@ -3,10 +3,9 @@
 
 Compiles every kernel below for the GPU at hand into a Triton cache directory
 (TRITON_CACHE_DIR: each kernel's .ptx, .json and .ttgir are what warplint
-reads), times each at two sizes with CUDA events (median of many launches,
-warm: inputs left in L2 by the previous launch; cold: L2 flushed by writing a
-buffer larger than it before each launch; the GPU spins while the host
-enqueues, so the host's launch overhead is not in the figure) and writes timings.json:
+reads), times each at two sizes with CUDA events (median of many, warm: L2 as
+the previous launch left it; cold: a buffer larger than L2 written first; the
+GPU spins while the host enqueues, so no launch overhead) and writes timings.json:
 
     python3 bench/triton/kernels.py OUT_DIR
 
