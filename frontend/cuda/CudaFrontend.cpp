@@ -14,6 +14,7 @@
 #include "frontend/cuda/FailedBodies.h"
 #include "frontend/cuda/HostCompiler.h"
 #include "frontend/cuda/KernelTemplates.h"
+#include "frontend/cuda/TorchDispatch.h"
 #include "frontend/cuda/NvccRewrites.h"
 #include "frontend/cuda/Preamble.h"
 #include "frontend/cuda/PreambleStore.h"
@@ -499,12 +500,17 @@ FrontendOptions withInstantiations(StringRef Path, const FrontendOptions &Opts) 
   std::vector<std::pair<unsigned, std::string>> Names;
   for (const std::string &N : Opts.Instantiate)
     Names.push_back({0, N});
+  auto FromText = [&](StringRef Text) {
+    for (auto &C : instantiationComments(Text))
+      Names.push_back(std::move(C));
+    // PyTorch's dispatch macros, whose lambdas instantiate the kernel per type.
+    for (auto &C : dispatchInstantiations(Text))
+      Names.push_back(std::move(C));
+  };
   if (Opts.Contents) {
-    for (auto &C : instantiationComments(*Opts.Contents))
-      Names.push_back(std::move(C));
+    FromText(*Opts.Contents);
   } else if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(Path)) {
-    for (auto &C : instantiationComments((*B)->getBuffer()))
-      Names.push_back(std::move(C));
+    FromText((*B)->getBuffer());
   } else {
     consumeError(B.takeError()); // The compile's open of it says why.
   }

@@ -5,10 +5,19 @@
 // data + i0 * strides[0] + ... + iN-1 * strides[N-1], with the sizes and the
 // strides passed by value inside the accessor (known only at run time).
 // Host code that uses torch::Tensor still does not compile, and is left out.
+// at::Half and at::BFloat16 stand in as CUDA's own 2-byte types: the
+// kernels PyTorch's dispatch macros instantiate for them (TorchDispatch.h)
+// move the same bytes.
 #ifndef __WARPLINT_TORCH_ACCESSORS_H
 #define __WARPLINT_TORCH_ACCESSORS_H
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 namespace at {
+
+using Half = __half;
+using BFloat16 = __nv_bfloat16;
 
 template <typename T> struct DefaultPtrTraits { typedef T *PtrType; };
 template <typename T> struct RestrictPtrTraits { typedef T *__restrict__ PtrType; };
