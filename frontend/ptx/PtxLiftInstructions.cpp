@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/PtxAtomicOp.h"
 #include "frontend/asm/CacheHintAsm.h"
+#include "frontend/ptx/PtxLiftFamilies.h"
 #include "frontend/ptx/PtxLifterImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -33,6 +34,14 @@ public:
 
   Error run() {
     StringRef Op = I.Opcode;
+    // Families lowered in their own files (PtxLiftFamilies.h).
+    for (auto *Family : {lowerPackedHalf, lowerMatrix, lowerAsync}) {
+      Expected<bool> Done = Family(L, I);
+      if (!Done)
+        return Done.takeError();
+      if (*Done)
+        return Error::success();
+    }
     if (Op == "mov")
       return mov();
     if (Op == "ld" || Op == "ldu")

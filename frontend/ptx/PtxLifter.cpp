@@ -41,6 +41,11 @@ void ModuleLifter::warn(Loc Where, const Twine &Msg) {
     Opts.Warn(diagnostic(Where, SourceMgr::DK_Warning, Msg));
 }
 
+void ModuleLifter::noteOnce(Loc Where, const Twine &Msg) {
+  if (Opts.Warn && NotesGiven.insert(Msg.str()).second)
+    Opts.Warn(diagnostic(Where, SourceMgr::DK_Note, Msg));
+}
+
 DIFile *ModuleLifter::fileFor(unsigned N) {
   auto It = Files.find(N);
   if (It != Files.end())

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Support/SourceMgr.h"
@@ -58,6 +59,8 @@ public:
   std::string diagnostic(Loc Where, llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg);
   llvm::Error error(Loc Where, const llvm::Twine &Msg);
   void warn(Loc Where, const llvm::Twine &Msg);
+  /// A note at Where, the first time this file gives Msg.
+  void noteOnce(Loc Where, const llvm::Twine &Msg);
 
   /// The LLVM type of a PTX type (pred -> i1, f32 -> float, u32 -> i32).
   llvm::Type *typeOf(Type T);
@@ -73,6 +76,7 @@ private:
   std::map<const Function *, PointerInfo> InferredPointers;
   llvm::Constant *initializer(const Variable &V, llvm::Type *Ty, llvm::Error &Err);
   std::map<unsigned, llvm::DIFile *> Files;
+  llvm::StringSet<> NotesGiven;
 };
 
 /// Lifts one function body.
