@@ -3,6 +3,7 @@
 #include "frontend/NvptxPipeline.h"
 #include "frontend/ptx/PtxLifter.h"
 #include "frontend/ptx/PtxParser.h"
+#include "frontend/ptx/TritonMetadata.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,6 +19,13 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   Expected<ptx::Module> PM = ptx::parse(Buffer, Path);
   if (!PM)
     return PM.takeError();
+  // A Triton cache's .ttgir beside the file names the parameters.
+  nameTritonParameters(*PM, Path, [&](const std::string &Msg) {
+    if (Warn)
+      Warn(Msg + "\n");
+    else
+      errs() << Msg << "\n";
+  });
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();

@@ -1,0 +1,42 @@
+//===- TritonMetadata.h - What a Triton cache says about its PTX -*- C++ -*-===//
+//
+// Triton writes, per compiled kernel, `<name>.ptx` beside `<name>.ttgir` (the
+// kernel in its GPU dialect, whose `tt.func public @name(%x_ptr: ...
+// loc("x_ptr"(#loc)), ...)` names the parameters as the Python source does)
+// and `<name>.json` (num_warps, the shared memory it asks for). The PTX
+// names its parameters `<name>_param_N` and ends with two pointers of
+// Triton's own (the global and profile scratch buffers). This names them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_PTX_TRITONMETADATA_H
+#define WARPLINT_FRONTEND_PTX_TRITONMETADATA_H
+
+#include "frontend/ptx/PtxAst.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// The parameter names of `tt.func public @Kernel(...)` in a .ttgir's text,
+/// in order; none when the function is not there or its signature does not
+/// parse.
+std::optional<std::vector<std::string>> tritonParameterNames(llvm::StringRef Ttgir,
+                                                             llvm::StringRef Kernel);
+
+/// Renames the parameters of each kernel of PM that a Triton .ttgir beside
+/// PtxPath describes (`<stem>.ttgir`, else `<kernel>.ttgir` in the same
+/// directory): the ttgir's names in order, then `global_scratch` and
+/// `profile_scratch` for Triton's trailing pointers. A ttgir whose count does
+/// not fit the PTX's (or a name the module already uses) leaves the kernel
+/// as it is and says why through Note.
+void nameTritonParameters(ptx::Module &PM, llvm::StringRef PtxPath,
+                          llvm::function_ref<void(const std::string &)> Note);
+
+} // namespace warplint
+
+#endif
