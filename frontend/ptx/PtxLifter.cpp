@@ -62,6 +62,16 @@ DIFile *ModuleLifter::fileFor(StringRef Path) {
   for (const auto &[N, P] : PM.Files)
     if (P == Path && Files.count(N))
       return Files[N];
+  // LLVM's inlined-at comments name a file by its base name ("@[ kernels.py:
+  // 60:19 ]"): the one .file of that name is meant.
+  if (!sys::path::is_absolute(Path) && !sys::path::has_parent_path(Path)) {
+    std::optional<unsigned> Match;
+    for (const auto &[N, P] : PM.Files)
+      if (sys::path::filename(P) == Path)
+        Match = Match ? std::optional<unsigned>(~0u) : std::optional<unsigned>(N);
+    if (Match && *Match != ~0u)
+      return fileFor(*Match);
+  }
   // PTX compiled with warplint's prelude on disk: name its headers as the
   // CUDA path does, so locations inside them count as system headers.
   StringRef Base = sys::path::filename(Path);
