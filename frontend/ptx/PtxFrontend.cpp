@@ -19,6 +19,8 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   Expected<ptx::Module> PM = ptx::parse(Buffer, Path);
   if (!PM)
     return PM.takeError();
+  // Sources named by absolute paths of another machine, found here.
+  resolveSourcePaths(*PM, Path);
   // A Triton cache's .ttgir beside the file names the parameters.
   nameTritonParameters(*PM, Path, [&](const std::string &Msg) {
     if (Warn)

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -199,6 +200,42 @@ void nameTritonParameters(ptx::Module &PM, StringRef PtxPath,
     for (size_t I = 0; I < All.size(); ++I)
       renameParam(F, F.Params[I], All[I]);
   }
+}
+
+std::string resolveSourcePath(StringRef FilePath, StringRef PtxPath) {
+  if (FilePath.empty() || !sys::path::is_absolute(FilePath) || sys::fs::exists(FilePath))
+    return FilePath.str();
+  SmallVector<StringRef, 16> Parts(sys::path::begin(FilePath), sys::path::end(FilePath));
+  if (Parts.size() < 2)
+    return FilePath.str();
+  // Roots to try: the PTX's directory and those above it, the working one.
+  std::vector<std::string> Roots;
+  SmallString<256> Dir(PtxPath);
+  sys::fs::make_absolute(Dir);
+  sys::path::remove_filename(Dir);
+  for (StringRef D = Dir; !D.empty() && Roots.size() < 32; D = sys::path::parent_path(D)) {
+    Roots.push_back(D.str());
+    if (D == sys::path::parent_path(D))
+      break;
+  }
+  SmallString<256> Cwd;
+  if (!sys::fs::current_path(Cwd))
+    Roots.push_back(Cwd.str().str());
+  // Longest tail first (drop the root "/" and at least one directory).
+  for (size_t Skip = 2; Skip < Parts.size(); ++Skip)
+    for (const std::string &Root : Roots) {
+      SmallString<256> Try(Root);
+      for (size_t I = Skip; I < Parts.size(); ++I)
+        sys::path::append(Try, Parts[I]);
+      if (sys::fs::is_regular_file(Try))
+        return Try.str().str();
+    }
+  return FilePath.str();
+}
+
+void resolveSourcePaths(ptx::Module &PM, StringRef PtxPath) {
+  for (auto &[N, Path] : PM.Files)
+    Path = resolveSourcePath(Path, PtxPath);
 }
 
 } // namespace warplint

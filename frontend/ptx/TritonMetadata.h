@@ -37,6 +37,17 @@ std::optional<std::vector<std::string>> tritonParameterNames(llvm::StringRef Ttg
 void nameTritonParameters(ptx::Module &PM, llvm::StringRef PtxPath,
                           llvm::function_ref<void(const std::string &)> Note);
 
+/// Where the source a `.file` names is on this machine: the path itself when
+/// it exists; else, for an absolute path from another machine (the PTX was
+/// compiled in another checkout), the longest tail of it found under the
+/// PTX file's directory or one above it, then under the working directory
+/// (`/work/main/bench/triton/kernels.py` -> `<clone>/bench/triton/kernels.py`);
+/// else the path unchanged (locations keep it; no source is quoted).
+std::string resolveSourcePath(llvm::StringRef FilePath, llvm::StringRef PtxPath);
+
+/// Applies resolveSourcePath to every `.file` of PM.
+void resolveSourcePaths(ptx::Module &PM, llvm::StringRef PtxPath);
+
 } // namespace warplint
 
 #endif
