@@ -228,6 +228,32 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
       return broadcast(freshLanes(), Grid.V[2]);
     case Intrinsic::nvvm_read_ptx_sreg_laneid:
       return PerLane([](unsigned L) { return L; });
+    case Intrinsic::cttz:
+    case Intrinsic::ctlz:
+    case Intrinsic::ctpop: {
+      const LaneValues &A = evalIn(Call->getArgOperand(0), St);
+      LaneValues &R = freshLanes();
+      mergeFlags(R, A);
+      Intrinsic::ID ID = Call->getIntrinsicID();
+      for (unsigned L = 0; L < 32; ++L) {
+        uint64_t X = maskTo(A.V[L], Bits);
+        R.V[L] = ID == Intrinsic::ctpop ? llvm::popcount(X)
+                 : ID == Intrinsic::cttz ? (X ? llvm::countr_zero(X) : Bits)
+                                         : (X ? llvm::countl_zero(X) - (64 - Bits) : Bits);
+      }
+      return R;
+    }
+    case Intrinsic::nvvm_activemask: {
+      // The lanes active where it is called (elect.sync's lowest lane).
+      bool DD = false;
+      uint32_t Mask = activeIn(Call->getParent(), St, DD);
+      if (DD) {
+        LaneValues &R = fresh();
+        R.DataDependentOn = V;
+        return R;
+      }
+      return broadcast(freshLanes(), Mask);
+    }
     case Intrinsic::nvvm_shfl_sync_idx_i32:
     case Intrinsic::nvvm_shfl_sync_bfly_i32:
     case Intrinsic::nvvm_shfl_sync_up_i32:
