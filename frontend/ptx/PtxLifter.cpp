@@ -412,6 +412,12 @@ Expected<llvm::Type *> FunctionLifter::storageType(StringRef Reg) {
   const RegDecl *D = declaration(Reg);
   if (!D)
     return error("use of undeclared register '" + Reg + "'");
+  // A .b32 register that f32 instructions read holds a float (LLVM's NVPTX
+  // backend and Triton name floats %r): kept as one, its loads and their
+  // uses need no bitcasts, which the optimizer would otherwise fold into new
+  // loads at the line of the first use.
+  if (D->Ty.Kind == ptx::Type::Bits && D->Ty.Width == 32 && isReadAsFloat(Reg))
+    return llvm::Type::getFloatTy(ML.Ctx);
   return ML.typeOf(D->Ty);
 }
 
@@ -796,6 +802,26 @@ Error FunctionLifter::run() {
   // Labels nobody branches to and that follow a terminator are dead blocks;
   // the optimizer removes them.
   return Error::success();
+}
+
+bool FunctionLifter::isReadAsFloat(StringRef Reg) {
+  if (!FloatReads) {
+    FloatReads.emplace();
+    for (const Statement &S : PF.Body) {
+      if (S.Kind != Statement::Instr || S.Inst.Ops.size() < 2)
+        continue;
+      // The sources' type: a cvt's last type, else the instruction's.
+      std::optional<ptx::Type> T;
+      for (size_t K = S.Inst.Mods.size(); K-- > 0 && !T;)
+        T = parseType(S.Inst.Mods[K]);
+      if (!T || !T->isFloat() || T->Width != 32)
+        continue;
+      for (size_t K = 1; K < S.Inst.Ops.size(); ++K)
+        if (S.Inst.Ops[K].Kind == Operand::Register)
+          FloatReads->insert(S.Inst.Ops[K].Name);
+    }
+  }
+  return FloatReads->contains(Reg);
 }
 
 Error FunctionLifter::liftInstruction(const Instruction &I) {

@@ -19,6 +19,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <map>
+#include <optional>
 
 namespace warplint {
 namespace ptx {
@@ -146,6 +147,9 @@ public:
   /// Emits the function's return.
   void emitReturn();
 
+  /// Is the register a source of an instruction with an .f32 type?
+  bool isReadAsFloat(llvm::StringRef Reg);
+
   /// A local (.local) array of the function, by name.
   llvm::StringMap<llvm::AllocaInst *> LocalVars;
 
@@ -167,6 +171,7 @@ private:
   std::map<std::pair<std::string, llvm::DIFile *>, llvm::DISubprogram *> InlinedScopes;
   std::map<llvm::DIFile *, llvm::DIScope *> FileScopes;
   llvm::DISubprogram *SP = nullptr;
+  std::optional<llvm::StringSet<>> FloatReads;
 };
 
 /// Lowers Cur (one PTX instruction) at L.B's insert point. Defined in
