@@ -178,6 +178,11 @@ Expected<bool> wgmmaAsync(FunctionLifter &L, const Instruction &I) {
   if (!M || Types.size() != 3 || I.Ops.size() < 4)
     return false;
   unsigned ABits = elementBits(Types[1]), BBits = elementBits(Types[2]);
+  // The shapes sm_90a defines: m64, n a multiple of 8 up to 256, k 8/16/32/256.
+  if (M != 64 || N == 0 || N > 256 || N % 8 || !(K == 8 || K == 16 || K == 32 || K == 256) ||
+      !ABits || !BBits)
+    return L.error("wgmma shape or type not defined by PTX: '" + I.Opcode + "." +
+                   join(I.Mods, ".") + "'");
   std::vector<Value *> Read;
   // A from shared memory (a descriptor) or from registers ({a...}).
   if (I.Ops[1].Kind != Operand::Vector) {

@@ -608,6 +608,10 @@ private:
     return parseBody(F);
   }
 
+  /// Inline asm nests a block or two; deeper nesting is not PTX a compiler
+  /// writes (and renaming its registers would cost the depth squared).
+  static constexpr unsigned MaxBlockDepth = 64;
+
   /// A `{ ... }` block inside a function body (inline asm writes them):
   /// where its statements and register declarations start.
   struct BlockScope {
@@ -625,7 +629,9 @@ private:
       if (Tok.Kind == Token::Error)
         return fail(Tok.Where, "unexpected " + describe(Tok));
       if (isPunct('{')) {
-        if (++Depth > 1)
+        if (++Depth > MaxBlockDepth)
+          return fail(Tok.Where, "blocks nested deeper than " + Twine(MaxBlockDepth));
+        if (Depth > 1)
           Scopes.push_back({F.Body.size(), F.Regs.size()});
         consume();
         continue;

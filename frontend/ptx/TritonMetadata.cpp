@@ -206,7 +206,7 @@ std::string resolveSourcePath(StringRef FilePath, StringRef PtxPath) {
   if (FilePath.empty() || !sys::path::is_absolute(FilePath) || sys::fs::exists(FilePath))
     return FilePath.str();
   SmallVector<StringRef, 16> Parts(sys::path::begin(FilePath), sys::path::end(FilePath));
-  if (Parts.size() < 2)
+  if (Parts.size() < 2 || Parts.size() > 64 || FilePath.size() > 4096)
     return FilePath.str();
   // Roots to try: the PTX's directory and those above it, the working one.
   std::vector<std::string> Roots;
