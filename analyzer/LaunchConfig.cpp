@@ -224,13 +224,14 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
       C.SharedSource = E.Source;
       break;
     }
-  for (StringRef Kind : {"annotation", "host-launch"}) {
+  for (StringRef Kind : {"annotation", "host-launch", "triton"}) {
     if (!C.SharedSource.empty())
       break;
     for (const SourceLaunch &L : DM.Launches)
       if (L.Kernel == F.getName() && L.Source == Kind && L.SharedBytes) {
         C.DynamicSharedBytes = *L.SharedBytes;
-        C.SharedSource = (Kind + " at line " + Twine(L.Line)).str();
+        C.SharedSource = Kind == "triton" ? "the Triton cache's " + L.File
+                                          : (Kind + " at line " + Twine(L.Line)).str();
         break;
       }
   }

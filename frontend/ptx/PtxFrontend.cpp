@@ -48,6 +48,8 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   if (!Lifted)
     return Lifted.takeError();
   Result.Launches = std::move(Lifted->Launches);
+  for (SourceLaunch &L : tritonLaunches(*PM, Path))
+    Result.Launches.push_back(std::move(L));
   finishDeviceModule(Result, std::move(Lifted->M), **TM, /*Optimize=*/true, "", &Opts.Budget);
   return std::move(Result);
 }

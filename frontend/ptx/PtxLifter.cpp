@@ -67,7 +67,7 @@ DIFile *ModuleLifter::fileFor(StringRef Path) {
   if (!sys::path::is_absolute(Path) && !sys::path::has_parent_path(Path)) {
     std::optional<unsigned> Match;
     for (const auto &[N, P] : PM.Files)
-      if (sys::path::filename(P) == Path)
+      if (P != Path && sys::path::filename(P) == Path) // (A bare .file is itself.)
         Match = Match ? std::optional<unsigned>(~0u) : std::optional<unsigned>(N);
     if (Match && *Match != ~0u)
       return fileFor(*Match);

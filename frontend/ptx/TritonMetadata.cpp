@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -200,6 +201,42 @@ void nameTritonParameters(ptx::Module &PM, StringRef PtxPath,
     for (size_t I = 0; I < All.size(); ++I)
       renameParam(F, F.Params[I], All[I]);
   }
+}
+
+std::vector<SourceLaunch> tritonLaunches(const ptx::Module &PM, StringRef PtxPath) {
+  std::vector<SourceLaunch> Out;
+  StringRef Dir = sys::path::parent_path(PtxPath);
+  std::string Stem = sys::path::stem(PtxPath).str();
+  for (const ptx::Function &F : PM.Functions) {
+    if (!F.IsKernel || !F.HasBody)
+      continue;
+    for (const std::string &Name : {Stem, F.Name}) {
+      SmallString<256> P(Dir);
+      sys::path::append(P, Name + ".json");
+      std::optional<std::string> Text = readFile(P);
+      if (!Text)
+        continue;
+      Expected<json::Value> V = json::parse(*Text);
+      if (!V) {
+        consumeError(V.takeError());
+        break;
+      }
+      const json::Object *O = V->getAsObject();
+      std::optional<StringRef> Kernel = O ? O->getString("name") : std::nullopt;
+      std::optional<int64_t> Shared = O ? O->getInteger("shared") : std::nullopt;
+      if (!Kernel || *Kernel != F.Name || !Shared || *Shared <= 0 || *Shared > (1 << 30))
+        break;
+      SourceLaunch L;
+      L.Kernel = F.Name;
+      L.SharedBytes = uint64_t(*Shared);
+      L.Source = "triton";
+      L.File = sys::path::filename(P).str();
+      L.Line = F.Where.Line;
+      Out.push_back(std::move(L));
+      break;
+    }
+  }
+  return Out;
 }
 
 std::string resolveSourcePath(StringRef FilePath, StringRef PtxPath) {

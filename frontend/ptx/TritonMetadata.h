@@ -11,6 +11,7 @@
 #ifndef WARPLINT_FRONTEND_PTX_TRITONMETADATA_H
 #define WARPLINT_FRONTEND_PTX_TRITONMETADATA_H
 
+#include "frontend/DeviceModule.h"
 #include "frontend/ptx/PtxAst.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -36,6 +37,13 @@ std::optional<std::vector<std::string>> tritonParameterNames(llvm::StringRef Ttg
 /// as it is and says why through Note.
 void nameTritonParameters(ptx::Module &PM, llvm::StringRef PtxPath,
                           llvm::function_ref<void(const std::string &)> Note);
+
+/// What the Triton `.json` beside PtxPath (`<stem>.json`, else
+/// `<kernel>.json`) says about each kernel of PM's launch: the dynamic shared
+/// memory it asks for ("shared", bytes), as a SourceLaunch of Source
+/// "triton" (none where the file is absent, does not parse or names another
+/// kernel).
+std::vector<SourceLaunch> tritonLaunches(const ptx::Module &PM, llvm::StringRef PtxPath);
 
 /// Where the source a `.file` names is on this machine: the path itself when
 /// it exists; else, for an absolute path from another machine (the PTX was
