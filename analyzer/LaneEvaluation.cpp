@@ -228,6 +228,70 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
       return broadcast(freshLanes(), Grid.V[2]);
     case Intrinsic::nvvm_read_ptx_sreg_laneid:
       return PerLane([](unsigned L) { return L; });
+    case Intrinsic::cttz:
+    case Intrinsic::ctlz:
+    case Intrinsic::ctpop: {
+      const LaneValues &A = evalIn(Call->getArgOperand(0), St);
+      LaneValues &R = freshLanes();
+      mergeFlags(R, A);
+      Intrinsic::ID ID = Call->getIntrinsicID();
+      for (unsigned L = 0; L < 32; ++L) {
+        uint64_t X = maskTo(A.V[L], Bits);
+        R.V[L] = ID == Intrinsic::ctpop ? llvm::popcount(X)
+                 : ID == Intrinsic::cttz ? (X ? llvm::countr_zero(X) : Bits)
+                                         : (X ? llvm::countl_zero(X) - (64 - Bits) : Bits);
+      }
+      return R;
+    }
+    case Intrinsic::nvvm_activemask: {
+      // The lanes active where it is called (elect.sync's lowest lane).
+      bool DD = false;
+      uint32_t Mask = activeIn(Call->getParent(), St, DD);
+      if (DD) {
+        LaneValues &R = fresh();
+        R.DataDependentOn = V;
+        return R;
+      }
+      return broadcast(freshLanes(), Mask);
+    }
+    case Intrinsic::nvvm_shfl_sync_idx_i32:
+    case Intrinsic::nvvm_shfl_sync_bfly_i32:
+    case Intrinsic::nvvm_shfl_sync_up_i32:
+    case Intrinsic::nvvm_shfl_sync_down_i32: {
+      // Lane L reads lane j of its value, as PTX's shfl.sync computes j.
+      const LaneValues &Val = evalIn(Call->getArgOperand(1), St);
+      const LaneValues &Bv = evalIn(Call->getArgOperand(2), St);
+      const LaneValues &Cv = evalIn(Call->getArgOperand(3), St);
+      LaneValues &R = freshLanes();
+      mergeFlags(R, Val);
+      mergeFlags(R, Bv);
+      mergeFlags(R, Cv);
+      Intrinsic::ID ID = Call->getIntrinsicID();
+      LaneValues Out = R;
+      for (unsigned L = 0; L < 32; ++L) {
+        unsigned SegMask = (Cv.V[L] >> 8) & 0x1f, Clamp = Cv.V[L] & 0x1f;
+        unsigned MaxLane = (L & SegMask) | (Clamp & ~SegMask), MinLane = L & SegMask;
+        int64_t J;
+        bool Valid;
+        uint64_t Bl = Bv.V[L] & 0x1f;
+        if (ID == Intrinsic::nvvm_shfl_sync_up_i32) {
+          J = int64_t(L) - int64_t(Bl);
+          Valid = J >= int64_t(MaxLane);
+        } else if (ID == Intrinsic::nvvm_shfl_sync_down_i32) {
+          J = L + Bl;
+          Valid = J <= int64_t(MaxLane);
+        } else if (ID == Intrinsic::nvvm_shfl_sync_bfly_i32) {
+          J = L ^ Bl;
+          Valid = J <= int64_t(MaxLane);
+        } else {
+          J = MinLane | (Bl & ~SegMask);
+          Valid = J <= int64_t(MaxLane);
+        }
+        Out.V[L] = Val.V[Valid && J >= 0 && J < 32 ? unsigned(J) : L];
+      }
+      R = Out;
+      return R;
+    }
     case Intrinsic::umin:
     case Intrinsic::umax:
     case Intrinsic::smin:

@@ -1,5 +1,6 @@
 //===- LaunchConfig.cpp - The launch shape an analysis assumes ------------===//
 #include "analyzer/LaunchConfig.h"
+#include "analyzer/RegisterPressure.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -173,15 +174,28 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
     }
   }
   if (!HaveBlock) {
-    unsigned MaxThreads = 0;
-    if (F.hasFnAttribute("nvvm.maxntid") &&
-        !F.getFnAttribute("nvvm.maxntid").getValueAsString().getAsInteger(10, MaxThreads) &&
-        MaxThreads > 0) {
-      C.Block.V = {MaxThreads, 1, 1};
-      C.Source = "__launch_bounds__";
-      C.Assumptions.push_back(formatv("1-D block of {0} threads from __launch_bounds__",
-                                      MaxThreads)
-                                  .str());
+    LaunchBounds LB = readLaunchBounds(F);
+    bool Ptx = DM.Frontend == "ptx";
+    if (LB.ReqDims) {
+      // PTX's .reqntid: the only block the kernel launches with.
+      const std::array<unsigned, 3> &D = *LB.ReqDims;
+      C.Block.V = {D[0], D[1], D[2]};
+      C.Source = ".reqntid";
+      C.Assumptions.push_back(
+          formatv("block{0} from the kernel's .reqntid {1},{2},{3}", dimStr(C.Block), D[0],
+                  D[1], D[2])
+              .str());
+    } else if (LB.MaxDims) {
+      // .maxntid / __launch_bounds__: a bound, taken as the block.
+      const std::array<unsigned, 3> &D = *LB.MaxDims;
+      C.Block.V = {D[0], D[1], D[2]};
+      C.Source = Ptx ? ".maxntid" : "__launch_bounds__";
+      C.Assumptions.push_back(
+          Ptx ? formatv("block{0} from the kernel's .maxntid {1},{2},{3} (its bound; a "
+                        "smaller block may launch)",
+                        dimStr(C.Block), D[0], D[1], D[2])
+                    .str()
+              : formatv("1-D block of {0} threads from __launch_bounds__", D[0]).str());
     } else if (Defaults && Defaults->Block) {
       C.Block = *Defaults->Block;
       C.Source = Defaults->Source;
@@ -210,13 +224,14 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
       C.SharedSource = E.Source;
       break;
     }
-  for (StringRef Kind : {"annotation", "host-launch"}) {
+  for (StringRef Kind : {"annotation", "host-launch", "triton"}) {
     if (!C.SharedSource.empty())
       break;
     for (const SourceLaunch &L : DM.Launches)
       if (L.Kernel == F.getName() && L.Source == Kind && L.SharedBytes) {
         C.DynamicSharedBytes = *L.SharedBytes;
-        C.SharedSource = (Kind + " at line " + Twine(L.Line)).str();
+        C.SharedSource = Kind == "triton" ? "the Triton cache's " + L.File
+                                          : (Kind + " at line " + Twine(L.Line)).str();
         break;
       }
   }

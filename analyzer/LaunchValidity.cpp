@@ -43,6 +43,14 @@ void checkBlock(const ArchProfile &A, const LaunchCheckInput &In,
                        .str()});
     return;
   }
+  if (In.BoundsReqBlock && In.BoundsReqBlock->V != B.V) {
+    Out.push_back({"block", InvalidValue,
+                   formatv("{0} is not the {1} that the kernel's .reqntid requires; launch "
+                           "it with {1}",
+                           dims("block", B), dims("block", *In.BoundsReqBlock))
+                       .str()});
+    return;
+  }
   if (In.BoundsMaxThreads && Threads > In.BoundsMaxThreads)
     Out.push_back({"block", InvalidValue,
                    formatv("{0} has {1} threads, more than the {2} that the kernel's "

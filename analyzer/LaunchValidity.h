@@ -53,6 +53,8 @@ struct LaunchCheckInput {
   std::string LocalSource;
   /// __launch_bounds__' maximum threads per block; 0 when absent.
   unsigned BoundsMaxThreads = 0;
+  /// The block PTX's .reqntid requires; a launch with another fails.
+  std::optional<Dim3> BoundsReqBlock;
 };
 
 /// One limit a launch breaks.

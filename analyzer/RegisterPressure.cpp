@@ -82,6 +82,23 @@ unsigned parseUnsignedAttr(const Function &F, StringRef Name) {
   return Product;
 }
 
+/// A "x,y,z" (or "x", "x,y") attribute as three dimensions, missing ones 1;
+/// none when absent or malformed.
+std::optional<std::array<unsigned, 3>> parseDimsAttr(const Function &F, StringRef Name) {
+  Attribute A = F.getFnAttribute(Name);
+  if (!A.isStringAttribute())
+    return std::nullopt;
+  SmallVector<StringRef, 3> Parts;
+  A.getValueAsString().split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  std::array<unsigned, 3> D{1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, D[I]) || D[I] == 0)
+      return std::nullopt;
+  return D;
+}
+
 /// Values that occupy no register of their own: the uses of such a value are
 /// uses of its operands. Constant-offset addresses fold into the memory
 /// instruction's immediate; casts between address spaces are free on sm_70+;
@@ -310,7 +327,11 @@ std::vector<LiveLine> liveLines(const Liveness &L, const BitVector &Live) {
 
 LaunchBounds readLaunchBounds(const Function &F) {
   LaunchBounds B;
+  B.MaxDims = parseDimsAttr(F, "nvvm.maxntid");
+  B.ReqDims = parseDimsAttr(F, "nvvm.reqntid");
   B.MaxThreads = parseUnsignedAttr(F, "nvvm.maxntid");
+  if (!B.MaxThreads)
+    B.MaxThreads = parseUnsignedAttr(F, "nvvm.reqntid");
   B.MinBlocks = parseUnsignedAttr(F, "nvvm.minctasm");
   B.MaxRegisters = parseUnsignedAttr(F, "nvvm.maxnreg");
   // Older producers (and lifted PTX) use !nvvm.annotations.
@@ -333,11 +354,20 @@ LaunchBounds readLaunchBounds(const Function &F) {
         else if (K == "maxntidy") Y = V;
         else if (K == "maxntidz") Z = V;
         else if (K == "minctasm" && !B.MinBlocks) B.MinBlocks = V;
+        else if (K == "reqntidx" || K == "reqntidy" || K == "reqntidz") {
+          if (!B.ReqDims)
+            B.ReqDims = std::array<unsigned, 3>{1, 1, 1};
+          (*B.ReqDims)[K.back() - 'x'] = V;
+        }
         else if (K == "maxnreg" && !B.MaxRegisters) B.MaxRegisters = V;
       }
     }
+    if (!B.MaxDims && (X || Y || Z))
+      B.MaxDims = std::array<unsigned, 3>{std::max(X, 1u), std::max(Y, 1u), std::max(Z, 1u)};
     if (!B.MaxThreads && (X || Y || Z))
       B.MaxThreads = std::max(X, 1u) * std::max(Y, 1u) * std::max(Z, 1u);
+    if (!B.MaxThreads && B.ReqDims)
+      B.MaxThreads = (*B.ReqDims)[0] * (*B.ReqDims)[1] * (*B.ReqDims)[2];
   }
   return B;
 }

@@ -20,6 +20,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,9 +36,16 @@ struct RegisterPressureOptions {
 /// The launch bounds a kernel declares in the IR ("nvvm.maxntid",
 /// "nvvm.minctasm", "nvvm.maxnreg" attributes, or !nvvm.annotations).
 struct LaunchBounds {
-  unsigned MaxThreads = 0; ///< Product of maxntid; 0 when absent.
-  unsigned MinBlocks = 0;  ///< minctasm; 0 when absent.
+  /// Product of maxntid (of reqntid when only that is given: a required
+  /// block is also the most threads); 0 when absent.
+  unsigned MaxThreads = 0;
+  unsigned MinBlocks = 0;  ///< minctasm (PTX .minnctapersm); 0 when absent.
   unsigned MaxRegisters = 0; ///< __maxnreg__; 0 when absent.
+  /// maxntid as x,y,z (CUDA's __launch_bounds__(N) is N,1,1).
+  std::optional<std::array<unsigned, 3>> MaxDims;
+  /// reqntid (PTX .reqntid, __cluster_dims__-style required blocks): the one
+  /// block shape the kernel launches with.
+  std::optional<std::array<unsigned, 3>> ReqDims;
 };
 
 /// Reads the launch bounds of F.

@@ -15,11 +15,15 @@ using namespace llvm;
 namespace warplint {
 namespace {
 
-/// Headers that are not the user's: the prelude, an SDK, system headers.
+/// Headers that are not the user's: the prelude, an SDK, system headers, and
+/// installed Python packages (Triton's tl.max/tl.sum helpers in
+/// triton/language/standard.py, Inductor's triton_helpers.py): a Triton
+/// kernel's findings are at the user's line that called them.
 bool isSystemFile(StringRef Path) {
   return Path.starts_with("/__warplint_prelude") || Path.starts_with("/usr/include/") ||
          Path.starts_with("/usr/lib/") ||
-         (Path.contains("/include/") && Path.contains("cuda"));
+         (Path.contains("/include/") && Path.contains("cuda")) ||
+         Path.contains("/site-packages/") || Path.contains("/dist-packages/");
 }
 
 SourceLoc toSourceLoc(const DILocation *L) {

@@ -73,7 +73,10 @@ LaunchCheckInput kernelLaunchInput(const KernelFacts &K) {
   } else {
     bindLocalFromIr(K.Kernel, In);
   }
-  In.BoundsMaxThreads = readLaunchBounds(K.Kernel).MaxThreads;
+  LaunchBounds LB = readLaunchBounds(K.Kernel);
+  In.BoundsMaxThreads = LB.MaxThreads;
+  if (LB.ReqDims)
+    In.BoundsReqBlock = Dim3{{(*LB.ReqDims)[0], (*LB.ReqDims)[1], (*LB.ReqDims)[2]}};
   bindHostCode(K.DM, K.Kernel, In);
   return In;
 }
@@ -89,7 +92,10 @@ static LaunchCheckInput kernelInput(const Function &F, const ArchProfile &Arch) 
   In.Registers = Regs.Registers;
   In.RegistersText = Regs.str();
   bindLocalFromIr(F, In);
-  In.BoundsMaxThreads = readLaunchBounds(F).MaxThreads;
+  LaunchBounds LB = readLaunchBounds(F);
+  In.BoundsMaxThreads = LB.MaxThreads;
+  if (LB.ReqDims)
+    In.BoundsReqBlock = Dim3{{(*LB.ReqDims)[0], (*LB.ReqDims)[1], (*LB.ReqDims)[2]}};
   return In;
 }
 

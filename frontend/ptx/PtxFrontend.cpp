@@ -3,6 +3,7 @@
 #include "frontend/NvptxPipeline.h"
 #include "frontend/ptx/PtxLifter.h"
 #include "frontend/ptx/PtxParser.h"
+#include "frontend/ptx/TritonMetadata.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -18,6 +19,15 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   Expected<ptx::Module> PM = ptx::parse(Buffer, Path);
   if (!PM)
     return PM.takeError();
+  // Sources named by absolute paths of another machine, found here.
+  resolveSourcePaths(*PM, Path);
+  // A Triton cache's .ttgir beside the file names the parameters.
+  nameTritonParameters(*PM, Path, [&](const std::string &Msg) {
+    if (Warn)
+      Warn(Msg + "\n");
+    else
+      errs() << Msg << "\n";
+  });
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
@@ -38,6 +48,8 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   if (!Lifted)
     return Lifted.takeError();
   Result.Launches = std::move(Lifted->Launches);
+  for (SourceLaunch &L : tritonLaunches(*PM, Path))
+    Result.Launches.push_back(std::move(L));
   finishDeviceModule(Result, std::move(Lifted->M), **TM, /*Optimize=*/true, "", &Opts.Budget);
   return std::move(Result);
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/PtxAtomicOp.h"
 #include "frontend/asm/CacheHintAsm.h"
+#include "frontend/ptx/PtxLiftFamilies.h"
 #include "frontend/ptx/PtxLifterImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -33,6 +34,14 @@ public:
 
   Error run() {
     StringRef Op = I.Opcode;
+    // Families lowered in their own files (PtxLiftFamilies.h).
+    for (auto *Family : {lowerPackedHalf, lowerMatrix, lowerAsync}) {
+      Expected<bool> Done = Family(L, I);
+      if (!Done)
+        return Done.takeError();
+      if (*Done)
+        return Error::success();
+    }
     if (Op == "mov")
       return mov();
     if (Op == "ld" || Op == "ldu")
@@ -339,6 +348,16 @@ private:
     if (S == Space::Param && !A.BaseIsRegister)
       return paramLoad(A, MT, N, T.isSigned());
     PTX_TRY(Ptr, L.address(A, addrSpaceOf(S)));
+    // A .b32 vector whose registers are read as f32 (Triton's loads) is
+    // loaded as floats: the optimizer then keeps the elements at the load's
+    // line (it would otherwise split the load at the line of the first f32
+    // use, the bitcast it folds).
+    if (auto *VT = dyn_cast<FixedVectorType>(MT);
+        VT && VT->getElementType()->isIntegerTy(32) && I.Ops[0].Kind == Operand::Vector &&
+        llvm::any_of(I.Ops[0].Elements, [&](const Operand &E) {
+          return E.Kind == Operand::Register && L.isReadAsFloat(E.Name);
+        }))
+      MT = FixedVectorType::get(B.getFloatTy(), VT->getNumElements());
     LoadInst *LI = B.CreateAlignedLoad(MT, Ptr, naturalAlign(MT));
     LI->setVolatile(I.hasMod("volatile"));
     recordCacheHint(*LI, I.Opcode == "ld");

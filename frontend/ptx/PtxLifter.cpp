@@ -41,6 +41,11 @@ void ModuleLifter::warn(Loc Where, const Twine &Msg) {
     Opts.Warn(diagnostic(Where, SourceMgr::DK_Warning, Msg));
 }
 
+void ModuleLifter::noteOnce(Loc Where, const Twine &Msg) {
+  if (Opts.Warn && NotesGiven.insert(Msg.str()).second)
+    Opts.Warn(diagnostic(Where, SourceMgr::DK_Note, Msg));
+}
+
 DIFile *ModuleLifter::fileFor(unsigned N) {
   auto It = Files.find(N);
   if (It != Files.end())
@@ -57,6 +62,16 @@ DIFile *ModuleLifter::fileFor(StringRef Path) {
   for (const auto &[N, P] : PM.Files)
     if (P == Path && Files.count(N))
       return Files[N];
+  // LLVM's inlined-at comments name a file by its base name ("@[ kernels.py:
+  // 60:19 ]"): the one .file of that name is meant.
+  if (!sys::path::is_absolute(Path) && !sys::path::has_parent_path(Path)) {
+    std::optional<unsigned> Match;
+    for (const auto &[N, P] : PM.Files)
+      if (P != Path && sys::path::filename(P) == Path) // (A bare .file is itself.)
+        Match = Match ? std::optional<unsigned>(~0u) : std::optional<unsigned>(N);
+    if (Match && *Match != ~0u)
+      return fileFor(*Match);
+  }
   // PTX compiled with warplint's prelude on disk: name its headers as the
   // CUDA path does, so locations inside them count as system headers.
   StringRef Base = sys::path::filename(Path);
@@ -397,6 +412,12 @@ Expected<llvm::Type *> FunctionLifter::storageType(StringRef Reg) {
   const RegDecl *D = declaration(Reg);
   if (!D)
     return error("use of undeclared register '" + Reg + "'");
+  // A .b32 register that f32 instructions read holds a float (LLVM's NVPTX
+  // backend and Triton name floats %r): kept as one, its loads and their
+  // uses need no bitcasts, which the optimizer would otherwise fold into new
+  // loads at the line of the first use.
+  if (D->Ty.Kind == ptx::Type::Bits && D->Ty.Width == 32 && isReadAsFloat(Reg))
+    return llvm::Type::getFloatTy(ML.Ctx);
   return ML.typeOf(D->Ty);
 }
 
@@ -781,6 +802,26 @@ Error FunctionLifter::run() {
   // Labels nobody branches to and that follow a terminator are dead blocks;
   // the optimizer removes them.
   return Error::success();
+}
+
+bool FunctionLifter::isReadAsFloat(StringRef Reg) {
+  if (!FloatReads) {
+    FloatReads.emplace();
+    for (const Statement &S : PF.Body) {
+      if (S.Kind != Statement::Instr || S.Inst.Ops.size() < 2)
+        continue;
+      // The sources' type: a cvt's last type, else the instruction's.
+      std::optional<ptx::Type> T;
+      for (size_t K = S.Inst.Mods.size(); K-- > 0 && !T;)
+        T = parseType(S.Inst.Mods[K]);
+      if (!T || !T->isFloat() || T->Width != 32)
+        continue;
+      for (size_t K = 1; K < S.Inst.Ops.size(); ++K)
+        if (S.Inst.Ops[K].Kind == Operand::Register)
+          FloatReads->insert(S.Inst.Ops[K].Name);
+    }
+  }
+  return FloatReads->contains(Reg);
 }
 
 Error FunctionLifter::liftInstruction(const Instruction &I) {

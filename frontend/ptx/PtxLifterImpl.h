@@ -13,11 +13,13 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <map>
+#include <optional>
 
 namespace warplint {
 namespace ptx {
@@ -58,6 +60,8 @@ public:
   std::string diagnostic(Loc Where, llvm::SourceMgr::DiagKind Kind, const llvm::Twine &Msg);
   llvm::Error error(Loc Where, const llvm::Twine &Msg);
   void warn(Loc Where, const llvm::Twine &Msg);
+  /// A note at Where, the first time this file gives Msg.
+  void noteOnce(Loc Where, const llvm::Twine &Msg);
 
   /// The LLVM type of a PTX type (pred -> i1, f32 -> float, u32 -> i32).
   llvm::Type *typeOf(Type T);
@@ -73,6 +77,7 @@ private:
   std::map<const Function *, PointerInfo> InferredPointers;
   llvm::Constant *initializer(const Variable &V, llvm::Type *Ty, llvm::Error &Err);
   std::map<unsigned, llvm::DIFile *> Files;
+  llvm::StringSet<> NotesGiven;
 };
 
 /// Lifts one function body.
@@ -142,6 +147,9 @@ public:
   /// Emits the function's return.
   void emitReturn();
 
+  /// Is the register a source of an instruction with an .f32 type?
+  bool isReadAsFloat(llvm::StringRef Reg);
+
   /// A local (.local) array of the function, by name.
   llvm::StringMap<llvm::AllocaInst *> LocalVars;
 
@@ -163,6 +171,7 @@ private:
   std::map<std::pair<std::string, llvm::DIFile *>, llvm::DISubprogram *> InlinedScopes;
   std::map<llvm::DIFile *, llvm::DIScope *> FileScopes;
   llvm::DISubprogram *SP = nullptr;
+  std::optional<llvm::StringSet<>> FloatReads;
 };
 
 /// Lowers Cur (one PTX instruction) at L.B's insert point. Defined in

@@ -3,6 +3,7 @@
 #include "frontend/ptx/PtxLexer.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -607,8 +608,20 @@ private:
     return parseBody(F);
   }
 
+  /// Inline asm nests a block or two; deeper nesting is not PTX a compiler
+  /// writes (and renaming its registers would cost the depth squared).
+  static constexpr unsigned MaxBlockDepth = 64;
+
+  /// A `{ ... }` block inside a function body (inline asm writes them):
+  /// where its statements and register declarations start.
+  struct BlockScope {
+    size_t FirstStatement, FirstReg;
+  };
+
   bool parseBody(Function &F) {
     unsigned Depth = 0;
+    std::vector<BlockScope> Scopes;
+    unsigned ScopeCount = 0;
     while (true) {
       if (Tok.Kind == Token::Eof)
         return fail(Tok.Where, "unexpected end of file in the body of '" + F.Name +
@@ -616,7 +629,10 @@ private:
       if (Tok.Kind == Token::Error)
         return fail(Tok.Where, "unexpected " + describe(Tok));
       if (isPunct('{')) {
-        ++Depth;
+        if (++Depth > MaxBlockDepth)
+          return fail(Tok.Where, "blocks nested deeper than " + Twine(MaxBlockDepth));
+        if (Depth > 1)
+          Scopes.push_back({F.Body.size(), F.Regs.size()});
         consume();
         continue;
       }
@@ -624,6 +640,10 @@ private:
         consume();
         if (--Depth == 0)
           return true;
+        if (!Scopes.empty()) {
+          closeBlockScope(F, Scopes.back(), ++ScopeCount);
+          Scopes.pop_back();
+        }
         continue;
       }
       if (isDirective()) {
@@ -633,6 +653,58 @@ private:
       }
       if (!parseStatement(F))
         return false;
+    }
+  }
+
+  /// Gives the registers and labels a block declares names of their own
+  /// (`%__bN_name`, `__bN_name`) in its statements, as PTX scopes them: two
+  /// inline-asm blocks may each declare `.reg .pred p;` and a `waitLoop:`.
+  /// Block registers may be named without '%' (`@!complete bra waitLoop`).
+  static void closeBlockScope(Function &F, const BlockScope &S, unsigned Id) {
+    std::string Prefix = "__b" + std::to_string(Id) + "_";
+    StringMap<std::string> Regs, Labels;
+    for (size_t I = S.FirstReg; I < F.Regs.size(); ++I) {
+      RegDecl &R = F.Regs[I];
+      StringRef Bare = StringRef(R.Name).ltrim('%');
+      std::string New = "%" + Prefix + Bare.str();
+      Regs[R.Name] = New;
+      Regs[Bare] = New;
+      R.Name = New;
+    }
+    for (size_t I = S.FirstStatement; I < F.Body.size(); ++I)
+      if (F.Body[I].Kind == Statement::Label) {
+        std::string New = Prefix + F.Body[I].LabelName;
+        Labels[F.Body[I].LabelName] = New;
+        F.Body[I].LabelName = New;
+      }
+    if (Regs.empty() && Labels.empty())
+      return;
+    auto Rename = [&](auto &Self, Operand &O) -> void {
+      if (O.Kind == Operand::Register || O.Kind == Operand::Symbol ||
+          (O.Kind == Operand::Address && !O.Name.empty())) {
+        if (auto It = Regs.find(O.Name); It != Regs.end()) {
+          O.Name = It->second;
+          if (O.Kind == Operand::Address)
+            O.BaseIsRegister = true;
+          else
+            O.Kind = Operand::Register;
+        } else if (auto It = Labels.find(O.Name); It != Labels.end()) {
+          O.Name = It->second;
+        }
+      }
+      if (auto It = Regs.find(O.PairName); !O.PairName.empty() && It != Regs.end())
+        O.PairName = It->second;
+      for (Operand &E : O.Elements)
+        Self(Self, E);
+    };
+    for (size_t I = S.FirstStatement; I < F.Body.size(); ++I) {
+      if (F.Body[I].Kind != Statement::Instr)
+        continue;
+      Instruction &In = F.Body[I].Inst;
+      if (auto It = Regs.find(In.Guard); !In.Guard.empty() && It != Regs.end())
+        In.Guard = It->second;
+      for (Operand &O : In.Ops)
+        Rename(Rename, O);
     }
   }
 
@@ -795,7 +867,8 @@ private:
         I.GuardNegated = true;
         consume();
       }
-      if (!isIdent() || !Tok.Text.starts_with("%"))
+      // A block's own predicate may be named without '%' (closeBlockScope).
+      if (!isIdent() || Tok.Text.starts_with("."))
         return failHere("a predicate register after '@'");
       I.Guard = Tok.Text.str();
       consume();

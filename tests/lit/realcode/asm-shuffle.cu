@@ -40,7 +40,8 @@ __global__ void broadcast(const int *in, int *out) {
 // BC-NOT: error
 // BC: asm-shuffle.cu:33:22 global ld 4B: 1 requests, 1.00 sectors/request
 // BC: exit=0
-// The analyses see a shuffle, as for __shfl_sync: the value comes from
-// another lane.
+// The analyses see a shuffle, as for __shfl_sync: the value is another
+// lane's, here the one loaded at line 29 (the lane evaluation moves values
+// between lanes as shfl.sync does, so what it shuffles is still data).
 // ACC-LABEL: kernel broadcast
-// ACC: asm-shuffle.cu:33:22 global ld 4B data-dependent (a value computed at line 31)
+// ACC: asm-shuffle.cu:33:22 global ld 4B data-dependent (a value loaded at line 29)
