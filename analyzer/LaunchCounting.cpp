@@ -31,8 +31,8 @@ using Counts = std::vector<double>;
 
 /// The blocks of an unknown grid: the large grid the predictions sample.
 constexpr uint64_t UnknownGridBlocks = 65535;
-/// Points probed along one dimension of the grid, and along a block's warps.
-constexpr unsigned BlockProbes = 24, WarpProbes = 12;
+/// Points probed along one dimension of the grid.
+constexpr unsigned BlockProbes = 24;
 
 /// The first N entries of A and B agree (the blocks' executions; the costs
 /// after them are not compared).
@@ -303,9 +303,11 @@ private:
       return Found->second;
     Counts Sum(Index.size(), 0);
     std::vector<std::pair<uint64_t, double>> &Points = WarpPoints[Key];
-    Points = adaptivePoints(
-        WarpsPerBlock, [&](uint64_t W) -> const Counts & { return warp(B, W, A); },
-        WarpProbes, Index.size());
+    // Every warp of the block (at most 32): a guard only some warps pass
+    // (`threadIdx.x / 32 == 5`) is an island bisection would miss.
+    Points.clear();
+    for (uint64_t W = 0; W < WarpsPerBlock; ++W)
+      Points.push_back({W, 1.0});
     for (const auto &[W, Weight] : Points) {
       const Counts &C = warp(B, unsigned(W), A);
       for (size_t I = 0; I < C.size(); ++I)
@@ -434,7 +436,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   };
 
   FootprintSampler Footprints(Model, Arch);
-  std::vector<SourceLoc> WorstCase;
+  std::vector<SourceLoc> WorstCase, NeverRun;
   for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = Spaces.accesses()[I];
     Prediction &P = Predictions[I];
@@ -473,7 +475,31 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       T.RequestsKnown = true;
       T.Formula = Formula(R);
       bool Sectored = A.Space == AS_Global || A.Space == AS_Local || A.Space == AS_Generic;
-      if (!P.PerRequest && P.Pattern != "unreached" && Sectored) {
+      // The sites' costs as counted: each execution of the counted warps at
+      // its own cost (known even where the predictions' samples missed the
+      // access: a warp or block they do not sample).
+      bool Counted = !SiteCosts.empty();
+      double Cost = 0, Ideal = 0;
+      for (const IrAccess &Site : A.Sites) {
+        ssize_t C = Counter.siteIndex(Site);
+        if (!Counted || C < 0 || Counter.costUnknown(C)) {
+          Counted = false;
+          break;
+        }
+        Cost += SiteCosts[C].first;
+        Ideal += SiteCosts[C].second;
+      }
+      if (R[0] == 0) {
+        // No counted warp runs it at this launch (a loop version the
+        // arguments rule out, a guard no warp passes): nothing to price.
+        T.Known = true;
+        if (P.Pattern == "unreached")
+          NeverRun.push_back(A.Loc);
+      } else if (Counted && (P.PerRequest || P.Pattern == "unreached")) {
+        T.Known = true;
+        T.Cost = Cost;
+        T.IdealCost = Ideal;
+      } else if (!P.PerRequest && P.Pattern != "unreached" && Sectored) {
         // Global or local addresses from loaded data (a gather, a histogram
         // bin): every lane its own sector, the worst case, assumed.
         T.Known = true;
@@ -486,26 +512,15 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         WorstCase.push_back(A.Loc);
       } else if (!P.PerRequest) {
         T.Why = P.Pattern == "unreached"
-                    ? "no sampled warp reaches it: its cost per request is unknown"
+                    ? "no sampled warp reaches it and the counted warps are too many to "
+                      "price one by one: its cost per request is unknown"
                     : "its cost per request depends on " +
                           (P.DependsOn.empty() ? std::string("data") : P.DependsOn);
       } else {
+        // The requests at the average cost the prediction sampled.
         T.Known = true;
-        // The sites' costs as counted (each execution at its own cost),
-        // else the requests at the average cost the prediction sampled.
-        bool Counted = !SiteCosts.empty();
-        double Cost = 0, Ideal = 0;
-        for (const IrAccess &Site : A.Sites) {
-          ssize_t C = Counter.siteIndex(Site);
-          if (!Counted || C < 0 || Counter.costUnknown(C)) {
-            Counted = false;
-            break;
-          }
-          Cost += SiteCosts[C].first;
-          Ideal += SiteCosts[C].second;
-        }
-        T.Cost = Counted ? Cost : T.Requests * *P.PerRequest;
-        T.IdealCost = Counted ? Ideal : T.Requests * P.Ideal;
+        T.Cost = T.Requests * *P.PerRequest;
+        T.IdealCost = T.Requests * P.Ideal;
       }
     }
     Footprints.add(A, T);
@@ -535,6 +550,12 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         formatv("{0} access{1} whose addresses come from loaded data (first at line {2}): "
                 "every lane its own sector assumed, the worst case",
                 WorstCase.size(), WorstCase.size() == 1 ? "" : "es", WorstCase.front().Line)
+            .str());
+  if (!NeverRun.empty())
+    Kernel.Assumptions.push_back(
+        formatv("{0} access{1} that no counted warp reaches at this launch (first at line "
+                "{2}): counted as never executed",
+                NeverRun.size(), NeverRun.size() == 1 ? "" : "es", NeverRun.front().Line)
             .str());
   if (!Launch.Grid)
     Kernel.Assumptions.push_back(
