@@ -278,6 +278,12 @@ private:
   /// The value header phi Phi of loop L leaves, from ScalarEvolution (a
   /// closed form in values outside L), in St; null when it has none.
   const LaneValues *scevExitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
+  /// The value header phi Phi of loop L leaves when it cycles (x(i+1) =
+  /// f(x(i)) repeats within the sampled iterations: a double buffer's index),
+  /// from the trip count; null when it does not or the lanes' trip counts
+  /// may differ.
+  const LaneValues *periodicExitValue(const llvm::PHINode &Phi, const llvm::Loop &L,
+                                      State &St);
   /// Evaluates S in every lane of St into R (its lanes and flags); false
   /// when S holds what the lanes cannot evaluate (a recurrence, a value of
   /// Left, a type wider than 64 bits).
