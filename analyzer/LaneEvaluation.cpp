@@ -411,7 +411,7 @@ const LaneValues &ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
     if (const Loop *Left = exitedLoop(Pred, BB)) {
       // A loop's exit: the lanes that entered it, when this is its only way
       // out (loops are assumed to end); the value is the one the loop left.
-      if (Left->getUniqueExitBlock() != BB)
+      if (Left->getUniqueExitBlock() != BB && !onlyExitBesideTraps(*Left, BB))
         return unmodelled(fresh());
       WarpSample First = St.S;
       First.Iterations.push_back({Left, 0});
@@ -495,19 +495,15 @@ const LaneValues *ThreadIndexModel::periodicExitValue(const PHINode &Phi, const 
   // cur`, `buf ^= 1`), past the sampled iterations and without a closed form
   // in ScalarEvolution: x(i+1) = f(x(i)), so once x(j) repeats x(i) it
   // repeats with period j - i; its value in the last iteration follows from
-  // the trip count, when every lane runs the same number of iterations (an
-  // exit test that does not read the thread index).
+  // the trip count, when every lane runs the same number of iterations.
   const BasicBlock *Latch = L.getLoopLatch();
-  const BasicBlock *Exiting = L.getExitingBlock();
+  const BasicBlock *Exiting = exitingBesideTraps(L);
   if (!Latch || !Exiting || !selfRecurrence(Phi, Phi.getIncomingValueForBlock(Latch), L))
     return nullptr;
-  const auto *Br = dyn_cast<BranchInst>(Exiting->getTerminator());
-  if (!Br || !Br->isConditional() || depsOf(Br->getCondition()) & DepWarp)
-    return nullptr;
   uint64_t ArgMask = 0;
-  bool DD = false;
-  std::optional<uint64_t> Trip = tripCount(&L, St.S, ArgMask, DD);
-  if (!Trip || DD || !*Trip)
+  bool DD = false, Same = false;
+  std::optional<uint64_t> Trip = tripCount(&L, St.S, ArgMask, DD, &Same);
+  if (!Trip || DD || !Same || !*Trip)
     return nullptr;
   std::vector<const LaneValues *> Seen;
   for (unsigned K = 0; K < std::min<uint64_t>(*Trip, InnerCap); ++K) {

@@ -127,9 +127,26 @@ bool ThreadIndexModel::isJoin(const BasicBlock *BB) const {
 
 uint32_t ThreadIndexModel::joinLanes(const BasicBlock *J, State &St, bool &DataDependent) {
   uint32_t Mask = 0;
+  bool DD = false;
   for (const BasicBlock *P : predecessors(J))
-    if (uint32_t In = activeIn(P, St, DataDependent))
-      Mask |= In & takesEdge(P, J, St, DataDependent);
+    if (uint32_t In = activeIn(P, St, DD))
+      Mask |= In & takesEdge(P, J, St, DD);
+  if (DD) {
+    // Data picks the arm of an if/else (a barrier's phase flip on an atomic's
+    // result), and both arms lead here: a join that post-dominates its
+    // immediate dominator gets every lane that reached that dominator,
+    // whichever arm it took (loops are assumed to end).
+    if (!PDT)
+      PDT = std::make_unique<PostDominatorTree>(const_cast<Function &>(F));
+    const DomTreeNode *Node = DT->getNode(J);
+    if (Node && Node->getIDom() && PDT->dominates(J, Node->getIDom()->getBlock())) {
+      bool DomDD = false;
+      uint32_t Lanes = activeIn(Node->getIDom()->getBlock(), St, DomDD);
+      DataDependent |= DomDD;
+      return Lanes;
+    }
+  }
+  DataDependent |= DD;
   return Mask;
 }
 

@@ -13,6 +13,9 @@
 #include "analyzer/time/SassCount.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -81,6 +84,33 @@ adaptivePoints(uint64_t N, function_ref<const Counts &(uint64_t)> Probe, unsigne
     Work.push_back({A, M});
   }
   return {Weight.begin(), Weight.end()};
+}
+
+/// The blocks of K that some path from its entry reaches when a branch on a
+/// constant goes only its own way (`br i1 true`, left by inlined library
+/// code that picked its target's path): the others never run.
+DenseSet<const BasicBlock *> feasibleBlocks(const Function &K) {
+  DenseSet<const BasicBlock *> Seen;
+  SmallVector<const BasicBlock *, 32> Work = {&K.getEntryBlock()};
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    const Instruction *T = BB->getTerminator();
+    if (const auto *Br = dyn_cast<BranchInst>(T); Br && Br->isConditional())
+      if (const auto *C = dyn_cast<ConstantInt>(Br->getCondition())) {
+        Work.push_back(Br->getSuccessor(C->isZero() ? 1 : 0));
+        continue;
+      }
+    if (const auto *Sw = dyn_cast<SwitchInst>(T))
+      if (const auto *C = dyn_cast<ConstantInt>(Sw->getCondition())) {
+        Work.push_back(Sw->findCaseValue(C)->getCaseSuccessor());
+        continue;
+      }
+    for (const BasicBlock *Succ : successors(BB))
+      Work.push_back(Succ);
+  }
+  return Seen;
 }
 
 /// The warp executions of every basic block over the launch, and the cost
@@ -437,6 +467,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
 
   FootprintSampler Footprints(Model, Arch);
   std::vector<SourceLoc> WorstCase, NeverRun;
+  DenseSet<const BasicBlock *> Feasible = feasibleBlocks(K);
   for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = Spaces.accesses()[I];
     Prediction &P = Predictions[I];
@@ -457,7 +488,14 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       Scaled |= Counter.Scaled[B];
     }
     T.Requests = R[0];
-    if (Elsewhere) {
+    bool Dead = !Elsewhere && llvm::none_of(A.Sites, [&](const IrAccess &Site) {
+      return Feasible.contains(Site.Inst->getParent());
+    });
+    if (Dead) {
+      // On no path a run can take: never executed, whatever the samples.
+      T.Known = T.RequestsKnown = true;
+      T.Requests = 0;
+    } else if (Elsewhere) {
       T.Why = "it is in a device function that was not inlined";
     } else if (Unmodelled) {
       T.Why = "a loop around it runs past the sampled iterations and ScalarEvolution gives "
