@@ -25,6 +25,11 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
       return ~0u;
     const LaneValues &C = evalIn(Br->getCondition(), St);
     if (!C.known()) {
+      // A check on data whose other side traps (an assertion, a library's
+      // guard): a run that ends takes this side in every lane.
+      const BasicBlock *Other = Br->getSuccessor(Br->getSuccessor(0) == To ? 1 : 0);
+      if (deadEnd(Other) && !deadEnd(To))
+        return ~0u;
       DataDependent = true;
       return ~0u; // Every lane may take it.
     }

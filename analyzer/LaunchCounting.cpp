@@ -504,13 +504,10 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       // Not 0: the iterations past the sampled ones may reach it.
       T.Why = "no sampled iteration of the loop around it reaches it, and the loop runs "
               "past its sampled iterations";
-    } else if (DD) {
-      T.Why = formatv("which warps reach it depends on data (a branch or a trip count on a "
-                      "loaded value): at most {0} requests",
-                      number(R[0]))
-                  .str();
     } else {
       T.RequestsKnown = true;
+      // Data decides which lanes reach it: every lane that may, counted.
+      T.RequestsAtMost = DD;
       T.Formula = Formula(R);
       bool Sectored = A.Space == AS_Global || A.Space == AS_Local || A.Space == AS_Generic;
       // The sites' costs as counted: each execution of the counted warps at

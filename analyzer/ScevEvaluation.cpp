@@ -154,17 +154,6 @@ const LaneValues *ThreadIndexModel::scevExitValue(const PHINode &Phi, const Loop
 }
 
 namespace {
-/// True when every path from BB ends at `unreachable` (a trap, a failed
-/// assertion): a lane that goes there never comes back, and a kernel that
-/// runs to its end takes none of them.
-bool deadEnd(const BasicBlock *BB) {
-  for (unsigned Steps = 0; BB && Steps < 8; ++Steps) {
-    if (isa<UnreachableInst>(BB->getTerminator()))
-      return true;
-    BB = BB->getSingleSuccessor();
-  }
-  return false;
-}
 
 
 /// The backedge-taken count of L where ScalarEvolution has none because of
@@ -194,6 +183,15 @@ const SCEV *countWithoutTraps(const Loop &L, ScalarEvolution &SE) {
   return Trapped && Least ? Least : SE.getCouldNotCompute();
 }
 } // namespace
+
+bool detail::deadEnd(const BasicBlock *BB) {
+  for (unsigned Steps = 0; BB && Steps < 8; ++Steps) {
+    if (isa<UnreachableInst>(BB->getTerminator()))
+      return true;
+    BB = BB->getSingleSuccessor();
+  }
+  return false;
+}
 
 bool detail::onlyExitBesideTraps(const Loop &L, const BasicBlock *Exit) {
   SmallVector<BasicBlock *, 4> Exits;

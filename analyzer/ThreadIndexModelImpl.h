@@ -54,6 +54,10 @@ struct ThreadIndexModel::State {
 };
 
 namespace detail {
+/// True when every path from BB ends at `unreachable` (a trap, a failed
+/// assertion): a lane that goes there never comes back, and a kernel that
+/// runs to its end takes none of them.
+bool deadEnd(const llvm::BasicBlock *BB);
 /// The one block of L whose exit is not a dead end (a path into a trap or a
 /// failed assertion, which a kernel that runs to its end never takes); null
 /// when there are several.

@@ -105,4 +105,27 @@ __global__ void some_warps(const float *in, float *out) {
 // CHECK-DAG:   100:47 shared ld requests=4 wavefronts=4 ideal=4
 // TIME-DAG: kernel some_warps time=known
 
+// A K-loop with an unsigned step (ScalarEvolution has no count for it), a
+// trap on data inside it (a library's assertion: an exit no run that ends
+// takes) and an if on an atomic's result (data picks which lanes run it,
+// counted as every lane that may: the device model agrees here, every warp
+// has an odd `old`): 255 iterations x 32 warps.
+__global__ void trapped_loop(unsigned k, const float *in, float *out, unsigned *flags) {
+  float acc = 0;
+  for (unsigned t = 0; t < k - 16; t += 16) {
+    unsigned old = atomicAdd(&flags[blockIdx.x], 1u);
+    if (old & 1)
+      atomicAdd(&flags[blockIdx.x + 64], 1u);
+    if (old > 0xfffffff0u)
+      __trap();
+    acc += in[t * 128 + threadIdx.x];
+  }
+  out[blockIdx.x * 128 + threadIdx.x] = acc;
+}
+// CHECK-LABEL: kernel trapped_loop warps=32
+// CHECK-DAG:   [[@LINE-10]]:20 global atom requests=8160 sectors=8160 ideal=8160
+// CHECK-DAG:   [[@LINE-9]]:7 global atom requests=8160 sectors=8160 ideal=8160
+// CHECK-DAG:   [[@LINE-7]]:12 global ld requests=8160 sectors=32640 ideal=32640
+// TIME-DAG: kernel trapped_loop time=known
+
 // AGREE: compared {{[0-9]+}} totals: 0 more than 5% apart
