@@ -10,6 +10,7 @@
 
 #include "frontend/DeviceModule.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -474,7 +475,7 @@ const LaneValues &ThreadIndexModel::evalPhi(const PHINode &Phi, State &St) {
     if (const Loop *Left = exitedLoop(Pred, BB)) {
       // A loop's exit: the lanes that entered it, when this is its only way
       // out (loops are assumed to end); the value is the one the loop left.
-      if (Left->getUniqueExitBlock() != BB)
+      if (Left->getUniqueExitBlock() != BB && !onlyExitBesideTraps(*Left, BB))
         return unmodelled(fresh());
       WarpSample First = St.S;
       First.Iterations.push_back({Left, 0});
@@ -524,7 +525,70 @@ const LaneValues &ThreadIndexModel::exitValue(const PHINode &Phi, const Loop &L,
   // closed form ScalarEvolution finds, evaluated lane by lane.
   if (const LaneValues *R = scevExitValue(Phi, L, St))
     return *R;
+  if (const LaneValues *R = periodicExitValue(Phi, L, St))
+    return *R;
   return unmodelled(fresh());
+}
+
+namespace {
+/// True when the value Phi takes in the next iteration of L (Next) is
+/// computed from Phi and values outside L alone, by arithmetic (no load,
+/// call or other phi of L): then Phi's values over the iterations follow
+/// x(i+1) = f(x(i)), the same f in every iteration.
+bool selfRecurrence(const PHINode &Phi, const Value *Next, const Loop &L) {
+  SmallVector<const Value *, 16> Work = {Next};
+  SmallPtrSet<const Value *, 16> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    const auto *I = dyn_cast<Instruction>(V);
+    if (V == &Phi || !I || !L.contains(I) || !Seen.insert(V).second)
+      continue;
+    if (!(isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<SelectInst>(I) ||
+          isa<ICmpInst>(I) || isa<GetElementPtrInst>(I)))
+      return false;
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return true;
+}
+} // namespace
+
+const LaneValues *ThreadIndexModel::periodicExitValue(const PHINode &Phi, const Loop &L,
+                                                      State &St) {
+  // A value that cycles through a few states (a double buffer's `cur = 1 -
+  // cur`, `buf ^= 1`), past the sampled iterations and without a closed form
+  // in ScalarEvolution: x(i+1) = f(x(i)), so once x(j) repeats x(i) it
+  // repeats with period j - i; its value in the last iteration follows from
+  // the trip count, when every lane runs the same number of iterations.
+  const BasicBlock *Latch = L.getLoopLatch();
+  const BasicBlock *Exiting = exitingBesideTraps(L);
+  if (!Latch || !Exiting || !selfRecurrence(Phi, Phi.getIncomingValueForBlock(Latch), L))
+    return nullptr;
+  uint64_t ArgMask = 0;
+  bool DD = false, Same = false;
+  std::optional<uint64_t> Trip = tripCount(&L, St.S, ArgMask, DD, &Same);
+  if (!Trip || DD || !Same || !*Trip)
+    return nullptr;
+  std::vector<const LaneValues *> Seen;
+  for (unsigned K = 0; K < std::min<uint64_t>(*Trip, InnerCap); ++K) {
+    WarpSample At = St.S;
+    At.Iterations.push_back({&L, K});
+    const LaneValues &X = eval(&Phi, At);
+    if (!X.known())
+      return nullptr;
+    for (unsigned I = 0; I < Seen.size(); ++I)
+      if (Seen[I]->V == X.V) {
+        uint64_t Period = K - I;
+        WarpSample Last = St.S;
+        Last.Iterations.push_back({&L, unsigned(I + (*Trip - 1 - I) % Period)});
+        return &eval(&Phi, Last);
+      }
+    Seen.push_back(&X);
+  }
+  // Every iteration sampled (the loop runs at most InnerCap times).
+  if (*Trip <= InnerCap)
+    return Seen.back();
+  return nullptr;
 }
 
 } // namespace warplint

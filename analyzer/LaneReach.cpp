@@ -25,6 +25,11 @@ uint32_t ThreadIndexModel::takesEdge(const BasicBlock *From, const BasicBlock *T
       return ~0u;
     const LaneValues &C = evalIn(Br->getCondition(), St);
     if (!C.known()) {
+      // A check on data whose other side traps (an assertion, a library's
+      // guard): a run that ends takes this side in every lane.
+      const BasicBlock *Other = Br->getSuccessor(Br->getSuccessor(0) == To ? 1 : 0);
+      if (deadEnd(Other) && !deadEnd(To))
+        return ~0u;
       DataDependent = true;
       return ~0u; // Every lane may take it.
     }
@@ -127,9 +132,26 @@ bool ThreadIndexModel::isJoin(const BasicBlock *BB) const {
 
 uint32_t ThreadIndexModel::joinLanes(const BasicBlock *J, State &St, bool &DataDependent) {
   uint32_t Mask = 0;
+  bool DD = false;
   for (const BasicBlock *P : predecessors(J))
-    if (uint32_t In = activeIn(P, St, DataDependent))
-      Mask |= In & takesEdge(P, J, St, DataDependent);
+    if (uint32_t In = activeIn(P, St, DD))
+      Mask |= In & takesEdge(P, J, St, DD);
+  if (DD) {
+    // Data picks the arm of an if/else (a barrier's phase flip on an atomic's
+    // result), and both arms lead here: a join that post-dominates its
+    // immediate dominator gets every lane that reached that dominator,
+    // whichever arm it took (loops are assumed to end).
+    if (!PDT)
+      PDT = std::make_unique<PostDominatorTree>(const_cast<Function &>(F));
+    const DomTreeNode *Node = DT->getNode(J);
+    if (Node && Node->getIDom() && PDT->dominates(J, Node->getIDom()->getBlock())) {
+      bool DomDD = false;
+      uint32_t Lanes = activeIn(Node->getIDom()->getBlock(), St, DomDD);
+      DataDependent |= DomDD;
+      return Lanes;
+    }
+  }
+  DataDependent |= DD;
   return Mask;
 }
 

@@ -13,6 +13,9 @@
 #include "analyzer/time/SassCount.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -31,8 +34,8 @@ using Counts = std::vector<double>;
 
 /// The blocks of an unknown grid: the large grid the predictions sample.
 constexpr uint64_t UnknownGridBlocks = 65535;
-/// Points probed along one dimension of the grid, and along a block's warps.
-constexpr unsigned BlockProbes = 24, WarpProbes = 12;
+/// Points probed along one dimension of the grid.
+constexpr unsigned BlockProbes = 24;
 
 /// The first N entries of A and B agree (the blocks' executions; the costs
 /// after them are not compared).
@@ -81,6 +84,33 @@ adaptivePoints(uint64_t N, function_ref<const Counts &(uint64_t)> Probe, unsigne
     Work.push_back({A, M});
   }
   return {Weight.begin(), Weight.end()};
+}
+
+/// The blocks of K that some path from its entry reaches when a branch on a
+/// constant goes only its own way (`br i1 true`, left by inlined library
+/// code that picked its target's path): the others never run.
+DenseSet<const BasicBlock *> feasibleBlocks(const Function &K) {
+  DenseSet<const BasicBlock *> Seen;
+  SmallVector<const BasicBlock *, 32> Work = {&K.getEntryBlock()};
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    const Instruction *T = BB->getTerminator();
+    if (const auto *Br = dyn_cast<BranchInst>(T); Br && Br->isConditional())
+      if (const auto *C = dyn_cast<ConstantInt>(Br->getCondition())) {
+        Work.push_back(Br->getSuccessor(C->isZero() ? 1 : 0));
+        continue;
+      }
+    if (const auto *Sw = dyn_cast<SwitchInst>(T))
+      if (const auto *C = dyn_cast<ConstantInt>(Sw->getCondition())) {
+        Work.push_back(Sw->findCaseValue(C)->getCaseSuccessor());
+        continue;
+      }
+    for (const BasicBlock *Succ : successors(BB))
+      Work.push_back(Succ);
+  }
+  return Seen;
 }
 
 /// The warp executions of every basic block over the launch, and the cost
@@ -303,9 +333,11 @@ private:
       return Found->second;
     Counts Sum(Index.size(), 0);
     std::vector<std::pair<uint64_t, double>> &Points = WarpPoints[Key];
-    Points = adaptivePoints(
-        WarpsPerBlock, [&](uint64_t W) -> const Counts & { return warp(B, W, A); },
-        WarpProbes, Index.size());
+    // Every warp of the block (at most 32): a guard only some warps pass
+    // (`threadIdx.x / 32 == 5`) is an island bisection would miss.
+    Points.clear();
+    for (uint64_t W = 0; W < WarpsPerBlock; ++W)
+      Points.push_back({W, 1.0});
     for (const auto &[W, Weight] : Points) {
       const Counts &C = warp(B, unsigned(W), A);
       for (size_t I = 0; I < C.size(); ++I)
@@ -434,7 +466,8 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
   };
 
   FootprintSampler Footprints(Model, Arch);
-  std::vector<SourceLoc> WorstCase;
+  std::vector<SourceLoc> WorstCase, NeverRun;
+  DenseSet<const BasicBlock *> Feasible = feasibleBlocks(K);
   for (size_t I = 0; I < Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = Spaces.accesses()[I];
     Prediction &P = Predictions[I];
@@ -455,7 +488,14 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       Scaled |= Counter.Scaled[B];
     }
     T.Requests = R[0];
-    if (Elsewhere) {
+    bool Dead = !Elsewhere && llvm::none_of(A.Sites, [&](const IrAccess &Site) {
+      return Feasible.contains(Site.Inst->getParent());
+    });
+    if (Dead) {
+      // On no path a run can take: never executed, whatever the samples.
+      T.Known = T.RequestsKnown = true;
+      T.Requests = 0;
+    } else if (Elsewhere) {
       T.Why = "it is in a device function that was not inlined";
     } else if (Unmodelled) {
       T.Why = "a loop around it runs past the sampled iterations and ScalarEvolution gives "
@@ -464,16 +504,37 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       // Not 0: the iterations past the sampled ones may reach it.
       T.Why = "no sampled iteration of the loop around it reaches it, and the loop runs "
               "past its sampled iterations";
-    } else if (DD) {
-      T.Why = formatv("which warps reach it depends on data (a branch or a trip count on a "
-                      "loaded value): at most {0} requests",
-                      number(R[0]))
-                  .str();
     } else {
       T.RequestsKnown = true;
+      // Data decides which lanes reach it: every lane that may, counted.
+      T.RequestsAtMost = DD;
       T.Formula = Formula(R);
       bool Sectored = A.Space == AS_Global || A.Space == AS_Local || A.Space == AS_Generic;
-      if (!P.PerRequest && P.Pattern != "unreached" && Sectored) {
+      // The sites' costs as counted: each execution of the counted warps at
+      // its own cost (known even where the predictions' samples missed the
+      // access: a warp or block they do not sample).
+      bool Counted = !SiteCosts.empty();
+      double Cost = 0, Ideal = 0;
+      for (const IrAccess &Site : A.Sites) {
+        ssize_t C = Counter.siteIndex(Site);
+        if (!Counted || C < 0 || Counter.costUnknown(C)) {
+          Counted = false;
+          break;
+        }
+        Cost += SiteCosts[C].first;
+        Ideal += SiteCosts[C].second;
+      }
+      if (R[0] == 0) {
+        // No counted warp runs it at this launch (a loop version the
+        // arguments rule out, a guard no warp passes): nothing to price.
+        T.Known = true;
+        if (P.Pattern == "unreached")
+          NeverRun.push_back(A.Loc);
+      } else if (Counted && (P.PerRequest || P.Pattern == "unreached")) {
+        T.Known = true;
+        T.Cost = Cost;
+        T.IdealCost = Ideal;
+      } else if (!P.PerRequest && P.Pattern != "unreached" && Sectored) {
         // Global or local addresses from loaded data (a gather, a histogram
         // bin): every lane its own sector, the worst case, assumed.
         T.Known = true;
@@ -486,26 +547,15 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         WorstCase.push_back(A.Loc);
       } else if (!P.PerRequest) {
         T.Why = P.Pattern == "unreached"
-                    ? "no sampled warp reaches it: its cost per request is unknown"
+                    ? "no sampled warp reaches it and the counted warps are too many to "
+                      "price one by one: its cost per request is unknown"
                     : "its cost per request depends on " +
                           (P.DependsOn.empty() ? std::string("data") : P.DependsOn);
       } else {
+        // The requests at the average cost the prediction sampled.
         T.Known = true;
-        // The sites' costs as counted (each execution at its own cost),
-        // else the requests at the average cost the prediction sampled.
-        bool Counted = !SiteCosts.empty();
-        double Cost = 0, Ideal = 0;
-        for (const IrAccess &Site : A.Sites) {
-          ssize_t C = Counter.siteIndex(Site);
-          if (!Counted || C < 0 || Counter.costUnknown(C)) {
-            Counted = false;
-            break;
-          }
-          Cost += SiteCosts[C].first;
-          Ideal += SiteCosts[C].second;
-        }
-        T.Cost = Counted ? Cost : T.Requests * *P.PerRequest;
-        T.IdealCost = Counted ? Ideal : T.Requests * P.Ideal;
+        T.Cost = T.Requests * *P.PerRequest;
+        T.IdealCost = T.Requests * P.Ideal;
       }
     }
     Footprints.add(A, T);
@@ -535,6 +585,12 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         formatv("{0} access{1} whose addresses come from loaded data (first at line {2}): "
                 "every lane its own sector assumed, the worst case",
                 WorstCase.size(), WorstCase.size() == 1 ? "" : "es", WorstCase.front().Line)
+            .str());
+  if (!NeverRun.empty())
+    Kernel.Assumptions.push_back(
+        formatv("{0} access{1} that no counted warp reaches at this launch (first at line "
+                "{2}): counted as never executed",
+                NeverRun.size(), NeverRun.size() == 1 ? "" : "es", NeverRun.front().Line)
             .str());
   if (!Launch.Grid)
     Kernel.Assumptions.push_back(

@@ -39,6 +39,9 @@ struct AccessTotals {
   /// The addresses come from loaded data: Cost is the worst case, every
   /// active lane its own sector (on lines of their own).
   bool WorstCaseAssumed = false;
+  /// A branch or trip count on loaded data decides which lanes reach it:
+  /// Requests counts every lane that may, at most the launch's.
+  bool RequestsAtMost = false;
   /// Requests as a formula in the launch and unknown arguments, "blocks*8*n"
   /// (empty when it depends on none).
   std::string Formula;

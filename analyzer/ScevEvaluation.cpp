@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/ThreadIndexModelImpl.h"
 
+#include "llvm/IR/CFG.h"
+
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -151,8 +153,76 @@ const LaneValues *ThreadIndexModel::scevExitValue(const PHINode &Phi, const Loop
   return &R;
 }
 
+namespace {
+
+
+/// The backedge-taken count of L where ScalarEvolution has none because of
+/// exits into traps and assertions (a library's checks inlined into the
+/// loop: libcu++'s barrier): the least of the other exits' counts.
+const SCEV *countWithoutTraps(const Loop &L, ScalarEvolution &SE) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  const SCEV *Least = nullptr;
+  bool Trapped = false;
+  for (BasicBlock *E : Exiting) {
+    bool ToTrap = true, Out = false;
+    for (const BasicBlock *Succ : successors(E))
+      if (!L.contains(Succ)) {
+        Out = true;
+        ToTrap &= deadEnd(Succ);
+      }
+    if (Out && ToTrap) {
+      Trapped = true;
+      continue;
+    }
+    const SCEV *C = SE.getExitCount(&L, E);
+    if (isa<SCEVCouldNotCompute>(C))
+      return C;
+    Least = Least ? SE.getUMinFromMismatchedTypes(Least, C) : C;
+  }
+  return Trapped && Least ? Least : SE.getCouldNotCompute();
+}
+} // namespace
+
+bool detail::deadEnd(const BasicBlock *BB) {
+  for (unsigned Steps = 0; BB && Steps < 8; ++Steps) {
+    if (isa<UnreachableInst>(BB->getTerminator()))
+      return true;
+    BB = BB->getSingleSuccessor();
+  }
+  return false;
+}
+
+bool detail::onlyExitBesideTraps(const Loop &L, const BasicBlock *Exit) {
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (const BasicBlock *E : Exits)
+    if (E != Exit && !deadEnd(E))
+      return false;
+  return llvm::is_contained(Exits, Exit);
+}
+
+const BasicBlock *detail::exitingBesideTraps(const Loop &L) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  const BasicBlock *Only = nullptr;
+  for (const BasicBlock *E : Exiting) {
+    bool ToTrap = true;
+    for (const BasicBlock *Succ : successors(E))
+      if (!L.contains(Succ))
+        ToTrap &= deadEnd(Succ);
+    if (ToTrap)
+      continue;
+    if (Only)
+      return nullptr;
+    Only = E;
+  }
+  return Only;
+}
+
 std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSample &Outer,
-                                                    uint64_t &ArgMask, bool &DataDependent) {
+                                                    uint64_t &ArgMask, bool &DataDependent,
+                                                    bool *SameInEveryLane) {
   if (!Exhausted.empty())
     return std::nullopt;
   if (!Scev)
@@ -161,6 +231,8 @@ std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSam
   const SCEV *Taken = SE.getBackedgeTakenCount(L);
   if (isa<SCEVCouldNotCompute>(Taken))
     Taken = SE.getSymbolicMaxBackedgeTakenCount(L); // An early exit: at most.
+  if (isa<SCEVCouldNotCompute>(Taken))
+    Taken = countWithoutTraps(*L, SE);
   // The lanes that enter the loop; the count holds for them.
   WarpSample First = Outer;
   First.Iterations.push_back({L, 0});
@@ -171,7 +243,7 @@ std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSam
     return std::nullopt;
   }
   if (isa<SCEVCouldNotCompute>(Taken))
-    return solvedTripCount(L, Outer, Lanes, ArgMask, DataDependent);
+    return solvedTripCount(L, Outer, Lanes, ArgMask, DataDependent, SameInEveryLane);
   if (SE.getTypeSizeInBits(Taken->getType()) > 64)
     return std::nullopt;
   LaneValues R;
@@ -186,10 +258,14 @@ std::optional<uint64_t> ThreadIndexModel::tripCount(const Loop *L, const WarpSam
   }
   ArgMask |= R.ArgMask;
   unsigned Bits = SE.getTypeSizeInBits(Taken->getType());
-  uint64_t Most = 0;
+  uint64_t Most = 0, Least = ~uint64_t(0);
   for (unsigned Lane = 0; Lane < 32; ++Lane)
-    if (Lanes >> Lane & 1)
+    if (Lanes >> Lane & 1) {
       Most = std::max(Most, maskTo(R.V[Lane], Bits) + 1);
+      Least = std::min(Least, maskTo(R.V[Lane], Bits) + 1);
+    }
+  if (SameInEveryLane)
+    *SameInEveryLane = Most == Least;
   return Most;
 }
 
@@ -242,12 +318,13 @@ std::optional<uint64_t> firstFailing(CmpInst::Predicate Pred, uint64_t X0, uint6
 std::optional<uint64_t> ThreadIndexModel::solvedTripCount(const Loop *L,
                                                           const WarpSample &Outer,
                                                           uint32_t Lanes, uint64_t &ArgMask,
-                                                          bool &DataDependent) {
+                                                          bool &DataDependent,
+                                                          bool *SameInEveryLane) {
   // Where ScalarEvolution gives no count (a stride it cannot bound, as a
   // grid-stride loop's blockDim.x * gridDim.x): the one exit's test of an
   // affine recurrence against a bound outside the loop, solved in each lane.
   ScalarEvolution &SE = Scev->SE;
-  const BasicBlock *Exiting = L->getExitingBlock();
+  const BasicBlock *Exiting = exitingBesideTraps(*L);
   const auto *Br = Exiting ? dyn_cast<BranchInst>(Exiting->getTerminator()) : nullptr;
   const auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition()) : nullptr;
   if (!Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
@@ -279,7 +356,7 @@ std::optional<uint64_t> ThreadIndexModel::solvedTripCount(const Loop *L,
     return std::nullopt;
   }
   ArgMask |= Start.ArgMask | Step.ArgMask | Bound.ArgMask;
-  uint64_t Most = 0;
+  uint64_t Most = 0, Least = ~uint64_t(0);
   for (unsigned Lane = 0; Lane < 32; ++Lane) {
     if (!(Lanes >> Lane & 1))
       continue;
@@ -288,7 +365,10 @@ std::optional<uint64_t> ThreadIndexModel::solvedTripCount(const Loop *L,
     if (!K)
       return std::nullopt;
     Most = std::max(Most, *K + 1);
+    Least = std::min(Least, *K + 1);
   }
+  if (SameInEveryLane)
+    *SameInEveryLane = Most == Least;
   return Most;
 }
 

@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 
 #include <array>
@@ -239,8 +240,11 @@ public:
   /// evaluated in each lane that enters L, the most of them. None when
   /// ScalarEvolution has no count or it depends on data (DataDependent set).
   /// ArgMask receives the unknown arguments it reads.
+  /// SameInEveryLane, when given, says whether every lane that enters runs
+  /// the same number of iterations.
   std::optional<uint64_t> tripCount(const llvm::Loop *L, const WarpSample &Outer,
-                                    uint64_t &ArgMask, bool &DataDependent);
+                                    uint64_t &ArgMask, bool &DataDependent,
+                                    bool *SameInEveryLane = nullptr);
   /// The bits of every unknown scalar argument and warp-uniform load
   /// (argNames names them); 0 when every argument is known.
   uint64_t unknownMask() const {
@@ -278,6 +282,12 @@ private:
   /// The value header phi Phi of loop L leaves, from ScalarEvolution (a
   /// closed form in values outside L), in St; null when it has none.
   const LaneValues *scevExitValue(const llvm::PHINode &Phi, const llvm::Loop &L, State &St);
+  /// The value header phi Phi of loop L leaves when it cycles (x(i+1) =
+  /// f(x(i)) repeats within the sampled iterations: a double buffer's index),
+  /// from the trip count; null when it does not or the lanes' trip counts
+  /// may differ.
+  const LaneValues *periodicExitValue(const llvm::PHINode &Phi, const llvm::Loop &L,
+                                      State &St);
   /// Evaluates S in every lane of St into R (its lanes and flags); false
   /// when S holds what the lanes cannot evaluate (a recurrence, a value of
   /// Left, a type wider than 64 bits).
@@ -289,7 +299,7 @@ private:
   /// solved in each of Lanes.
   std::optional<uint64_t> solvedTripCount(const llvm::Loop *L, const WarpSample &Outer,
                                           uint32_t Lanes, uint64_t &ArgMask,
-                                          bool &DataDependent);
+                                          bool &DataDependent, bool *SameInEveryLane);
   /// While tripCount evaluates: evalScev evaluates the affine recurrences
   /// of loops St's sample has an iteration of (an inner trip count that
   /// follows an outer loop's counter).
@@ -346,6 +356,8 @@ private:
   const ArchProfile &Arch;
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::LoopInfo> LI;
+  /// Built when a join first needs it (joinLanes).
+  std::unique_ptr<llvm::PostDominatorTree> PDT;
   std::vector<std::string> Assumptions;
   /// Every state, found by its sample (hashed as a WarpSample).
   struct StateKey {

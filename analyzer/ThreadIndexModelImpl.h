@@ -54,6 +54,17 @@ struct ThreadIndexModel::State {
 };
 
 namespace detail {
+/// True when every path from BB ends at `unreachable` (a trap, a failed
+/// assertion): a lane that goes there never comes back, and a kernel that
+/// runs to its end takes none of them.
+bool deadEnd(const llvm::BasicBlock *BB);
+/// The one block of L whose exit is not a dead end (a path into a trap or a
+/// failed assertion, which a kernel that runs to its end never takes); null
+/// when there are several.
+const llvm::BasicBlock *exitingBesideTraps(const llvm::Loop &L);
+/// True when Exit is the one block outside L that L's exits lead to, dead
+/// ends (traps, failed assertions) left aside.
+bool onlyExitBesideTraps(const llvm::Loop &L, const llvm::BasicBlock *Exit);
 /// What the budget counts per memoized value and per block's active lanes:
 /// an entry keyed by state and value (or block).
 constexpr size_t ValueEntryBytes =

@@ -1,6 +1,7 @@
 //===- TimeSaved.cpp - Each kernel's time and each finding's saving -------===//
 #include "rules/TimeSaved.h"
 
+#include "analyzer/LaunchConfig.h"
 #include "analyzer/LaunchValidity.h"
 #include "analyzer/Occupancy.h"
 #include "devicemodel/DeviceModel.h"
@@ -86,10 +87,16 @@ std::string noTimeHint(const KernelFacts &K, StringRef Why) {
   if (!K.launch().Grid)
     return Out + "; give it with --grid X,Y,Z or a launch-file entry {\"kernel\": \"" + K.Name +
            "\", \"grid\": [X, Y, Z]} (--launch-file)";
-  if (Why.contains("argument") || Why.contains("depends on"))
-    return Out + "; give the kernel's arguments with --arg NAME=VALUE or a launch-file entry "
-                 "{\"kernel\": \"" +
-           K.Name + "\", \"args\": {\"NAME\": VALUE}} (--launch-file)";
+  std::string Missing;
+  for (const Argument *A : unknownIntegerArgs(K.Kernel, K.launch()))
+    Missing += (Missing.empty() ? "" : ", ") + A->getName().str();
+  if (!Missing.empty() && (Why.contains("argument") || Why.contains("depends on")))
+    return Out + "; give " + Missing + " with --arg NAME=VALUE or a launch-file entry " +
+           "{\"kernel\": \"" + K.Name + "\", \"args\": {\"NAME\": VALUE}} (--launch-file)";
+  if (Why.contains("data"))
+    // Every launch input is given: what is missing is the data itself.
+    return Out + "; loaded data decides it, which no launch input gives: `warplint run` " +
+           "(or check --confirm) with this launch measures the kernel's counts";
   return Out;
 }
 

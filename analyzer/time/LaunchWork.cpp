@@ -1,6 +1,8 @@
 //===- LaunchWork.cpp - A launch's work, access by access -----------------===//
 #include "analyzer/time/LaunchWork.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include "analyzer/AccessPatterns.h"
 #include "analyzer/StateSpaces.h"
 #include "analyzer/arch/ArchProfile.h"
@@ -254,7 +256,11 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     const Prediction &Pr = P.prediction(I);
     const AccessTotals &A = Pr.Totals;
     if (!A.Known) {
-      L.Why = "an access has no execution count: " + A.Why;
+      const SourceLoc &Loc = Accesses[I].Loc;
+      L.Why = Loc.valid() ? formatv("the access at line {0}:{1} has no execution count: {2}",
+                                    Loc.Line, Loc.Column, A.Why)
+                                .str()
+                          : "an access has no execution count: " + A.Why;
       return L;
     }
     SiteWork S;

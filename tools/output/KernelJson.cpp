@@ -61,8 +61,16 @@ json::Object totalsJson(const MemoryAccess &A, const AccessTotals &T) {
   } else {
     O[costUnit(A.Space)] = T.Cost;
     O["ideal"] = T.IdealCost;
+    std::string Assumed;
+    if (T.RequestsAtMost)
+      Assumed = "which lanes reach it depends on loaded data: every lane that may reach it "
+                "counted (at most)";
     if (T.WorstCaseAssumed)
-      O["assumed"] = "addresses from loaded data: every lane its own sector (the worst case)";
+      Assumed += (Assumed.empty() ? "" : "; ") +
+                 std::string("addresses from loaded data: every lane its own sector (the "
+                             "worst case)");
+    if (!Assumed.empty())
+      O["assumed"] = Assumed;
   }
   if (T.RequestsKnown)
     O["formula"] = T.Formula.empty() ? json::Value(nullptr) : json::Value(T.Formula);
