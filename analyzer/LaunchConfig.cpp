@@ -41,14 +41,30 @@ std::string hostLaunchesText(ArrayRef<const SourceLaunch *> Hosts) {
 
 /// What every host launch of F gives alike: integer arguments (unless an
 /// explicit entry gave them) and buffer sizes. Values one launch does not
-/// know, or two launches disagree on, stay unknown.
-void bindHostArgs(const DeviceModule &DM, const Function &F, LaunchConfig &C) {
+/// know, or two launches disagree on, stay unknown. Chosen: the host launch
+/// whose shape the analysis takes, if one is; when the launches' arguments
+/// differ, its own are taken.
+void bindHostArgs(const DeviceModule &DM, const Function &F, const SourceLaunch *Chosen,
+                  LaunchConfig &C) {
   std::vector<const SourceLaunch *> Hosts;
   for (const SourceLaunch &L : DM.Launches)
     if (L.Kernel == F.getName() && L.Source == "host-launch")
       Hosts.push_back(&L);
   if (Hosts.empty())
     return;
+  if (Chosen && llvm::any_of(Hosts, [&](const SourceLaunch *L) {
+        return L->Args != Chosen->Args || L->BufferBytes != Chosen->BufferBytes;
+      }))
+    Hosts = {Chosen};
+  // Host parameters --arg gave on the way to the launch.
+  if (Chosen && !Chosen->NamedHost.empty()) {
+    std::vector<std::string> Named;
+    for (const auto &[Name, V] : Chosen->NamedHost)
+      Named.push_back(formatv("{0} = {1}", Name, V).str());
+    C.ArgSources.push_back("host " + join(Named, ", ") + " from --arg");
+    C.Assumptions.push_back(C.ArgSources.back() + " (on the way to " +
+                            hostLaunchesText({Chosen}) + ")");
+  }
   std::string Where = hostLaunchesText(Hosts);
   for (const auto &[Name, V] : Hosts.front()->Args) {
     std::string Param = parameterName(F, Name);
@@ -129,6 +145,58 @@ void noteSkippedHostUnknowns(const DeviceModule &DM, const Function &F, bool Hav
   }
 }
 
+/// "grid(16,1,1) block(64,1,1)", with "?" for what is unknown.
+std::string shapeText(const SourceLaunch &L) {
+  return "grid" + (L.Grid ? dimStr(*L.Grid) : std::string("(?)")) + " block" +
+         (L.Block ? dimStr(*L.Block) : std::string("(?)"));
+}
+
+/// Said when F's host launches have other shapes than Chosen, the one the
+/// analysis takes: each of them, and how to analyze one.
+void noteOtherShapes(const DeviceModule &DM, const Function &F, const SourceLaunch &Chosen,
+                     LaunchConfig &C) {
+  std::vector<std::string> Others;
+  for (const SourceLaunch &L : DM.Launches) {
+    if (&L == &Chosen || L.Kernel != F.getName() || L.Source != "host-launch")
+      continue;
+    std::string Shape = shapeText(L);
+    if (Shape == shapeText(Chosen))
+      continue;
+    Others.push_back(formatv("{0} at line {1}{2}", Shape, L.Line, L.Via).str());
+  }
+  if (Others.empty())
+    return;
+  C.Source += formatv(", 1 of {0} host launch shapes", Others.size() + 1).str();
+  C.Assumptions.push_back(
+      formatv("the host code also launches {0} with {1}; analyzed at {2}; --grid/--block or "
+              "a launch-file entry analyzes another",
+              sourceName(F), join(Others, "; "), shapeText(Chosen))
+          .str());
+}
+
+/// What the unknown grid of a host launch of F is made of that nothing
+/// gives, and the flags that give it; empty when no host launch says.
+std::string gridHint(const DeviceModule &DM, const Function &F) {
+  for (const SourceLaunch &L : DM.Launches) {
+    if (L.Kernel != F.getName() || L.Source != "host-launch" || L.Grid ||
+        L.UnknownInputs.empty())
+      continue;
+    std::vector<std::string> Parts, Flags;
+    for (const auto &[Name, What] : L.UnknownInputs) {
+      Parts.push_back(Name + " (" + What + ")");
+      if (!StringRef(What).starts_with("a local"))
+        Flags.push_back("--arg " + Name + "=VALUE");
+    }
+    std::string Hint = formatv("the grid of {0} is made of {1}", hostLaunchesText({&L}),
+                               join(Parts, ", "))
+                           .str();
+    if (!Flags.empty())
+      Hint += ": " + join(Flags, " ") + (Flags.size() == 1 ? " gives it" : " give it");
+    return Hint;
+  }
+  return "";
+}
+
 } // namespace
 
 std::string LaunchConfig::str() const {
@@ -157,22 +225,32 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
     C.Source = E.Source;
     break;
   }
-  bindHostArgs(DM, F, C);
-  // Source-stated launches, in order of preference.
+  // Source-stated launches, in order of preference; of a kernel's host
+  // launches, the first whose grid is known too.
+  const SourceLaunch *ChosenHost = nullptr;
   for (StringRef Kind : {"annotation", "host-launch"}) {
     if (HaveBlock)
       break;
+    const SourceLaunch *Pick = nullptr;
     for (const SourceLaunch &L : DM.Launches) {
       if (L.Kernel != F.getName() || L.Source != Kind || !L.Block)
         continue;
-      C.Block = *L.Block;
-      if (!C.Grid)
-        C.Grid = L.Grid;
-      HaveBlock = true;
-      C.Source = (Kind + " at line " + Twine(L.Line)).str();
-      break;
+      if (!Pick || (!Pick->Grid && L.Grid && !C.Grid))
+        Pick = &L;
+    }
+    if (!Pick)
+      continue;
+    C.Block = *Pick->Block;
+    if (!C.Grid)
+      C.Grid = Pick->Grid;
+    HaveBlock = true;
+    C.Source = (Kind + " at line " + Twine(Pick->Line) + Pick->Via).str();
+    if (Kind == "host-launch") {
+      ChosenHost = Pick;
+      noteOtherShapes(DM, F, *Pick, C);
     }
   }
+  bindHostArgs(DM, F, ChosenHost, C);
   if (!HaveBlock) {
     LaunchBounds LB = readLaunchBounds(F);
     bool Ptx = DM.Frontend == "ptx";
@@ -217,6 +295,17 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   }
   if (!HaveBlock && !C.BlockAssumed)
     noteUnknownHostBlock(DM, F, C);
+  std::string Unreached;
+  if (!HaveBlock)
+    for (const SourceLaunch &L : DM.Launches)
+      if (L.Kernel == F.getName() && L.Source == "host-launch-unreached") {
+        Unreached = formatv("the host launch at {0}{1} is not reached with the values the "
+                            "host code and --arg give (a case or branch they do not take)",
+                            L.File.empty() ? "line " : L.File + ":", L.Line)
+                        .str();
+        C.Assumptions.push_back(Unreached);
+        break;
+      }
   // Dynamic shared memory: explicit, annotation, host launch, defaults.
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, F) && E.SharedBytes) {
@@ -242,8 +331,13 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   if (Defaults)
     for (const auto &KV : Defaults->Args) // Explicit values, inserted first, win.
       C.Args.insert({parameterName(F, KV.first), KV.second});
-  if (!C.Grid)
-    C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large");
+  if (!C.Grid) {
+    C.GridHint = gridHint(DM, F);
+    C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large" +
+                            (C.GridHint.empty() ? "" : " (" + C.GridHint + ")"));
+    if (C.GridHint.empty())
+      C.GridHint = Unreached;
+  }
   noteSkippedHostUnknowns(DM, F, HaveBlock, C);
   return C;
 }

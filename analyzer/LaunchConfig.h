@@ -31,6 +31,11 @@ struct LaunchConfig {
   /// parameters, by parameter name: check --confirm sizes the device
   /// model's buffers by them where --buffer and launch files do not.
   std::map<std::string, uint64_t> BufferBytes;
+  /// When the grid is unknown and a host launch computes it from inputs
+  /// nothing gives: which, and the --arg flags that would ("the grid of the
+  /// host launch at main.cu:12 is made of M (a parameter of launch): --arg
+  /// M=VALUE gives it"); empty otherwise.
+  std::string GridHint;
 
   /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".
   std::string str() const;
@@ -41,7 +46,8 @@ struct LaunchConfig {
 /// Resolves the launch of kernel F, first match wins: an explicit entry (a
 /// launch file or the command line); an annotation comment on the kernel; a
 /// host launch k<<<g, b>>> in the same file whose block the host code makes
-/// known (its grid too when known); __launch_bounds__; Defaults (the
+/// known (its grid too when known; of several, the first whose grid is known,
+/// the others named in Assumptions); __launch_bounds__; Defaults (the
 /// configuration's launch defaults) when given; otherwise a 1-D block of 256
 /// threads (a multiple of 32), stated as an assumption. Argument values: the
 /// explicit entries', then those every host launch of F in the file gives

@@ -90,7 +90,10 @@ struct SourceLaunch {
   /// Dynamic shared memory per block: the third <<<>>> argument when it is a
   /// constant, or shared(N) in an annotation.
   std::optional<uint64_t> SharedBytes;
-  std::string Source;    ///< "annotation", "host-launch", "launch-bounds".
+  /// "annotation", "host-launch", "launch-bounds"; "host-launch-unreached"
+  /// for a host launch no path reaches with the values the host code knows
+  /// (a case or branch they do not take): no shape, only said.
+  std::string Source;
   unsigned Line = 0;     ///< Where it was found.
   /// A host launch: the file that holds it, as a short name ("main.cu").
   std::string File;
@@ -104,6 +107,17 @@ struct SourceLaunch {
   /// it leaves unknown of, as written ("grid" -> "grid_dim(Q.size(0),
   /// Q.size(1))", "N" -> "Q.size(2)"), so that the user can be told what to give.
   std::map<std::string, std::string> UnknownFrom;
+  /// A host launch whose grid or block the host code leaves unknown: the
+  /// inputs they are made of that nothing gives, by name ("M" -> "a
+  /// parameter of launch", "bs" -> "the variable of the loop at line 12").
+  std::map<std::string, std::string> UnknownInputs;
+  /// A host launch: how the host code reaches it, when through calls of the
+  /// file or branches of unknown condition (" (bs = 64) from run at
+  /// main.cu:40 (case 2) from main at main.cu:61"); empty for a plain one.
+  std::string Via;
+  /// A host launch: the --arg names that gave a host parameter or loop
+  /// variable on its path its value, with the value.
+  std::map<std::string, int64_t> NamedHost;
   /// A host launch read from host code that did not compile and was left
   /// out of the compile that analyzed the kernels.
   bool FromSkippedHost = false;

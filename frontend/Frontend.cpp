@@ -17,8 +17,9 @@ namespace warplint {
 namespace {
 /// The CUDA input with the launch shapes its source states collected.
 Expected<DeviceModule> compileCudaWithLaunches(StringRef Path, const FrontendOptions &Opts) {
-  AstReaderFactory Launches = [](clang::CompilerInstance &CI, DeviceModule &DM) {
-    return createLaunchCollector(CI, DM.Launches);
+  AstReaderFactory Launches = [HostArgs = Opts.HostArgs](clang::CompilerInstance &CI,
+                                                         DeviceModule &DM) {
+    return createLaunchCollector(CI, DM.Launches, HostArgs);
   };
   return compileCuda(Path, Opts, {Launches});
 }

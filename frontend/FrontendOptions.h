@@ -4,6 +4,8 @@
 
 #include "frontend/FileBudget.h"
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +50,10 @@ struct FrontendOptions {
   /// (`k<128, 8>`, named by a launch file); a CUDA input's own `// warplint:
   /// instantiate k<...>` comments are read by the frontend.
   std::vector<std::string> Instantiate;
+  /// The command line's --arg NAME=VALUE: besides the kernels' arguments,
+  /// they bind the host parameters and loop variables of those names on the
+  /// way to a host launch (frontend/launch/HostFlow.h).
+  std::map<std::string, int64_t> HostArgs;
   /// Text compiled after the main file's (internal: the frontend sets it).
   std::string AppendedText;
   /// The project whose files the compile may read besides its include

@@ -35,7 +35,7 @@ std::string originOf(const SourceLaunch &L) {
   if (L.Source == "annotation")
     return formatv("the launch annotation at line {0}", L.Line).str();
   std::string Where = (L.File.empty() ? "line " : L.File + ":") + std::to_string(L.Line);
-  return (L.Cooperative ? "the cooperative launch at " : "the host launch at ") + Where;
+  return (L.Cooperative ? "the cooperative launch at " : "the host launch at ") + Where + L.Via;
 }
 
 } // namespace

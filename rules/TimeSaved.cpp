@@ -85,7 +85,8 @@ std::string gpuArchMismatch(const GpuProfile &G, const ArchProfile &Arch) {
 std::string noTimeHint(const KernelFacts &K, StringRef Why) {
   std::string Out = Why.str();
   if (!K.launch().Grid)
-    return Out + "; give it with --grid X,Y,Z or a launch-file entry {\"kernel\": \"" + K.Name +
+    return Out + "; " + (K.launch().GridHint.empty() ? "" : K.launch().GridHint + ", or ") +
+           "give it with --grid X,Y,Z or a launch-file entry {\"kernel\": \"" + K.Name +
            "\", \"grid\": [X, Y, Z]} (--launch-file)";
   std::string Missing;
   for (const Argument *A : unknownIntegerArgs(K.Kernel, K.launch()))

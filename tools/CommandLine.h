@@ -307,6 +307,14 @@ struct CommandLine {
       O.ClangArgs.push_back(F.str());
     O.CudaPath = CudaPath;
     O.ForcePrelude = NoCudaSdk;
+    // --arg's integers bind host parameters of their names too (a malformed
+    // one is the command's to report, through explicitLaunches).
+    for (const std::string &A : Args) {
+      auto [Name, Value] = llvm::StringRef(A).split('=');
+      int64_t V;
+      if (!Name.trim().empty() && !Value.trim().getAsInteger(0, V))
+        O.HostArgs.insert({Name.trim().str(), V});
+    }
     if (HeaderFilter.getNumOccurrences())
       O.HeaderFilter = HeaderFilter;
     // The server keeps its preambles in memory (PreambleCache).

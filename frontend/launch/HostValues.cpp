@@ -9,6 +9,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 #include <limits>
@@ -121,7 +123,8 @@ Value HostValues::compound(const CompoundAssignOperator *CA, Value Old, Value R)
 }
 
 bool HostValues::tracked(const VarDecl *VD) const {
-  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD))
+  // Parameters too: a call in the file, or --arg, may give them (HostInputs).
+  if (!VD || !VD->hasLocalStorage())
     return false;
   QualType T = VD->getType();
   return !T->isReferenceType() &&
@@ -305,6 +308,67 @@ std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E) const {
 }
 
 std::optional<int64_t> HostValues::evalInt(const Expr *E) const { return eval(E); }
+
+std::optional<int64_t> HostValues::evalAs(const Expr *E, QualType T) const {
+  return convert(eval(E), T);
+}
+
+std::string HostValues::text(const Stmt *S) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string T =
+      Lexer::getSourceText(SM.getExpansionRange(S->getSourceRange()), SM, Ctx.getLangOpts())
+          .str();
+  return T.size() > 60 ? T.substr(0, 57) + "..." : T;
+}
+
+std::vector<std::pair<std::string, std::string>>
+HostValues::unknownInputs(const Expr *E) const {
+  std::vector<std::pair<std::string, std::string>> Out;
+  unknownInputsOf(E, 0, Out);
+  return Out;
+}
+
+void HostValues::unknownInputsOf(const Expr *E, unsigned Depth,
+                                 std::vector<std::pair<std::string, std::string>> &Out) const {
+  if (!E || Depth > 4)
+    return;
+  llvm::SmallVector<const Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    const auto *Ref = dyn_cast<DeclRefExpr>(S);
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Ref) {
+      for (const Stmt *C : S->children())
+        Work.push_back(C);
+      continue;
+    }
+    if (!VD || !tracked(VD) || !VD->getIdentifier() || VD->getType()->isPointerType())
+      continue;
+    auto It = Vars.find(VD);
+    if (It != Vars.end() && It->second[0] &&
+        (!isDim3(VD->getType()) || (It->second[1] && It->second[2])))
+      continue;
+    std::string Name = VD->getName().str();
+    if (llvm::any_of(Out, [&](const auto &P) { return P.first == Name; }))
+      continue;
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+      Out.push_back({Name, "a parameter of " + (FD ? FD->getNameAsString() : std::string("?"))});
+      continue;
+    }
+    if (auto L = LoopVars.find(VD); L != LoopVars.end()) {
+      Out.push_back({Name, "the variable of the loop at line " + std::to_string(L->second)});
+      continue;
+    }
+    size_t Before = Out.size();
+    if (VD->getInit())
+      unknownInputsOf(VD->getInit(), Depth + 1, Out);
+    if (Out.size() == Before)
+      Out.push_back({Name, "a local the host code leaves unknown"});
+  }
+}
 
 std::optional<Dim3> HostValues::launchDim(const Expr *E) const {
   std::optional<std::array<uint64_t, 3>> V = evalDim3(E);

@@ -4,8 +4,9 @@
 // in the function that holds it: local integers, dim3s and cudaMalloc'd
 // pointers initialised and assigned in straight-line code before the launch.
 // Never a guess: a variable assigned in a loop or a branch that does not
-// hold the launch, one whose address escapes, a function parameter or
-// anything read from outside is unknown.
+// hold the launch, one whose address escapes, a function parameter no call
+// gives (HostFlow.h follows the calls) or anything read from outside is
+// unknown.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_LAUNCH_HOSTVALUES_H
@@ -18,18 +19,43 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class CompoundAssignOperator;
 class Expr;
+class FunctionDecl;
+class ParmVarDecl;
 class QualType;
 class Stmt;
 class VarDecl;
 } // namespace clang
 
 namespace warplint {
+
+/// What the walk of a function starts from: its parameters' values (from a
+/// call in the file), the value picked for each loop over a constant list
+/// that holds the launch, and the command line's --arg values.
+struct HostInputs {
+  /// Integer parameters of the function followed, as a call passes them.
+  llvm::DenseMap<const clang::ParmVarDecl *, int64_t> Params;
+  /// Pointer parameters: the bytes cudaMalloc'd for what the call passes.
+  llvm::DenseMap<const clang::ParmVarDecl *, uint64_t> ParamBuffers;
+  /// The loop variable of a range-for over a constant list on the path, by
+  /// the value this walk takes it at.
+  llvm::DenseMap<const clang::VarDecl *, int64_t> LoopValues;
+  /// The function whose parameters Params names (and Named binds).
+  const clang::FunctionDecl *Function = nullptr;
+  /// --arg NAME=VALUE: binds an integer parameter of the function followed,
+  /// or the variable of a loop on the path that nothing else gives, of that
+  /// name (it wins over a call's value).
+  const std::map<std::string, int64_t> *Named = nullptr;
+};
 
 /// The values of the launching function's locals where a launch runs, and
 /// an evaluator of the launch's operands over them.
@@ -48,17 +74,49 @@ namespace warplint {
 /// holds the launch makes what its body writes unknown, then follows the
 /// body's straight-line code up to the launch. A function with a goto is
 /// not followed at all.
+///
+/// Paths: an `if` whose condition is known, or a `switch` whose value is,
+/// that the launch is not on makes it unreachable (reachable()); one whose
+/// condition is unknown is taken, and named in choices() ("case 5"). A
+/// range-for over a constant list (`for (int bs : {32, 64})`) that holds the
+/// launch takes the value Inputs.LoopValues gives; without one the walk
+/// leaves the variable unknown and names the loop in listLoop(), for the
+/// caller to walk again once per value.
 class HostValues {
 public:
+  /// A range-for over a constant list on the path that no input picks.
+  struct ListLoop {
+    const clang::VarDecl *Var = nullptr;
+    std::vector<int64_t> Values;
+  };
+
   /// Follows Body (the body of the function or lambda that holds Launch) up
   /// to Launch. Body may be null, or Flow false (a template's pattern, whose
   /// expressions may depend on its parameters): then no local is known and
   /// only constant expressions evaluate.
   HostValues(clang::ASTContext &Ctx, const clang::Stmt *Body, const clang::Stmt *Launch,
-             bool Flow = true);
+             bool Flow = true, const HostInputs &Inputs = HostInputs());
+
+  /// False when the path to the launch goes through a branch the values say
+  /// is not taken.
+  bool reachable() const { return Reachable; }
+  /// The branches of unknown condition the path takes, and the loop values
+  /// it runs at, outermost first ("case 5", "bs = 64").
+  const std::vector<std::string> &choices() const { return Choices; }
+  /// The first range-for over a constant list on the path without a value.
+  const std::optional<ListLoop> &listLoop() const { return Pending; }
+  /// The --arg names that gave a parameter or loop variable its value.
+  const std::set<std::string> &namedUsed() const { return NamedUsed; }
+  /// The inputs E's value is made of that are unknown: parameters ("M"),
+  /// loop variables, followed through the initialisers of locals, each with
+  /// what it is ("a parameter of launch", "the loop variable at line 12").
+  std::vector<std::pair<std::string, std::string>> unknownInputs(const clang::Expr *E) const;
 
   /// The value of an integer expression at the launch.
   std::optional<int64_t> evalInt(const clang::Expr *E) const;
+  /// The value of E converted to the integer type T (a parameter's, as a
+  /// call passes it).
+  std::optional<int64_t> evalAs(const clang::Expr *E, clang::QualType T) const;
   /// A dim3 (or an integer x) at the launch; none when any field is unknown.
   std::optional<std::array<uint64_t, 3>> evalDim3(const clang::Expr *E) const;
 
@@ -89,6 +147,15 @@ private:
   Target targetOf(const clang::Expr *E) const;
 
   void runTo(llvm::ArrayRef<const clang::Stmt *> Path);
+  void runSwitch(llvm::ArrayRef<const clang::Stmt *> Path);
+  unsigned lineOf(const clang::Stmt *S) const;
+  std::optional<std::vector<int64_t>> constantList(const clang::Expr *Range,
+                                                   clang::QualType T) const;
+  void runRangeFor(llvm::ArrayRef<const clang::Stmt *> Path);
+  void bindNamed(const clang::VarDecl *VD);
+  std::string text(const clang::Stmt *S) const;
+  void unknownInputsOf(const clang::Expr *E, unsigned Depth,
+                       std::vector<std::pair<std::string, std::string>> &Out) const;
   void walk(const clang::Stmt *S, bool Exact);
   void exec(const clang::Expr *E, bool Exact);
   void execAssign(const clang::Expr *E, bool Exact);
@@ -100,6 +167,13 @@ private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::VarDecl *, Fields> Vars;      ///< Known locals.
   llvm::DenseMap<const clang::VarDecl *, uint64_t> Buffers; ///< cudaMalloc'd bytes.
+  HostInputs In;
+  /// The variables of the loops on the path, with the line of each loop.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> LoopVars;
+  bool Reachable = true;
+  std::vector<std::string> Choices;
+  std::optional<ListLoop> Pending;
+  std::set<std::string> NamedUsed;
 };
 
 } // namespace warplint

@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
 
@@ -69,23 +70,47 @@ bool findPath(const Stmt *S, const Stmt *Target, llvm::SmallVectorImpl<const Stm
 
 } // namespace
 
-HostValues::HostValues(ASTContext &Ctx, const Stmt *Body, const Stmt *Launch, bool Flow)
-    : Ctx(Ctx) {
+HostValues::HostValues(ASTContext &Ctx, const Stmt *Body, const Stmt *Launch, bool Flow,
+                       const HostInputs &Inputs)
+    : Ctx(Ctx), In(Inputs) {
   llvm::SmallVector<const Stmt *, 16> Path;
   if (!Body || !Flow || !findPath(Body, Launch, Path))
     return;
   std::reverse(Path.begin(), Path.end());
   // A launch in a lambda: the lambda's body is the function followed; what
   // it captures is unknown.
+  bool InLambda = false;
   for (size_t I = Path.size(); I-- > 0;)
     if (const auto *L = dyn_cast<LambdaExpr>(Path[I])) {
       if (I + 1 >= Path.size() || Path[I + 1] != L->getBody())
         return;
       Path.erase(Path.begin(), Path.begin() + I + 1);
+      InLambda = true;
       break;
     }
-  if (!hasGoto(Path.front()))
-    runTo(Path);
+  if (hasGoto(Path.front()))
+    return;
+  if (!InLambda) {
+    for (const auto &[P, V] : In.Params)
+      Vars[P] = Fields{V, std::nullopt, std::nullopt};
+    for (const auto &[P, Bytes] : In.ParamBuffers)
+      Buffers[P] = Bytes;
+    if (In.Function)
+      for (const ParmVarDecl *P : In.Function->parameters())
+        bindNamed(P);
+  }
+  runTo(Path);
+}
+
+void HostValues::bindNamed(const VarDecl *VD) {
+  if (!In.Named || !VD->getIdentifier() || !tracked(VD) ||
+      !VD->getType()->isIntegralOrEnumerationType())
+    return;
+  auto It = In.Named->find(VD->getName().str());
+  if (It == In.Named->end())
+    return;
+  Vars[VD] = Fields{convert(It->second, VD->getType()), std::nullopt, std::nullopt};
+  NamedUsed.insert(It->first);
 }
 
 void HostValues::set(Target T, Value V) {
@@ -320,6 +345,155 @@ bool HostValues::execCall(const Expr *E, bool Exact) {
   return true;
 }
 
+unsigned HostValues::lineOf(const Stmt *S) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getExpansionLineNumber(S->getBeginLoc());
+}
+
+/// The constant values of a range-for's list: `{32, 64, 128}` or a const
+/// array initialised with one; none for any other range.
+std::optional<std::vector<int64_t>> HostValues::constantList(const Expr *Range,
+                                                             QualType T) const {
+  const Expr *E = Range;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *F = dyn_cast<FullExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *L = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = L->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->getType()->isConstantArrayType() && VD->getType().isConstQualified() &&
+        VD->getInit())
+      E = VD->getInit()->IgnoreParenImpCasts();
+  const auto *Init = dyn_cast<InitListExpr>(E);
+  if (!Init || Init->getNumInits() == 0 || Init->getNumInits() > 64)
+    return std::nullopt;
+  std::vector<int64_t> Out;
+  for (const Expr *V : Init->inits()) {
+    Value X = convert(eval(V), T);
+    if (!X)
+      return std::nullopt;
+    Out.push_back(*X);
+  }
+  return Out;
+}
+
+void HostValues::runRangeFor(llvm::ArrayRef<const Stmt *> Path) {
+  const auto *RF = cast<CXXForRangeStmt>(Path.front());
+  walk(RF, false);
+  const VarDecl *V = RF->getLoopVariable();
+  if (Path.size() < 2 || Path[1] != RF->getBody() || !V)
+    return;
+  LoopVars[V] = lineOf(RF);
+  if (auto It = In.LoopValues.find(V); It != In.LoopValues.end() && tracked(V)) {
+    set(Target{V, -1}, convert(It->second, V->getType()));
+    Choices.push_back(V->getName().str() + " = " + std::to_string(It->second));
+  } else if (std::optional<std::vector<int64_t>> List = constantList(RF->getRangeInit(), V->getType());
+             List && tracked(V) && !(In.Named && In.Named->count(V->getName().str()))) {
+    if (!Pending)
+      Pending = ListLoop{V, *List};
+  } else {
+    bindNamed(V);
+  }
+  runTo(Path.drop_front());
+}
+
+namespace {
+/// S without the case labels in front of it.
+const Stmt *unlabeled(const Stmt *S, llvm::SmallVectorImpl<const SwitchCase *> *Labels = nullptr) {
+  while (const auto *SC = dyn_cast_or_null<SwitchCase>(S)) {
+    if (Labels)
+      Labels->push_back(SC);
+    S = SC->getSubStmt();
+  }
+  return S;
+}
+
+bool isJump(const Stmt *S) {
+  return isa_and_nonnull<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, CXXThrowExpr>(S);
+}
+} // namespace
+
+void HostValues::runSwitch(llvm::ArrayRef<const Stmt *> Path) {
+  const auto *Sw = cast<SwitchStmt>(Path.front());
+  const auto *Body = dyn_cast<CompoundStmt>(Sw->getBody());
+  if (Path.size() < 3 || Path[1] != Sw->getBody() || !Body)
+    return walk(Sw, false);
+  walk(Sw->getInit(), true);
+  if (const VarDecl *CV = Sw->getConditionVariable())
+    declare(CV, true);
+  exec(Sw->getCond(), true);
+  Value Cond = eval(Sw->getCond());
+  llvm::SmallVector<const Stmt *, 32> Stmts(Body->body().begin(), Body->body().end());
+  size_t I = llvm::find(Stmts, Path[2]) - Stmts.begin();
+  // The statement the switch jumps to, for a known value; the label nearest
+  // above the launch otherwise.
+  std::optional<size_t> Start, Matched, Default;
+  for (size_t K = 0; K < Stmts.size(); ++K) {
+    llvm::SmallVector<const SwitchCase *, 4> Labels;
+    unlabeled(Stmts[K], &Labels);
+    if (!Labels.empty() && K <= I)
+      Start = K;
+    for (const SwitchCase *SC : Labels) {
+      if (isa<DefaultStmt>(SC)) {
+        Default = K;
+        continue;
+      }
+      const auto *C = cast<CaseStmt>(SC);
+      Value Lo = eval(C->getLHS()), Hi = C->getRHS() ? eval(C->getRHS()) : Lo;
+      if (Cond && Lo && Hi && *Cond >= *Lo && *Cond <= *Hi && !Matched)
+        Matched = K;
+    }
+  }
+  if (Cond) {
+    Start = Matched ? Matched : Default;
+    // Reached from there only by falling through to the launch.
+    if (Start && *Start > I)
+      Start.reset();
+  }
+  if (!Start || I >= Stmts.size()) {
+    Reachable = false;
+    return;
+  }
+  llvm::SmallVector<const SwitchCase *, 4> Labels;
+  unlabeled(Stmts[*Start], &Labels);
+  if (!Cond) {
+    std::string Name;
+    for (const SwitchCase *SC : Labels)
+      Name += (Name.empty() ? "" : ", ") +
+              (isa<DefaultStmt>(SC) ? std::string("default")
+                                    : "case " + text(cast<CaseStmt>(SC)->getLHS()));
+    Choices.push_back(Name);
+    // Entered at its label (not by falling through): the value is the case's.
+    bool Entered = *Start == 0 || isJump(unlabeled(Stmts[*Start - 1]));
+    if (Entered && Labels.size() == 1 && isa<CaseStmt>(Labels[0]) &&
+        !cast<CaseStmt>(Labels[0])->getRHS()) {
+      Target T = targetOf(Sw->getCond()->IgnoreParenImpCasts());
+      if (T.Var && T.Field < 0 && !Sw->getConditionVariable())
+        set(T, convert(eval(cast<CaseStmt>(Labels[0])->getLHS()),
+                       Sw->getCond()->IgnoreParenImpCasts()->getType()));
+    } else if (!Entered) {
+      for (size_t K = 0; K < *Start; ++K)
+        walk(unlabeled(Stmts[K]), false);
+    }
+  }
+  for (size_t K = *Start; K < I; ++K) {
+    const Stmt *S = unlabeled(Stmts[K]);
+    if (isJump(S)) {
+      Reachable = false;
+      return;
+    }
+    walk(S, true);
+  }
+  runTo(Path.drop_front(2));
+}
+
 void HostValues::runTo(llvm::ArrayRef<const Stmt *> Path) {
   const Stmt *S = Path.front();
   if (Path.size() == 1)
@@ -339,8 +513,22 @@ void HostValues::runTo(llvm::ArrayRef<const Stmt *> Path) {
     if (const VarDecl *CV = If->getConditionVariable())
       declare(CV, true);
     exec(If->getCond(), true);
+    bool Then = Next == If->getThen();
+    if (Value Cond = If->isConsteval() ? Value() : eval(If->getCond())) {
+      if ((*Cond != 0) != Then) {
+        Reachable = false;
+        return;
+      }
+    } else if (!If->isConsteval()) {
+      std::string Cond = text(If->getCond());
+      Choices.push_back(Then ? Cond : "!(" + Cond + ")");
+    }
     return runTo(Path.drop_front());
   }
+  if (isa<SwitchStmt>(S))
+    return runSwitch(Path);
+  if (isa<CXXForRangeStmt>(S))
+    return runRangeFor(Path);
   // A loop that holds the launch: what it writes may come from an earlier
   // iteration; the body's straight-line code up to the launch still counts.
   const Stmt *Body = nullptr;
@@ -350,16 +538,23 @@ void HostValues::runTo(llvm::ArrayRef<const Stmt *> Path) {
     walk(For->getInc(), false);
     Body = For->getBody();
     walk(Body, false);
-  } else if (isa<WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+    // Its variables take a value per iteration: --arg may pick one.
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D)) {
+          LoopVars[VD] = lineOf(For);
+          bindNamed(VD);
+        }
+  } else if (isa<WhileStmt, DoStmt>(S)) {
     walk(S, false);
     if (const auto *W = dyn_cast<WhileStmt>(S))
       Body = W->getBody();
-    else if (const auto *D = dyn_cast<DoStmt>(S))
-      Body = D->getBody();
     else
-      Body = cast<CXXForRangeStmt>(S)->getBody();
+      Body = cast<DoStmt>(S)->getBody();
   } else if (const auto *A = dyn_cast<AttributedStmt>(S)) {
     Body = A->getSubStmt();
+  } else if (const auto *SC = dyn_cast<SwitchCase>(S)) {
+    Body = SC->getSubStmt();
   }
   if (Body && Next == Body)
     return runTo(Path.drop_front());

@@ -1,6 +1,7 @@
 //===- LaunchCollector.cpp - Launch shapes written in the source ----------===//
 #include "frontend/launch/LaunchCollector.h"
 #include "frontend/launch/HostApiReader.h"
+#include "frontend/launch/HostFlow.h"
 #include "frontend/launch/HostValues.h"
 
 #include "clang/AST/ASTContext.h"
@@ -42,9 +43,10 @@ bool parseTriple(StringRef &Text, Dim3 &D) {
 
 class Visitor : public RecursiveASTVisitor<Visitor> {
 public:
-  Visitor(ASTContext &Ctx, std::vector<SourceLaunch> &Launches)
+  Visitor(ASTContext &Ctx, std::vector<SourceLaunch> &Launches,
+          const std::map<std::string, int64_t> &HostArgs)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), Names(Ctx), Launches(Launches),
-        Api(Ctx, Names) {}
+        Api(Ctx, Names), HostArgs(HostArgs), Flow(Ctx, HostArgs) {}
 
   /// Host API calls (HostApiReader.h): opt-ins and cooperative launches.
   bool VisitCallExpr(CallExpr *E) {
@@ -54,11 +56,18 @@ public:
     if (instantiatedPattern(Host))
       return true;
     Api.visitCall(E, Host, Host && !Host->isDependentContext(), Launches);
+    if (Host && !Host->isDependentContext())
+      Flow.addCall(E, Host);
     return true;
   }
 
-  /// After every declaration was walked.
-  void finish() { Api.finish(Launches); }
+  /// After every declaration was walked (every call of the file known): the
+  /// host launches, then what the host API calls add to them.
+  void finish() {
+    for (const auto &[E, Host] : Pending)
+      addHostLaunches(E, Host);
+    Api.finish(Launches);
+  }
 
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->hasAttr<CUDAGlobalAttr>() || !FD->doesThisDeclarationHaveABody() ||
@@ -98,8 +107,52 @@ public:
     const FunctionDecl *Host = Functions.empty() ? nullptr : Functions.back();
     if (instantiatedPattern(Host))
       return true;
-    HostValues Values(Ctx, Host ? Host->getBody() : nullptr, E,
-                      Host && !Host->isDependentContext());
+    Pending.push_back({E, Host});
+    return true;
+  }
+
+  /// A host launch per way the file's host code reaches E (HostFlow.h),
+  /// those alike once.
+  void addHostLaunches(const CUDAKernelCallExpr *E, const FunctionDecl *Host) {
+    const FunctionDecl *Callee = E->getDirectCallee();
+    const CallExpr *Config = E->getConfig();
+    std::vector<HostFlow::Reached> Paths =
+        Flow.reach(Host, E, Host && !Host->isDependentContext());
+    size_t First = Launches.size();
+    if (Paths.empty()) {
+      // No path the host code's values allow reaches it: said, not taken.
+      HostValues None(Ctx, nullptr, E, false);
+      SourceLaunch L = hostLaunch(E, Callee, Config, None);
+      L.Source = "host-launch-unreached";
+      L.Grid.reset();
+      L.Block.reset();
+      Launches.push_back(std::move(L));
+      return;
+    }
+    for (const HostFlow::Reached &R : Paths) {
+      SourceLaunch L = hostLaunch(E, Callee, Config, *R.Values);
+      L.Via = R.Via;
+      for (const std::string &N : R.NamedUsed)
+        if (auto It = HostArgs.find(N); It != HostArgs.end())
+          L.NamedHost.insert(*It);
+      if (std::none_of(Launches.begin() + First, Launches.end(), [&](const SourceLaunch &O) {
+            return sameShape(O, L);
+          }))
+        Launches.push_back(std::move(L));
+    }
+  }
+
+  static bool sameShape(const SourceLaunch &A, const SourceLaunch &B) {
+    auto Dims = [](const std::optional<Dim3> &D) {
+      return D ? std::optional<std::array<uint64_t, 3>>(D->V) : std::nullopt;
+    };
+    return Dims(A.Grid) == Dims(B.Grid) && Dims(A.Block) == Dims(B.Block) &&
+           A.SharedBytes == B.SharedBytes && A.Args == B.Args &&
+           A.BufferBytes == B.BufferBytes && A.NamedHost == B.NamedHost;
+  }
+
+  SourceLaunch hostLaunch(const CUDAKernelCallExpr *E, const FunctionDecl *Callee,
+                          const CallExpr *Config, const HostValues &Values) {
     SourceLaunch L;
     L.Kernel = Names.getName(Callee);
     L.Source = "host-launch";
@@ -108,10 +161,13 @@ public:
     L.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
     L.Grid = Values.launchDim(Config->getArg(0));
     L.Block = Values.launchDim(Config->getArg(1));
-    if (!L.Grid)
-      L.UnknownFrom["grid"] = writtenAs(Config->getArg(0));
-    if (!L.Block)
-      L.UnknownFrom["block"] = writtenAs(Config->getArg(1));
+    for (unsigned I = 0; I < 2; ++I) {
+      if (I == 0 ? L.Grid.has_value() : L.Block.has_value())
+        continue;
+      L.UnknownFrom[I == 0 ? "grid" : "block"] = writtenAs(Config->getArg(I));
+      for (auto &[Name, What] : Values.unknownInputs(Config->getArg(I)))
+        L.UnknownInputs.insert({Name, What});
+    }
     if (Config->getNumArgs() >= 3)
       if (std::optional<int64_t> Shared = Values.evalInt(Config->getArg(2));
           Shared && *Shared >= 0)
@@ -129,8 +185,7 @@ public:
           L.BufferBytes[Name] = *Bytes;
       }
     }
-    Launches.push_back(L);
-    return true;
+    return L;
   }
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -211,6 +266,11 @@ private:
   ASTNameGenerator Names;
   std::vector<SourceLaunch> &Launches;
   HostApiReader Api;
+  const std::map<std::string, int64_t> &HostArgs;
+  HostFlow Flow;
+  /// The host launches found, with the function that holds each: read once
+  /// every call of the file is known.
+  std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>> Pending;
   /// The functions being walked, innermost last.
   std::vector<const FunctionDecl *> Functions;
 };
@@ -221,7 +281,8 @@ private:
 /// whole translation unit would load every header declaration from it.
 class Collector : public ASTConsumer {
 public:
-  explicit Collector(std::vector<SourceLaunch> &Launches) : Launches(Launches) {}
+  Collector(std::vector<SourceLaunch> &Launches, std::map<std::string, int64_t> HostArgs)
+      : Launches(Launches), HostArgs(std::move(HostArgs)) {}
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
     Parsed.insert(Parsed.end(), DG.begin(), DG.end());
     return true;
@@ -230,7 +291,7 @@ public:
     // After errors too (a compile whose host code fails hands its launches
     // to the retry that skips host code; expressions with errors evaluate
     // to unknown).
-    Visitor V(Ctx, Launches);
+    Visitor V(Ctx, Launches, HostArgs);
     for (Decl *D : Parsed)
       V.TraverseDecl(D);
     V.finish();
@@ -238,6 +299,7 @@ public:
 
 private:
   std::vector<SourceLaunch> &Launches;
+  std::map<std::string, int64_t> HostArgs;
   std::vector<Decl *> Parsed;
 };
 
@@ -270,8 +332,9 @@ bool parseLaunchAnnotation(StringRef Text, SourceLaunch &Out) {
 }
 
 std::unique_ptr<ASTConsumer>
-createLaunchCollector(CompilerInstance &CI, std::vector<SourceLaunch> &Launches) {
-  return std::make_unique<Collector>(Launches);
+createLaunchCollector(CompilerInstance &CI, std::vector<SourceLaunch> &Launches,
+                      const std::map<std::string, int64_t> &HostArgs) {
+  return std::make_unique<Collector>(Launches, HostArgs);
 }
 
 } // namespace warplint

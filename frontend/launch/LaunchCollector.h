@@ -6,7 +6,9 @@
 
 #include "clang/AST/ASTConsumer.h"
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -19,11 +21,14 @@ namespace warplint {
 /// source states: `// warplint: launch grid(..) block(..)` annotations above
 /// the kernel, and host launches `k<<<g, b>>>`: their dims, dynamic shared
 /// memory, integer arguments and cudaMalloc'd buffer sizes as the host
-/// code's simple data flow in the launching function makes them
-/// (HostValues.h); what it cannot know is left unset.
+/// code's simple data flow makes them, in the launching function
+/// (HostValues.h) and through the file's calls of it (HostFlow.h): one
+/// launch per way the host code reaches it with other values. HostArgs (the
+/// command line's --arg) bind host parameters and loop variables of those
+/// names. What it cannot know is left unset.
 std::unique_ptr<clang::ASTConsumer>
-createLaunchCollector(clang::CompilerInstance &CI,
-                      std::vector<SourceLaunch> &Launches);
+createLaunchCollector(clang::CompilerInstance &CI, std::vector<SourceLaunch> &Launches,
+                      const std::map<std::string, int64_t> &HostArgs = {});
 
 /// Parses an annotation such as "warplint: launch grid(64,64) block(32,8)"
 /// (optionally "shared(N)": N bytes of dynamic shared memory per block).

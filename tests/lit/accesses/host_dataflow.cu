@@ -115,11 +115,12 @@ __global__ void via_macro(float *p) { p[threadIdx.x] = 0; }
 // In a function template: its instantiation's values.
 __global__ void in_template(float *p, int n) { p[threadIdx.x * n] = 0; }
 // CHECK-LABEL: kernel in_template  launch grid(1,1,1) block(64,1,1)
-// CHECK-SAME: (host-launch at line [[LT:[0-9]+]]); n = 8 from the host launch at host_dataflow.cu:[[LT]]{{$}}
+// CHECK-SAME: (host-launch at line [[LT:[0-9]+]] from main at host_dataflow.cu:{{[0-9]+}}); n = 8 from the host launch at host_dataflow.cu:[[LT]]{{$}}
 
-// Two launches that disagree on n: not bound; the first launch's shape.
+// Two launches of other shapes that disagree on n: the first launch's shape,
+// and its own n (the other launch is said).
 __global__ void twice(float *p, int n) { p[threadIdx.x * n] = 0; }
-// CHECK-LABEL: kernel twice  launch grid(1,1,1) block(32,1,1) (host-launch at line {{[0-9]+}}){{$}}
+// CHECK: kernel twice  launch grid(1,1,1) block(32,1,1) (host-launch at line [[TW:[0-9]+]], 1 of 2 host launch shapes); n = 8 from the host launch at host_dataflow.cu:[[TW]]{{$}}
 
 template <int B> void launchTemplate(float *p) {
   int n = B / 8;
