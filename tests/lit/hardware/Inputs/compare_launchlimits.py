@@ -49,7 +49,8 @@ def verdicts(check_json, file_name):
     out = {}
     diagnostics = json.load(open(check_json))["diagnostics"]
     for d in diagnostics:
-        m = re.search(re.escape(file_name) + r":(\d+) (fails with (\w+)|runs a grid-stride)",
+        # The launch line, then the calls it is reached through (" from main at f.cu:184 (case)").
+        m = re.search(re.escape(file_name) + r":(\d+)(?: from .*?)? (fails with (\w+)|runs a grid-stride)",
                       d["message"])
         if not m:
             continue
