@@ -29,8 +29,29 @@ bool hasUnrollMetadata(const Loop &L) {
   return false;
 }
 
+/// Whether an inner loop of L reads or writes A at an address that varies in
+/// that loop (an inner loop not unrolled: A stays indexed at run time, and
+/// unrolling L would not promote it).
+bool variesInInnerLoop(const Loop &L, const LoopInfo &LI, const AllocaInst *A) {
+  for (const Loop *Inner : L.getSubLoops())
+    for (BasicBlock *BB : Inner->blocks()) {
+      const Loop *Own = LI.getLoopFor(BB);
+      for (Instruction &I : *BB) {
+        const Value *Ptr = getLoadStorePointerOperand(&I);
+        if (!Ptr || Own->isLoopInvariant(Ptr))
+          continue;
+        SmallVector<const Value *, 4> Objects;
+        getUnderlyingObjects(Ptr, Objects);
+        if (is_contained(Objects, A))
+          return true;
+      }
+    }
+  return false;
+}
+
 /// Whether a GEP in L (outside its inner loops) indexes a small static alloca
-/// with a value defined in L itself (outside its inner loops).
+/// with a value defined in L itself (outside its inner loops), an alloca no
+/// inner loop indexes at run time.
 bool indexesPrivateArray(const Loop &L, const LoopInfo &LI, const DataLayout &DL) {
   for (BasicBlock *BB : L.blocks()) {
     if (LI.getLoopFor(BB) != &L)
@@ -45,11 +66,12 @@ bool indexesPrivateArray(const Loop &L, const LoopInfo &LI, const DataLayout &DL
       std::optional<TypeSize> Size = AI->getAllocationSize(DL);
       if (!Size || Size->isScalable() || Size->getFixedValue() > UnrollPrivateArraysPass::MaxArrayBytes)
         continue;
-      for (const Value *Op : GEP->indices()) {
+      bool OwnIndex = any_of(GEP->indices(), [&](const Value *Op) {
         const auto *Def = dyn_cast<Instruction>(Op);
-        if (Def && L.contains(Def) && LI.getLoopFor(Def->getParent()) == &L)
-          return true;
-      }
+        return Def && LI.getLoopFor(Def->getParent()) == &L;
+      });
+      if (OwnIndex && !variesInInnerLoop(L, LI, AI))
+        return true;
     }
   }
   return false;
