@@ -4,6 +4,7 @@
 #include "frontend/MergedAccesses.h"
 #include "frontend/TypeNames.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/UnrollPrivateArrays.h"
 #include "frontend/asm/AsyncCopyAsm.h"
 #include "frontend/asm/AtomicAsm.h"
 #include "frontend/asm/BitFieldAsm.h"
@@ -34,6 +35,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <condition_variable>
@@ -228,6 +230,10 @@ bool optimizeForNvptx(Module &M, TargetMachine &TM, const FileBudget *Budget) {
       return !OutOfTime;
     });
   PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
+  // Loops over private arrays unroll as nvcc's do (before LoopFullUnrollPass
+  // and the SROA that follows it in the function simplification pipeline).
+  PB.registerLateLoopOptimizationsEPCallback(
+      [](LoopPassManager &LPM, OptimizationLevel) { LPM.addPass(UnrollPrivateArraysPass()); });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
