@@ -10,6 +10,8 @@
 #ifndef WARPLINT_ANALYZER_LAUNCHTOTALS_H
 #define WARPLINT_ANALYZER_LAUNCHTOTALS_H
 
+#include "analyzer/arch/GpuProfile.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <string>
@@ -67,6 +69,9 @@ struct BlockIssue {
   /// Of those, MUFU operations (reciprocals, square roots, sin, exp2, ...),
   /// which a narrower pipe than the schedulers' serves.
   double Mufu = 0;
+  /// Dense tensor-core FLOPs (ops for int8) by TensorType: the wgmma and
+  /// mma operations of the block, per warp.
+  std::array<double, NumTensorTypes> TensorFlops{};
 };
 
 /// What the whole launch adds up to.
@@ -85,6 +90,8 @@ struct KernelTotals {
   double SassInstructions = 0;
   /// Of those, MUFU operations.
   double MufuInstructions = 0;
+  /// Tensor-core FLOPs over the launch by TensorType (BlockIssue::TensorFlops).
+  std::array<double, NumTensorTypes> TensorFlops{};
   /// What one execution of each basic block issues.
   llvm::DenseMap<const llvm::BasicBlock *, BlockIssue> BlockSass;
   std::vector<BufferFootprint> Buffers;

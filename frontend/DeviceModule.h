@@ -36,6 +36,15 @@ enum AddrSpace : unsigned {
   AS_Param = 101,
 };
 
+/// Metadata on the call a frontend emits for one tensor-core operation
+/// (wgmma.mma_async): !{!"f16"|!"tf32"|!"fp8"|!"int8", i64 FLOPs per warp}
+/// (m*n*k*2, a quarter of it per warp for a warpgroup's wgmma).
+inline constexpr llvm::StringLiteral TensorOpMetadata = "warplint.tensor";
+/// Metadata on the instructions a frontend emits in place of one GPU
+/// instruction (the per-thread operand reads and results that stand for a
+/// wgmma): the GPU issues none of them, only the instruction they stand for.
+inline constexpr llvm::StringLiteral StandInMetadata = "warplint.standin";
+
 /// A private array as the frontend first saw it (before SROA), so the
 /// analyzer can tell which ones were promoted to registers.
 struct LocalArrayDecl {

@@ -38,9 +38,21 @@ constexpr GpuProfile H100Sxm = {
     "block per SM handed out, 4.39 us per queued launch, 4.26 clocks between dependent "
     "FMAs, a footprint stays in L2 between "
     "launches up to 32 MiB, none from 48 MiB; L1/shared 128 B/clk/SM and 4 issue/clk/SM "
-    "from the Hopper tuning guide",
+    "from the Hopper tuning guide; dense tensor TFLOP/s from the H100 SXM data sheet",
     /*L2ScatteredGSectors=*/128.0, /*WarmL2Full=*/32.0 / 50, /*WarmL2None=*/48.0 / 50,
-    /*DependentIssueClk=*/4.26};
+    /*DependentIssueClk=*/4.26, /*MufuPerClk=*/0.5,
+    // Data sheet (H100 SXM5, dense): 989 TFLOP/s fp16/bf16, 494 tf32,
+    // 1979 fp8, 1979 TOP/s int8 (132 SMs x 4096 fp16 FLOPs per clock at the
+    // whitepaper's 1830 MHz boost); not measured here.
+    /*TensorTflops=*/{989, 494, 1979, 1979}};
+
+/// Row with its data-sheet dense tensor throughputs (TFLOP/s by TensorType;
+/// see GpuProfile::TensorTflops).
+constexpr GpuProfile withTensor(GpuProfile G, double F16, double Tf32, double Fp8,
+                                double Int8) {
+  G.TensorTflops = {F16, Tf32, Fp8, Int8};
+  return G;
+}
 
 /// A row derived from the H100's measurements (see the file comment).
 constexpr GpuProfile derived(StringRef Name, StringRef Display, unsigned Sm, unsigned SMs,
@@ -77,33 +89,45 @@ constexpr GpuProfile measuredH200() {
   G.Sources = "measured on an H200 (tests/hardware/h200/gpuprofile.txt): DRAM read 4385 of "
               "4814 GB/s, L2 9811 GB/s, 60 MiB L2, latencies; per-clock SM throughputs, the "
               "queued launch, the share of L2 that stays warm and the one-sector L2 rate (in "
-              "proportion to L2 bandwidth) as the H100's";
+              "proportion to L2 bandwidth) as the H100's; dense tensor TFLOP/s from the H200 "
+              "data sheet (the H100 SXM's: 989 fp16/bf16, 494 tf32, 1979 fp8 and int8)";
   return G;
 }
 
 const GpuProfile Gpus[] = {
-    derived("v100-sxm", "V100 SXM2", 70, 80, 1530, 900, 6 * MiB,
+    withTensor(derived("v100-sxm", "V100 SXM2", 70, 80, 1530, 900, 6 * MiB,
             "NVIDIA V100 data sheet and Volta whitepaper: 80 SMs, 1530 MHz, 900 GB/s HBM2, "
-            "6 MB L2; the rest derived from the H100 SXM measurement"),
-    derived("t4", "T4", 75, 40, 1590, 320, 4 * MiB,
+            "6 MB L2; dense tensor 125 TFLOP/s fp16 (data sheet); the rest derived from the H100 SXM measurement"),
+               125, 0, 0, 0),
+    withTensor(derived("t4", "T4", 75, 40, 1590, 320, 4 * MiB,
             "NVIDIA T4 data sheet and Turing whitepaper: 40 SMs, 1590 MHz, 320 GB/s GDDR6, "
-            "4 MB L2; the rest derived from the H100 SXM measurement"),
-    derived("a100-sxm", "A100 SXM", 80, 108, 1410, 2039, 40 * MiB,
+            "4 MB L2; dense tensor 65 TFLOP/s fp16, 130 TOP/s int8 (data sheet); the rest derived from the H100 SXM measurement"),
+               65, 0, 0, 130),
+    withTensor(derived("a100-sxm", "A100 SXM", 80, 108, 1410, 2039, 40 * MiB,
             "NVIDIA A100 80GB data sheet and Ampere whitepaper: 108 SMs, 1410 MHz, "
-            "2039 GB/s HBM2e, 40 MB L2; the rest derived from the H100 SXM measurement"),
-    derived("a10", "A10", 86, 72, 1695, 600, 6 * MiB,
-            "NVIDIA A10 data sheet: 72 SMs, 1695 MHz, 600 GB/s GDDR6, 6 MB L2; the rest derived from the H100 SXM measurement"),
-    derived("l40s", "L40S", 89, 142, 2520, 864, 96 * MiB,
+            "2039 GB/s HBM2e, 40 MB L2; dense tensor 312 TFLOP/s fp16/bf16, 156 tf32, 624 TOP/s int8 (data sheet); the rest derived from the H100 SXM measurement"),
+               312, 156, 0, 624),
+    withTensor(derived("a10", "A10", 86, 72, 1695, 600, 6 * MiB,
+            "NVIDIA A10 data sheet: 72 SMs, 1695 MHz, 600 GB/s GDDR6, 6 MB L2; dense tensor 125 TFLOP/s fp16/bf16, 62.5 tf32, 250 TOP/s int8 (data sheet); the rest derived from the H100 SXM measurement"),
+               125, 62.5, 0, 250),
+    withTensor(derived("l40s", "L40S", 89, 142, 2520, 864, 96 * MiB,
             "NVIDIA L40S data sheet and Ada whitepaper: 142 SMs, 2520 MHz, 864 GB/s GDDR6, "
-            "96 MB L2; the rest derived from the H100 SXM measurement"),
+            "96 MB L2; dense tensor 362 TFLOP/s fp16/bf16, 183 tf32, 733 fp8, 733 TOP/s int8 (data sheet); the rest derived from the H100 SXM measurement"),
+               362, 183, 733, 733),
     H100Sxm,
-    derived("h100-pcie", "H100 PCIe", 90, 114, 1755, 2039, 50 * MiB,
+    withTensor(derived("h100-pcie", "H100 PCIe", 90, 114, 1755, 2039, 50 * MiB,
             "NVIDIA H100 data sheet (PCIe 80GB): 114 SMs, 1755 MHz, 2039 GB/s HBM2e, "
-            "50 MB L2; the rest derived from the H100 SXM measurement"),
+            "50 MB L2; dense tensor 756 TFLOP/s fp16/bf16, 378 tf32, 1513 fp8, 1513 TOP/s int8 (data sheet); the rest derived from the H100 SXM measurement"),
+               756, 378, 1513, 1513),
     measuredH200(),
 };
 
 } // namespace
+
+StringRef tensorTypeName(TensorType T) {
+  static constexpr StringRef Names[NumTensorTypes] = {"f16", "tf32", "fp8", "int8"};
+  return Names[unsigned(T)];
+}
 
 ArrayRef<GpuProfile> allGpuProfiles() { return Gpus; }
 

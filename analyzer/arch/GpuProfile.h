@@ -16,9 +16,19 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 
 namespace warplint {
+
+/// The classes of tensor-core operands whose dense rates data sheets give:
+/// f16 and bf16 (one rate), tf32, fp8 (e4m3, e5m2) and int8 (s8, u8, and the
+/// narrower integer types).
+enum class TensorType : unsigned { F16, Tf32, Fp8, Int8 };
+constexpr unsigned NumTensorTypes = 4;
+
+/// "f16", "tf32", "fp8", "int8".
+llvm::StringRef tensorTypeName(TensorType T);
 
 /// One GPU product.
 struct GpuProfile {
@@ -72,9 +82,19 @@ struct GpuProfile {
   /// in warp instructions: 16 lanes per clock on compute capability 7.0 to
   /// 9.0 (the CUDA C++ Programming Guide's throughput table).
   double MufuPerClk = 0.5;
+  /// Dense tensor-core throughput of the whole GPU, in TFLOP/s (TOP/s for
+  /// int8), by TensorType: NVIDIA's data-sheet figures (without sparsity), at
+  /// the data sheet's boost clock. 0 where the GPU has no tensor core for the
+  /// type.
+  std::array<double, NumTensorTypes> TensorTflops{};
 
   /// Clocks per microsecond.
   double clocksPerUs() const { return ClockMHz; }
+  /// Dense tensor FLOPs each SM completes per clock of ClockMHz for T: the
+  /// data-sheet rate over the SMs (0 where there is none).
+  double tensorFlopsPerClk(TensorType T) const {
+    return TensorTflops[unsigned(T)] * 1e6 / (SMs * ClockMHz);
+  }
 };
 
 /// Every GPU warplint has a profile of.

@@ -153,6 +153,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.SectorBytes = SectorBytes;
   W.WarpInstructions = WarpInstructions;
   W.MufuInstructions = MufuInstructions;
+  W.TensorFlops = TensorFlops;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
   // What each buffer's accesses request, to set against its footprint.
   struct Requested {
@@ -247,6 +248,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
   L.WarpInstructions = T.SassInstructions;
   L.MufuInstructions = T.MufuInstructions;
+  L.TensorFlops = T.TensorFlops;
   L.BlockWarps = T.BlockWarps;
   L.BlockSass = T.BlockSass;
   L.Buffers = T.Buffers;

@@ -64,6 +64,8 @@ struct LaunchWork {
   /// SASS-like warp instructions issued (KernelTotals::SassInstructions),
   /// and of those the MUFU operations.
   double WarpInstructions = 0, MufuInstructions = 0;
+  /// Tensor-core FLOPs by TensorType (KernelTotals::TensorFlops).
+  std::array<double, NumTensorTypes> TensorFlops{};
   /// Warp executions of each basic block (KernelTotals::BlockWarps) and what
   /// one execution issues (KernelTotals::BlockSass).
   llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;

@@ -14,6 +14,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/Metadata.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -61,6 +64,66 @@ double libdeviceCost(StringRef Name) {
     return SqrtF32;
   return Call;
 }
+/// The tensor-core operation I is, by type, with its FLOPs per warp: a call
+/// a frontend marked with TensorOpMetadata (a wgmma), or an NVVM mma/wmma
+/// intrinsic, whose name gives the shape (m*n*k*2 FLOPs per warp) and the
+/// operand type. f64 (DMMA) and b1 are no dense rate of the profiles: none.
+std::optional<std::pair<TensorType, double>> tensorOp(const Instruction &I) {
+  auto typeOf = [](StringRef Name) -> std::optional<TensorType> {
+    SmallVector<StringRef, 12> Parts;
+    Name.split(Parts, '.');
+    std::optional<TensorType> T;
+    for (StringRef P : Parts) {
+      if (P == "f64" || P == "b1")
+        return std::nullopt;
+      if (P == "tf32")
+        T = TensorType::Tf32;
+      else if (P == "e4m3" || P == "e5m2" || P == "e4m3x2" || P == "e5m2x2")
+        T = TensorType::Fp8;
+      else if (P == "s8" || P == "u8" || P == "s4" || P == "u4")
+        T = TensorType::Int8;
+    }
+    return T.value_or(TensorType::F16);
+  };
+  if (const MDNode *MD = I.getMetadata(TensorOpMetadata)) {
+    if (MD->getNumOperands() != 2)
+      return std::nullopt;
+    const auto *Ty = dyn_cast<MDString>(MD->getOperand(0));
+    const auto *Flops = mdconst::dyn_extract<ConstantInt>(MD->getOperand(1));
+    if (!Ty || !Flops)
+      return std::nullopt;
+    std::optional<TensorType> T = typeOf(Ty->getString());
+    if (!T)
+      return std::nullopt;
+    return std::pair(*T, double(Flops->getZExtValue()));
+  }
+  const auto *C = dyn_cast<CallBase>(&I);
+  const Function *Callee = C ? C->getCalledFunction() : nullptr;
+  if (!Callee)
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  // llvm.nvvm.mma.m16n8k16.row.col.f32.bf16.bf16.f32,
+  // llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32 (the load and store
+  // intrinsics of wmma are no operation of the tensor cores).
+  if (!Name.consume_front("llvm.nvvm.mma.") &&
+      !(Name.consume_front("llvm.nvvm.wmma.") && Name.contains(".mma.")))
+    return std::nullopt;
+  unsigned M = 0, N = 0, K = 0;
+  StringRef Shape = Name.take_until([](char Ch) { return Ch == '.'; });
+  if (!Shape.consume_front("m"))
+    return std::nullopt;
+  size_t NPos = Shape.find('n'), KPos = Shape.find('k');
+  if (NPos == StringRef::npos || KPos == StringRef::npos || KPos < NPos ||
+      Shape.substr(0, NPos).getAsInteger(10, M) ||
+      Shape.substr(NPos + 1, KPos - NPos - 1).getAsInteger(10, N) ||
+      Shape.substr(KPos + 1).getAsInteger(10, K))
+    return std::nullopt;
+  std::optional<TensorType> T = typeOf(Name);
+  if (!T)
+    return std::nullopt;
+  return std::pair(*T, 2.0 * M * N * K);
+}
+
 /// The address of a loop's access whose pointer steps by a constant: the
 /// unrolled body reaches the next elements through immediate offsets, one
 /// pointer increment per unrolled group of 4.
@@ -345,6 +408,16 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
     const Loop *L = LI.getLoopFor(BB);
     BlockIssue N;
     for (const Instruction &I : *BB) {
+      // What stands in for a tensor-core instruction (its operand reads and
+      // results, lane by lane): the GPU issues the one instruction (HGMMA,
+      // one per warp), counted at its marker.
+      if (I.hasMetadata(StandInMetadata))
+        continue;
+      if (auto Op = tensorOp(I)) {
+        N.Instructions += 1;
+        N.TensorFlops[unsigned(Op->first)] += Op->second;
+        continue;
+      }
       // What only computes addresses: GEPs and casts fold into the access's
       // addressing; in a loop, arithmetic the loop steps affinely (or does
       // not change) is strength-reduced into pointer increments.

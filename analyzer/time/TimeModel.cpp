@@ -28,7 +28,7 @@ constexpr double OverlapLoss = 0.4;
 
 StringRef timeLimiterName(TimeLimiter L) {
   static constexpr StringRef Names[NumTimeLimiters] = {
-      "dram", "l2", "l1", "shared", "constant", "issue", "latency", "launch"};
+      "dram", "l2", "l1", "shared", "constant", "issue", "tensor", "latency", "launch"};
   return Names[unsigned(L)];
 }
 
@@ -103,6 +103,16 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   // a loop of sines waits for it.
   part(TimeLimiter::Issue) = std::max(smTime(W.WarpInstructions, IssueRate),
                                       smTime(W.MufuInstructions, G.MufuPerClk));
+  // Tensor cores: the busiest SM's FLOPs at the data-sheet dense rate of
+  // each type, one after another (an SM's tensor cores serve one type at a
+  // time). A type the GPU has no rate for runs at its fp16 rate.
+  for (unsigned Ty = 0; Ty < NumTensorTypes; ++Ty) {
+    double Rate = G.tensorFlopsPerClk(TensorType(Ty));
+    if (Rate <= 0)
+      Rate = G.tensorFlopsPerClk(TensorType::F16);
+    if (W.TensorFlops[Ty] > 0 && Rate > 0)
+      part(TimeLimiter::Tensor) += smTime(W.TensorFlops[Ty], Rate);
+  }
   part(TimeLimiter::L1) = smTime(W.L1Sectors * W.SectorBytes, G.L1BytesPerClk);
   part(TimeLimiter::Shared) = smTime(W.SharedWavefronts, G.SharedWavefrontsPerClk);
   part(TimeLimiter::Constant) = smTime(W.ConstantPasses, G.ConstantPassesPerClk);
@@ -142,7 +152,7 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   // The memory system and the SM overlap, not perfectly.
   double Memory = std::max({part(TimeLimiter::Dram), part(TimeLimiter::L2), part(TimeLimiter::L1)});
   double Sm = std::max({part(TimeLimiter::Issue), part(TimeLimiter::Shared),
-                        part(TimeLimiter::Constant)});
+                        part(TimeLimiter::Constant), part(TimeLimiter::Tensor)});
   T.OverlapUs = OverlapLoss * std::min(Memory, Sm);
   Busy += T.OverlapUs;
   T.Us = part(TimeLimiter::Launch) + Busy;

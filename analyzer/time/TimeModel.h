@@ -31,6 +31,8 @@ struct KernelWork {
   unsigned BlocksPerSM = 1;
   /// Warp instructions issued, SASS-like, and of those the MUFU operations.
   double WarpInstructions = 0, MufuInstructions = 0;
+  /// Dense tensor-core FLOPs (int8: ops) by TensorType.
+  std::array<double, NumTensorTypes> TensorFlops{};
   /// Warp-level requests to global and local memory, and the sectors they
   /// touch in L1.
   double GlobalRequests = 0;
@@ -56,10 +58,21 @@ struct KernelWork {
 };
 
 /// The parts of the GPU that can bound a launch.
-enum class TimeLimiter : unsigned { Dram, L2, L1, Shared, Constant, Issue, Latency, Launch };
-constexpr unsigned NumTimeLimiters = 8;
+enum class TimeLimiter : unsigned {
+  Dram,
+  L2,
+  L1,
+  Shared,
+  Constant,
+  Issue,
+  Tensor,
+  Latency,
+  Launch
+};
+constexpr unsigned NumTimeLimiters = 9;
 
-/// "dram", "l2", "l1", "shared", "constant", "issue", "latency", "launch".
+/// "dram", "l2", "l1", "shared", "constant", "issue", "tensor", "latency",
+/// "launch".
 llvm::StringRef timeLimiterName(TimeLimiter L);
 
 /// A launch's predicted duration and what bounds it.

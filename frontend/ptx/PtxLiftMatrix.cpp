@@ -12,10 +12,15 @@
 // threads is given an equal, contiguous share of each operand's bytes: the
 // bytes read are the instruction's, their order within the tile is not (the
 // descriptors' swizzled layouts are conflict-free by design). Accumulators
-// become data-dependent.
+// become data-dependent. Those reads and results stand for one instruction:
+// they carry StandInMetadata, and the call that keeps the reads alive carries
+// TensorOpMetadata (the FLOPs and the operand type), so the time model counts
+// one HGMMA per warp and the tensor cores' time (docs/time.md).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/ptx/PtxLiftFamilies.h"
+
+#include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -183,6 +188,13 @@ Expected<bool> wgmmaAsync(FunctionLifter &L, const Instruction &I) {
       !ABits || !BBits)
     return L.error("wgmma shape or type not defined by PTX: '" + I.Opcode + "." +
                    join(I.Mods, ".") + "'");
+  // Everything emitted from here on stands for the one instruction: marked
+  // so the time model counts one HGMMA per warp, not the lane-by-lane reads.
+  BasicBlock *BB = L.B.GetInsertBlock();
+  BasicBlock::iterator At = L.B.GetInsertPoint();
+  bool AtEnd = At == BB->end();
+  llvm::Instruction *Before = AtEnd ? (BB->empty() ? nullptr : &BB->back())
+                                    : (At == BB->begin() ? nullptr : &*std::prev(At));
   std::vector<Value *> Read;
   // A from shared memory (a descriptor) or from registers ({a...}).
   if (I.Ops[1].Kind != Operand::Vector) {
@@ -196,6 +208,7 @@ Expected<bool> wgmmaAsync(FunctionLifter &L, const Instruction &I) {
     return Bt.takeError();
   Read.insert(Read.end(), Bt->begin(), Bt->end());
   keepAlive(L, Read);
+  auto *Marker = dyn_cast<CallInst>(&*std::prev(L.B.GetInsertPoint()));
   for (const Operand *D : registers(I.Ops[0])) {
     if (D->Kind != Operand::Register)
       continue;
@@ -204,6 +217,22 @@ Expected<bool> wgmmaAsync(FunctionLifter &L, const Instruction &I) {
       return T.takeError();
     if (Error E = L.write(*D, L.opaque(*T)))
       return std::move(E);
+  }
+  // The stand-ins (in the block the lowering began in: it emits no branch),
+  // then the marker: the tensor operation, m*n*k*2 FLOPs of the warpgroup,
+  // a quarter per warp.
+  LLVMContext &Ctx = L.ML.Ctx;
+  MDNode *StandIn = MDNode::get(Ctx, {});
+  for (auto It = Before ? std::next(Before->getIterator()) : BB->begin();
+       It != BB->end() && It != L.B.GetInsertPoint(); ++It)
+    It->setMetadata(StandInMetadata, StandIn);
+  if (Marker && Marker->getParent() == BB) {
+    Marker->setMetadata(StandInMetadata, nullptr);
+    uint64_t Flops = uint64_t(M) * N * K * 2 / 4;
+    Marker->setMetadata(TensorOpMetadata,
+                        MDNode::get(Ctx, {MDString::get(Ctx, Types[1]),
+                                          ConstantAsMetadata::get(
+                                              ConstantInt::get(llvm::Type::getInt64Ty(Ctx), Flops))}));
   }
   return true;
 }

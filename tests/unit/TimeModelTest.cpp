@@ -84,6 +84,24 @@ TEST(GpuProfileTest, H200RowIsTheMeasurement) {
   EXPECT_NEAR(lookupGpu("h200")->DramLatencyNs, M["dram_latency"], 1);
 }
 
+TEST(GpuProfileTest, TensorRatesAreTheDataSheets) {
+  // Dense TFLOP/s (no sparsity) from NVIDIA's data sheets: H100 SXM and H200
+  // share the SM and its 989 fp16/bf16, tf32 half of it, fp8 and int8 double.
+  for (llvm::StringRef Name : {"h100-sxm", "h200"}) {
+    const GpuProfile &G = *lookupGpu(Name);
+    EXPECT_EQ(G.TensorTflops[unsigned(TensorType::F16)], 989) << Name.str();
+    EXPECT_EQ(G.TensorTflops[unsigned(TensorType::Tf32)], 494) << Name.str();
+    EXPECT_EQ(G.TensorTflops[unsigned(TensorType::Fp8)], 1979) << Name.str();
+    EXPECT_EQ(G.TensorTflops[unsigned(TensorType::Int8)], 1979) << Name.str();
+    // Per SM per clock of the profile's clock, it adds up to the data sheet.
+    EXPECT_NEAR(G.tensorFlopsPerClk(TensorType::F16) * G.SMs * G.ClockMHz * 1e6, 989e12, 1e9);
+  }
+  EXPECT_EQ(lookupGpu("a100-sxm")->TensorTflops[unsigned(TensorType::F16)], 312);
+  EXPECT_EQ(lookupGpu("a100-sxm")->TensorTflops[unsigned(TensorType::Fp8)], 0);
+  for (const GpuProfile &G : allGpuProfiles())
+    EXPECT_GT(G.TensorTflops[unsigned(TensorType::F16)], 0) << G.Name.str();
+}
+
 TEST(GpuProfileTest, EveryArchitectureOfTheIssueHasAGpu) {
   for (llvm::StringRef Name : {"h100-sxm", "h100-pcie", "h200", "a100-sxm", "l40s"})
     EXPECT_TRUE(bool(lookupGpu(Name))) << Name.str();
@@ -122,6 +140,29 @@ TEST(TimeModelTest, StreamingCopyIsDramBound) {
   EXPECT_NEAR(T.Us, Expected, 1e-6);
   EXPECT_GT(T.OverlapUs, 0);
   EXPECT_LT(T.OverlapUs, T.PartUs[unsigned(TimeLimiter::Issue)]);
+}
+
+TEST(TimeModelTest, TensorFlopsBoundTheLaunch) {
+  // 1056 blocks of one warpgroup, 2^28 fp16 FLOPs each, few instructions:
+  // the busiest SM's 8 blocks at 989/132 TFLOP/s.
+  const GpuProfile &G = *lookupGpu("h200");
+  KernelWork W;
+  W.Blocks = 1056;
+  W.WarpsPerBlock = 4;
+  W.BlocksPerSM = 8;
+  W.WarpInstructions = 1056 * 4 * 1000;
+  W.TensorFlops[unsigned(TensorType::F16)] = 1056.0 * (1 << 28);
+  TimeEstimate T = predictTime(W, G);
+  double Expected = 8.0 * (1 << 28) / (989e12 / 132) * 1e6;
+  EXPECT_NEAR(T.PartUs[unsigned(TimeLimiter::Tensor)], Expected, Expected * 1e-6);
+  EXPECT_EQ(T.Limiter, TimeLimiter::Tensor);
+  EXPECT_GE(T.Us, Expected + G.LaunchUs);
+  EXPECT_EQ(timeLimiterName(TimeLimiter::Tensor), "tensor");
+  // tf32 runs at half the rate.
+  W.TensorFlops[unsigned(TensorType::F16)] = 0;
+  W.TensorFlops[unsigned(TensorType::Tf32)] = 1056.0 * (1 << 28);
+  EXPECT_NEAR(predictTime(W, G).PartUs[unsigned(TimeLimiter::Tensor)], 2 * Expected,
+              Expected * 0.01);
 }
 
 TEST(TimeModelTest, EmptyLaunchCostsTheLaunch) {
