@@ -140,9 +140,10 @@ def main():
         for row in every_row:
             per_kernel.setdefault((row["program"], row["args"], base_name(row["kernel"])), []).append(row)
         keep = set()
-        for lr in per_kernel.values():
-            step = max(1, -(-len(lr) // args.sample))
-            keep.update(id(r) for r in lr[::step])
+        for lr in per_kernel.values():  # evenly spaced, the first and the last among them
+            k = min(args.sample, len(lr))
+            picks = {0} if k == 1 else {round(i * (len(lr) - 1) / (k - 1)) for i in range(k)}
+            keep.update(id(lr[i]) for i in picks)
         for row in every_row:
             run_key = (row["program"], row["args"])
             launch[run_key] = launch.get(run_key, -1) + 1
@@ -150,7 +151,7 @@ def main():
             index = seen[key] = seen.get(key, -1) + 1
             prog = progs.get(row["program"])
             measured = row["cold_us" if args.l2 == "cold" else "warm_us"] or row["cold_us"]
-            if id(row) not in keep or not prog or not measured:
+            if id(row) not in keep or not prog or not measured or 0 in dims(row["grid"]):
                 continue
             env = {k: v[index] if isinstance(v, list) else v for k, v in prog.get("vars", {}).items()}
             env.update({"run": row["args"], "index": index, "launch": launch[run_key], "grid": dims(row["grid"]), "block": dims(row["block"])})
