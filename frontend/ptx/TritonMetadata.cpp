@@ -14,30 +14,36 @@ namespace warplint {
 
 namespace {
 
+/// The change of bracket depth at Text[I], string literals skipped: InString
+/// carries their state, and I steps past an escaped character. The '>' of
+/// '->' in a type is not a bracket.
+int depthStep(StringRef Text, size_t &I, bool &InString) {
+  char C = Text[I];
+  if (InString) {
+    if (C == '\\')
+      ++I;
+    else if (C == '"')
+      InString = false;
+    return 0;
+  }
+  if (C == '"')
+    InString = true;
+  else if (C == '(' || C == '<' || C == '{' || C == '[')
+    return 1;
+  else if ((C == ')' || C == '>' || C == '}' || C == ']') && !(C == '>' && I && Text[I - 1] == '-'))
+    return -1;
+  return 0;
+}
+
 /// The text between the '(' at Open and its matching ')', or none.
 std::optional<StringRef> balanced(StringRef Text, size_t Open) {
   int Depth = 0;
   bool InString = false;
   for (size_t I = Open; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (InString) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        InString = false;
-      continue;
-    }
-    if (C == '"')
-      InString = true;
-    else if (C == '(' || C == '<' || C == '{' || C == '[')
-      ++Depth;
-    else if (C == ')' || C == '>' || C == '}' || C == ']') {
-      // '->' in a type is not a bracket.
-      if (C == '>' && I > 0 && Text[I - 1] == '-')
-        continue;
-      if (--Depth == 0)
-        return Text.slice(Open + 1, I);
-    }
+    int Step = depthStep(Text, I, InString);
+    Depth += Step;
+    if (Step < 0 && Depth == 0)
+      return Text.slice(Open + 1, I);
   }
   return std::nullopt;
 }
@@ -49,21 +55,10 @@ std::vector<StringRef> topLevelItems(StringRef Sig) {
   bool InString = false;
   size_t Start = 0;
   for (size_t I = 0; I < Sig.size(); ++I) {
-    char C = Sig[I];
-    if (InString) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        InString = false;
-      continue;
-    }
-    if (C == '"')
-      InString = true;
-    else if (C == '(' || C == '<' || C == '{' || C == '[')
-      ++Depth;
-    else if ((C == ')' || C == '>' || C == '}' || C == ']') && !(C == '>' && I && Sig[I - 1] == '-'))
-      --Depth;
-    else if (C == ',' && Depth == 0) {
+    bool WasInString = InString;
+    int Step = depthStep(Sig, I, InString);
+    Depth += Step;
+    if (!WasInString && !Step && Sig[I] == ',' && Depth == 0) {
       Out.push_back(Sig.slice(Start, I).trim());
       Start = I + 1;
     }
