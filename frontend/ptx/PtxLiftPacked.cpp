@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/ptx/PtxLiftFamilies.h"
 
+#include "frontend/asm/HalfAsmBlock.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"
 
@@ -26,19 +28,9 @@ llvm::Type *packedElement(LLVMContext &Ctx, const Instruction &I) {
   return nullptr;
 }
 
-/// Half Idx (0: bits 15..0) of the 32-bit V, widened to f32.
-Value *unpackHalf(IRBuilder<> &B, Value *V, unsigned Idx, llvm::Type *HalfTy) {
-  Value *Bits = B.CreateTrunc(Idx ? B.CreateLShr(V, 16) : V, B.getInt16Ty());
-  return B.CreateFPExt(B.CreateBitCast(Bits, HalfTy), B.getFloatTy());
-}
-
 /// Lo and Hi (f32) rounded to HalfTy and packed, Lo in bits 15..0.
 Value *packHalves(IRBuilder<> &B, Value *Lo, Value *Hi, llvm::Type *HalfTy) {
-  auto Bits = [&](Value *F) {
-    return B.CreateZExt(B.CreateBitCast(B.CreateFPTrunc(F, HalfTy), B.getInt16Ty()),
-                        B.getInt32Ty());
-  };
-  return B.CreateOr(Bits(Lo), B.CreateShl(Bits(Hi), 16));
+  return packLanes(B, B.CreateFPTrunc(Lo, HalfTy), B.CreateFPTrunc(Hi, HalfTy));
 }
 
 Value *relu(FunctionLifter &L, Value *F) {
@@ -109,11 +101,16 @@ Expected<bool> lowerPackedHalf(FunctionLifter &L, const Instruction &I) {
       return V.takeError();
     Regs.push_back(*V);
   }
+  // Each source's halves (bits 15..0 first), widened to f32.
+  SmallVector<Value *, 3> Lanes[2];
+  for (Value *R : Regs) {
+    auto [Lo, Hi] = unpackLanes(L.B, R, HalfTy);
+    Lanes[0].push_back(L.B.CreateFPExt(Lo, L.B.getFloatTy()));
+    Lanes[1].push_back(L.B.CreateFPExt(Hi, L.B.getFloatTy()));
+  }
   Value *Halves[2];
   for (unsigned H = 0; H < 2; ++H) {
-    SmallVector<Value *, 3> X;
-    for (Value *R : Regs)
-      X.push_back(unpackHalf(L.B, R, H, HalfTy));
+    ArrayRef<Value *> X = Lanes[H];
     Halves[H] = apply(L, Op, X, I.hasMod("NaN"));
     if (I.hasMod("relu"))
       Halves[H] = relu(L, Halves[H]);
