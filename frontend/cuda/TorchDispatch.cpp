@@ -2,10 +2,11 @@
 
 #include "frontend/cuda/TorchDispatch.h"
 
+#include "clang/Basic/LangOptions.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Regex.h"
 
 using namespace llvm;
 
@@ -32,36 +33,32 @@ std::string scalarType(StringRef Arg) {
   return "";
 }
 
-/// The end of the parenthesized list that opens at Text[Open] ('('), or npos.
-size_t closingParen(StringRef Text, size_t Open) {
-  int Depth = 0;
-  for (size_t I = Open; I < Text.size(); ++I) {
-    if (Text[I] == '(')
-      ++Depth;
-    else if (Text[I] == ')' && --Depth == 0)
-      return I;
+/// A token of the file's text, by its byte range.
+struct TextToken {
+  clang::tok::TokenKind Kind;
+  size_t Begin, End;
+};
+
+/// Text as clang's raw lexer splits it (CUDA C++: `<<<` is one token;
+/// comments and string literals are tokens of their own, never looked into).
+std::vector<TextToken> lexText(StringRef Text) {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true;
+  clang::Lexer Raw(clang::SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  std::vector<TextToken> Out;
+  for (clang::Token T; Raw.LexFromRawLexer(T), T.isNot(clang::tok::eof);) {
+    size_t End = Raw.getBufferLocation() - Text.begin();
+    Out.push_back({T.getKind(), End - T.getLength(), End});
   }
-  return StringRef::npos;
+  return Out;
 }
 
-/// The top-level comma-separated arguments of the list Text[Open..Close].
-SmallVector<StringRef, 8> arguments(StringRef Text, size_t Open, size_t Close) {
-  SmallVector<StringRef, 8> Out;
-  int Depth = 0;
-  size_t Start = Open + 1;
-  for (size_t I = Open + 1; I < Close; ++I) {
-    char C = Text[I];
-    if (C == '(' || C == '[' || C == '{')
-      ++Depth;
-    else if (C == ')' || C == ']' || C == '}')
-      --Depth;
-    else if (C == ',' && Depth == 0) {
-      Out.push_back(Text.slice(Start, I).trim());
-      Start = I + 1;
-    }
-  }
-  Out.push_back(Text.slice(Start, Close).trim());
-  return Out;
+bool opens(clang::tok::TokenKind K) {
+  return K == clang::tok::l_paren || K == clang::tok::l_square || K == clang::tok::l_brace;
+}
+bool closes(clang::tok::TokenKind K) {
+  return K == clang::tok::r_paren || K == clang::tok::r_square || K == clang::tok::r_brace;
 }
 
 } // namespace
@@ -99,53 +96,81 @@ std::vector<std::string> dispatchTypes(StringRef Macro, ArrayRef<StringRef> Lead
 }
 
 std::vector<std::pair<unsigned, std::string>> dispatchInstantiations(StringRef Text) {
+  using clang::tok::TokenKind;
+  namespace tok = clang::tok;
   std::vector<std::pair<unsigned, std::string>> Out;
   if (!Text.contains("AT_DISPATCH_"))
     return Out;
-  Regex Macro("AT_DISPATCH_([A-Z0-9_]+)[ \t\r\n]*\\(");
-  Regex Launch("([A-Za-z_][A-Za-z0-9_:]*)[ \t]*<([^<>;{}]*scalar_t[^<>;{}]*)>[ \t\r\n]*<<<");
+  std::vector<TextToken> Toks = lexText(Text);
+  auto Spelling = [&](const TextToken &T) { return Text.slice(T.Begin, T.End); };
   StringSet<> Seen;
-  size_t From = 0;
-  SmallVector<StringRef, 3> M;
-  while (From < Text.size() && Macro.match(Text.substr(From), &M)) {
-    size_t At = M[0].data() - Text.data();
-    size_t Open = At + M[0].size() - 1, Close = closingParen(Text, Open);
-    if (Close == StringRef::npos)
-      break;
-    SmallVector<StringRef, 8> Args = arguments(Text, Open, Close);
-    // AT_DISPATCH_X(TYPE, NAME, LAMBDA) and AT_DISPATCH_X_ANDn(T1..Tn, TYPE, NAME, LAMBDA).
-    std::vector<std::string> Types =
-        Args.size() >= 3 ? dispatchTypes(M[1], ArrayRef<StringRef>(Args).drop_back(3))
-                         : std::vector<std::string>();
-    StringRef Body = Text.slice(Open, Close);
-    size_t In = 0;
-    SmallVector<StringRef, 3> L;
-    while (!Types.empty() && In < Body.size() && Launch.match(Body.substr(In), &L)) {
-      size_t LaunchAt = L[0].data() - Text.data();
-      unsigned Line = 1 + Text.take_front(LaunchAt).count('\n');
-      for (const std::string &T : Types) {
-        std::string Targs;
-        StringRef A = L[2];
-        // scalar_t, as a whole word, becomes the type.
-        for (size_t I = 0; I < A.size();) {
-          bool Word = A.substr(I).starts_with("scalar_t") &&
-                      (I == 0 || !(isalnum(static_cast<unsigned char>(A[I - 1])) || A[I - 1] == '_')) &&
-                      (I + 8 == A.size() ||
-                       !(isalnum(static_cast<unsigned char>(A[I + 8])) || A[I + 8] == '_'));
-          if (Word) {
-            Targs += T;
-            I += 8;
-          } else {
-            Targs += A[I++];
-          }
-        }
-        std::string Name = L[1].str() + "<" + StringRef(Targs).trim().str() + ">";
-        if (Seen.insert(Name).second)
-          Out.push_back({Line, Name});
+  for (size_t I = 0; I + 1 < Toks.size(); ++I) {
+    StringRef Macro = Spelling(Toks[I]);
+    if (Toks[I].Kind != tok::raw_identifier || !Macro.consume_front("AT_DISPATCH_") ||
+        Toks[I + 1].Kind != tok::l_paren)
+      continue;
+    // The macro's arguments, split at its top-level commas (token ranges).
+    SmallVector<std::pair<size_t, size_t>, 8> Args;
+    size_t Close = I + 1, Start = I + 2;
+    for (int Depth = 0; Close < Toks.size(); ++Close) {
+      TokenKind K = Toks[Close].Kind;
+      Depth += opens(K) - closes(K);
+      if (Depth == 0 || (Depth == 1 && K == tok::comma)) {
+        Args.push_back({Start, Close});
+        Start = Close + 1;
       }
-      In = L[0].data() + L[0].size() - Body.data();
+      if (Depth == 0)
+        break;
     }
-    From = Close + 1;
+    if (Close == Toks.size())
+      break;
+    // AT_DISPATCH_X(TYPE, NAME, LAMBDA) and AT_DISPATCH_X_ANDn(T1..Tn, TYPE, NAME, LAMBDA).
+    SmallVector<StringRef, 4> Leading;
+    for (size_t A = 0; A + 3 < Args.size(); ++A)
+      if (Args[A].first < Args[A].second)
+        Leading.push_back(Text.slice(Toks[Args[A].first].Begin, Toks[Args[A].second - 1].End));
+    std::vector<std::string> Types = Args.size() >= 3 ? dispatchTypes(Macro, Leading)
+                                                      : std::vector<std::string>();
+    // Each `k<...scalar_t...><<<` inside: the '>' before `<<<`, back to its '<'.
+    for (size_t L = I + 2; !Types.empty() && L < Close; ++L) {
+      if (Toks[L].Kind != tok::lesslessless || Toks[L - 1].Kind != tok::greater)
+        continue;
+      size_t Gt = L - 1, Lt = Gt;
+      for (int Depth = 0; Lt > I + 2; --Lt) {
+        Depth += (Toks[Lt].Kind == tok::greater) - (Toks[Lt].Kind == tok::less);
+        if (Depth == 0)
+          break;
+      }
+      if (Toks[Lt].Kind != tok::less || Toks[Lt - 1].Kind != tok::raw_identifier)
+        continue;
+      // The kernel's name, with its qualifiers (`ns::k`).
+      size_t NameAt = Lt - 1;
+      while (NameAt >= I + 4 && Toks[NameAt - 1].Kind == tok::coloncolon &&
+             Toks[NameAt - 2].Kind == tok::raw_identifier)
+        NameAt -= 2;
+      SmallVector<size_t, 2> Uses;
+      for (size_t T = Lt + 1; T < Gt; ++T)
+        if (Toks[T].Kind == tok::raw_identifier && Spelling(Toks[T]) == "scalar_t")
+          Uses.push_back(T);
+      if (Uses.empty())
+        continue;
+      unsigned Line = 1 + Text.take_front(Toks[NameAt].Begin).count('\n');
+      StringRef Name = Text.slice(Toks[NameAt].Begin, Toks[Lt - 1].End);
+      for (const std::string &Type : Types) {
+        // The template arguments as written, each scalar_t the type.
+        std::string Targs;
+        size_t From = Toks[Lt].End;
+        for (size_t U : Uses) {
+          Targs += Text.slice(From, Toks[U].Begin).str() + Type;
+          From = Toks[U].End;
+        }
+        Targs += Text.slice(From, Toks[Gt].Begin).str();
+        std::string Inst = Name.str() + "<" + StringRef(Targs).trim().str() + ">";
+        if (Seen.insert(Inst).second)
+          Out.push_back({Line, Inst});
+      }
+    }
+    I = Close;
   }
   return Out;
 }
