@@ -8,6 +8,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 using namespace llvm;
 
@@ -77,18 +78,6 @@ bool indexesPrivateArray(const Loop &L, const LoopInfo &LI, const DataLayout &DL
   return false;
 }
 
-void markFullUnroll(Loop &L) {
-  LLVMContext &Ctx = L.getHeader()->getContext();
-  SmallVector<Metadata *, 4> Ops{nullptr};
-  if (MDNode *ID = L.getLoopID())
-    for (unsigned I = 1, E = ID->getNumOperands(); I < E; ++I)
-      Ops.push_back(ID->getOperand(I));
-  Ops.push_back(MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.full")));
-  MDNode *NewID = MDNode::getDistinct(Ctx, Ops);
-  NewID->replaceOperandWith(0, NewID);
-  L.setLoopID(NewID);
-}
-
 } // namespace
 
 PreservedAnalyses UnrollPrivateArraysPass::run(Loop &L, LoopAnalysisManager &,
@@ -107,7 +96,7 @@ PreservedAnalyses UnrollPrivateArraysPass::run(Loop &L, LoopAnalysisManager &,
       Size += AR.TTI.getInstructionCost(&I, TargetTransformInfo::TCK_CodeSize);
   if (!Size.isValid() || Size.getValue() * Trips > Threshold)
     return PreservedAnalyses::all();
-  markFullUnroll(L);
+  addStringMetadataToLoop(&L, "llvm.loop.unroll.full");
   // Only the loop's metadata changed.
   return PreservedAnalyses::all();
 }
