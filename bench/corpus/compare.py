@@ -11,8 +11,9 @@ default L2 assumption; --l2=cold compares with the cold figure).
     bench/corpus/compare.py BUILD_DIR CORPUS --split fit [--json OUT]
 
 CORPUS holds the fetched sources (.corpus/<name>/). --split picks the half:
-decide changes on `fit`; `holdout` is looked at once, at the end (the split
-is bench/corpus/codebases.json's, by code base). Prints one row per launch,
+decide changes on `fit` (and `seen`, a held-back half after its one look);
+`holdout` is looked at once, at the end (the split is
+bench/corpus/codebases.json's, by code base). Prints one row per launch,
 then per code base and for the half: launches with a time, the median and
 mean absolute error, the share within 30% and within 15%, and the rank
 correlation of each ladder (the program's kernels at one size).
@@ -114,7 +115,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
     ap.add_argument("corpus")
-    ap.add_argument("--split", required=True, choices=["fit", "holdout"])
+    ap.add_argument("--split", required=True, help="fit, seen or holdout, or a comma list (fit,seen)")
     ap.add_argument("--l2", default="warm", choices=["warm", "cold"])
     ap.add_argument("--sample", type=int, default=6,
                     help="at most this many launches per kernel and run, evenly spaced (nw launches one per diagonal)")
@@ -126,7 +127,7 @@ def main():
     spec = json.load(open(os.path.join(HERE, "codebases.json")))
     every = []
     for cb in spec["codebases"]:
-        if cb["split"] != args.split:
+        if cb["split"] not in args.split.split(","):
             continue
         fixture = os.path.join(FIXTURES, cb["name"] + ".csv")
         table = os.path.join(HERE, "launches", cb["name"] + ".json")
