@@ -578,6 +578,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     Kernel.BlockSass[&BB] = Issue;
     Kernel.SassInstructions += Issue.Instructions * Warps;
     Kernel.MufuInstructions += Issue.Mufu * Warps;
+    Kernel.BarrierWarps += Issue.Barriers * Warps;
     for (unsigned T = 0; T < NumTensorTypes; ++T)
       Kernel.TensorFlops[T] += Issue.TensorFlops[T] * Warps;
   }

@@ -69,6 +69,9 @@ struct BlockIssue {
   /// Of those, MUFU operations (reciprocals, square roots, sin, exp2, ...),
   /// which a narrower pipe than the schedulers' serves.
   double Mufu = 0;
+  /// Block-wide barriers (bar.sync, bar.red: __syncthreads and its
+  /// reductions): each waits for the block's slowest warp.
+  double Barriers = 0;
   /// Dense tensor-core FLOPs (ops for int8) by TensorType: the wgmma and
   /// mma operations of the block, per warp.
   std::array<double, NumTensorTypes> TensorFlops{};
@@ -90,6 +93,8 @@ struct KernelTotals {
   double SassInstructions = 0;
   /// Of those, MUFU operations.
   double MufuInstructions = 0;
+  /// Warp executions of block-wide barriers over the launch.
+  double BarrierWarps = 0;
   /// Tensor-core FLOPs over the launch by TensorType (BlockIssue::TensorFlops).
   std::array<double, NumTensorTypes> TensorFlops{};
   /// What one execution of each basic block issues.

@@ -7,6 +7,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <set>
+#include <vector>
+
 using namespace llvm;
 
 namespace warplint {
@@ -45,14 +48,27 @@ void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) co
 
 bool GlobalRmwInLoopRule::modelFix(const KernelFacts &, const Finding &F,
                                    LaunchWork &W) const {
-  // The load and the store of `out[i] += ...` sit on the finding's line.
+  // The load and the store of `out[i] += ...` sit on the finding's line:
+  // kept in a register, they run once per warp. The line's other loads
+  // (the `a[k * n + i]` added) still run every iteration, but with the store
+  // gone from the loop a warp has several iterations' loads in flight.
   SourceLoc Line = F.Loc;
   Line.Column = 0;
   double Warps = W.Blocks * W.WarpsPerBlock;
+  std::vector<SiteWork *> Sites;
+  std::set<std::string> Stored;
+  for (SiteWork *S : W.sitesAt(Line))
+    if (S->Space == AS_Global || S->Space == AS_Generic) {
+      Sites.push_back(S);
+      if (S->Store)
+        Stored.insert(S->Buffer);
+    }
   bool Any = false;
-  for (SiteWork *S : W.sitesAt(Line)) {
-    if (S->Space != AS_Global && S->Space != AS_Generic)
+  for (SiteWork *S : Sites) {
+    if (!S->Store && !Stored.count(S->Buffer) && !Stored.count("")) {
+      S->OverlapsIterations = true;
       continue;
+    }
     if (S->Requests <= Warps)
       continue;
     double Once = Warps / S->Requests;

@@ -44,7 +44,19 @@ constexpr GpuProfile H100Sxm = {
     // Data sheet (H100 SXM5, dense): 989 TFLOP/s fp16/bf16, 494 tf32,
     // 1979 fp8, 1979 TOP/s int8 (132 SMs x 4096 fp16 FLOPs per clock at the
     // whitepaper's 1830 MHz boost); not measured here.
-    /*TensorTflops=*/{989, 494, 1979, 1979}};
+    /*TensorTflops=*/{989, 494, 1979, 1979},
+    // A loop of independent loads (physics dep_reg, occ_read with one block
+    // per SM): 7.7-10.5 loads' latencies overlap per warp on the H200 whose
+    // SM this is; what ptxas's unrolling and scheduling make of the loop, so
+    // every sm_90 row shares it.
+    /*LoadsInFlight=*/8,
+    // Measured on the H200, whose SM this is (physics' rounds family: 42.8 ns
+    // a round of two barriers with one block per SM).
+    /*BarrierRoundNs=*/21.4,
+    // The H200's (physics' launch family: 1.50 us for an empty kernel, 1.57
+    // for one block of 256 threads, Nsight Compute; 4.77 us per empty launch
+    // queued 100 in a row, cudaEvents).
+    /*LaunchFloorUs=*/1.5};
 
 /// Row with its data-sheet dense tensor throughputs (TFLOP/s by TensorType;
 /// see GpuProfile::TensorTflops).

@@ -87,6 +87,22 @@ struct GpuProfile {
   /// the data sheet's boost clock. 0 where the GPU has no tensor core for the
   /// type.
   std::array<double, NumTensorTypes> TensorTflops{};
+  /// Loads of one access a warp has in flight in a loop whose iterations are
+  /// independent (ptxas unrolls it and issues the loads of several
+  /// iterations before their first use): the latency paid per group of
+  /// them. Measured: the physics fixtures' dep_reg and occ_read families
+  /// (tests/hardware/h200/physics/). 1: every iteration waits.
+  double LoadsInFlight = 1;
+  /// What a barrier-separated phase of shared-memory work adds to a warp's
+  /// chain (the barrier and the shared load and store around it), in ns:
+  /// physics' rounds family, one block per SM, two barriers a round.
+  double BarrierRoundNs = 0;
+  /// The GPU duration of an empty one-block launch (what Nsight Compute's
+  /// gpu__time_duration measures). A launch of fewer blocks than SMs pays it
+  /// and the share of LaunchUs beyond it that its blocks fill; LaunchUs is
+  /// also the least a launch queued behind another in a stream takes as
+  /// cudaEvents measure it. 0: every launch pays LaunchUs.
+  double LaunchFloorUs = 0;
 
   /// Clocks per microsecond.
   double clocksPerUs() const { return ClockMHz; }

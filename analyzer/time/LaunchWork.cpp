@@ -6,6 +6,7 @@
 #include "analyzer/AccessPatterns.h"
 #include "analyzer/StateSpaces.h"
 #include "analyzer/arch/ArchProfile.h"
+#include "analyzer/time/LoadOverlap.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -155,6 +156,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.MufuInstructions = MufuInstructions;
   W.TensorFlops = TensorFlops;
   double Warps = std::max(1.0, Blocks * WarpsPerBlock);
+  W.BarriersPerWarp = BarrierWarps / Warps;
   // What each buffer's accesses request, to set against its footprint.
   struct Requested {
     double Loads = 0, Stores = 0; ///< Sectors.
@@ -162,8 +164,13 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     /// Of the loads' sectors, those of sites whose sectors no other access of
     /// the same warp reads (their re-reads are far apart in time).
     double Apart = 0;
+    /// The sectors loads beyond their ideal that another access of the same
+    /// warp has just brought into L1 (the next field of a structure, a
+    /// misaligned load's neighbour): L1 hits.
+    double NearExtra = 0;
   };
   std::map<std::string, Requested> ByBuffer;
+  std::vector<std::pair<double, const SiteWork *>> LoadRounds;
   double FootprintBytes = 0;
   for (const BufferFootprint &B : Buffers)
     if (B.Known)
@@ -179,6 +186,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     case AS_Local:
       W.GlobalRequests += S.Requests;
       W.L1Sectors += S.Cost;
+      W.L1Lines += S.Cost * S.LinesPerSector;
       W.L2Sectors += S.Cost * LocalL1Miss;
       W.L2Lines += S.Cost * LocalL1Miss * S.LinesPerSector;
       continue;
@@ -187,19 +195,31 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     }
     W.GlobalRequests += S.Requests;
     W.L1Sectors += S.Cost;
+    W.L1Lines += S.Cost * S.LinesPerSector;
     Requested &R = ByBuffer[S.Buffer];
     if (!S.Store && !S.SharesSectors && !S.ReadsNear)
       R.Apart += S.Cost;
+    if (!S.Store && S.SharesSectors)
+      R.NearExtra += std::max(0.0, S.Cost - S.Ideal);
     (S.Store ? R.Stores : R.Loads) += S.Cost;
     (S.Store ? R.StoreLines : R.LoadLines) += S.Cost * S.LinesPerSector;
-    if (!S.Store)
-      W.LoadRoundsPerWarp = std::max(W.LoadRoundsPerWarp, S.Requests / Warps);
+    if (!S.Store) {
+      // The loads of independent iterations wait together, LoadsInFlight at
+      // a time; a warp that runs the load at all waits for it once.
+      double PerWarp = S.Requests / Warps;
+      double Rounds = S.OverlapsIterations && G.LoadsInFlight > 1
+                          ? std::max(std::min(PerWarp, 1.0), PerWarp / G.LoadsInFlight)
+                          : PerWarp;
+      LoadRounds.push_back({Rounds, &S});
+    }
   }
   // A buffer the counts know: its distinct sectors come from DRAM once; a
   // sector read again misses L1 half the time, and comes from DRAM again as
   // far as the launch's footprint exceeds L2. One they do not: every sector
   // requested.
   double L2Miss = FootprintBytes > G.L2Bytes ? 1 - G.L2Bytes / FootprintBytes : 0;
+  // Of each known buffer's reads that reach L2, the part DRAM serves (cold).
+  std::map<std::string, double> ReadDramShare;
   for (const auto &[Name, R] : ByBuffer) {
     auto It = llvm::find_if(Buffers, [&, &Name = Name](const BufferFootprint &B) {
       return B.Known && B.Name == Name;
@@ -211,7 +231,7 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
       continue;
     }
     double ReadAgain = std::max(0.0, R.Loads - It->ReadSectors);
-    double L2Reads = It->ReadSectors + ReadAgain * ReuseL1Miss;
+    double L2Reads = It->ReadSectors + std::max(0.0, ReadAgain - R.NearExtra) * ReuseL1Miss;
     W.L2Sectors += L2Reads + R.Stores;
     // The sectors L2 sees, in the lines per sector of the buffer's loads and
     // of its stores.
@@ -220,8 +240,9 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
     // stencil's neighbour) is still in L2; one a far warp reads again is
     // not, as far as the footprint exceeds L2.
     double FarShare = R.Loads > 0 ? R.Apart / R.Loads : 0;
-    W.DramBytes += (It->ReadSectors + ReadAgain * FarShare * L2Miss + It->WrittenSectors) *
-                   SectorBytes;
+    double Reads = It->ReadSectors + ReadAgain * FarShare * L2Miss;
+    W.DramBytes += (Reads + It->WrittenSectors) * SectorBytes;
+    ReadDramShare[Name] = L2Reads > 0 ? std::min(1.0, Reads / L2Reads) : 0;
   }
   // Warm: what the launch before left in L2 (the same kernel run again, or
   // the one that wrote these buffers) serves a footprint that fits.
@@ -229,6 +250,20 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   W.ColdDramBytes = W.DramBytes;
   W.WarmL2Share = warmL2Share(FootprintBytes, G);
   W.DramBytes *= 1 - W.WarmL2Share;
+  // The rounds a warp waits for: those of the load whose rounds take
+  // longest, each as long as its own buffer's source (a read-modify-write's
+  // reload comes from L2, the stream it adds from DRAM).
+  double Longest = -1;
+  for (const auto &[Rounds, S] : LoadRounds) {
+    auto It = ReadDramShare.find(S->Buffer);
+    double Share = It == ReadDramShare.end() ? -1 : It->second * (1 - W.WarmL2Share);
+    double Ns = G.L2LatencyNs + std::max(Share, 0.0) * (G.DramLatencyNs - G.L2LatencyNs);
+    if (Rounds * Ns > Longest) {
+      Longest = Rounds * Ns;
+      W.LoadRoundsPerWarp = Rounds;
+      W.RoundDramShare = Share;
+    }
+  }
   return W;
 }
 
@@ -248,12 +283,14 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   L.BlocksPerSM = std::max(BlocksPerSM, 1u);
   L.WarpInstructions = T.SassInstructions;
   L.MufuInstructions = T.MufuInstructions;
+  L.BarrierWarps = T.BarrierWarps;
   L.TensorFlops = T.TensorFlops;
   L.BlockWarps = T.BlockWarps;
   L.BlockSass = T.BlockSass;
   L.Buffers = T.Buffers;
   L.Assumptions = T.Assumptions;
   ArrayRef<MemoryAccess> Accesses = Spaces.accesses();
+  std::vector<bool> Overlap = loadsOverlapIterations(Spaces);
   for (size_t I = 0; I < Accesses.size(); ++I) {
     const Prediction &Pr = P.prediction(I);
     const AccessTotals &A = Pr.Totals;
@@ -276,6 +313,7 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
     S.SharesSectors = Pr.EveryFieldUsed || Pr.SharesSectorsWith.valid();
     S.LinesPerSector = A.WorstCaseAssumed ? 1 : linesPerSector(Pr.StrideBytes, Arch);
     S.ReadsNear = Pr.SlidingWindow || Pr.Uniform || Pr.SectorsReadTwice;
+    S.OverlapsIterations = Overlap[I];
     L.Sites.push_back(std::move(S));
   }
   L.Known = true;

@@ -50,6 +50,9 @@ struct SiteWork {
   double LinesPerSector = 0.25;
   /// Register spill traffic (addSpills), not an access of the IR.
   bool Spill = false;
+  /// A load whose loop's iterations a warp can have in flight together
+  /// (loadsOverlapIterations): GpuProfile::LoadsInFlight of them wait as one.
+  bool OverlapsIterations = false;
 };
 
 /// A launch's work, editable by fixes.
@@ -64,6 +67,8 @@ struct LaunchWork {
   /// SASS-like warp instructions issued (KernelTotals::SassInstructions),
   /// and of those the MUFU operations.
   double WarpInstructions = 0, MufuInstructions = 0;
+  /// Warp executions of block-wide barriers (KernelTotals::BarrierWarps).
+  double BarrierWarps = 0;
   /// Tensor-core FLOPs by TensorType (KernelTotals::TensorFlops).
   std::array<double, NumTensorTypes> TensorFlops{};
   /// Warp executions of each basic block (KernelTotals::BlockWarps) and what

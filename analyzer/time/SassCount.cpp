@@ -133,6 +133,35 @@ constexpr double SteppedAddress = 0.25;
 /// paying it once per unrolled group.
 constexpr double LoopControl = 0.25;
 
+/// __syncthreads and its reductions (bar.sync, bar.red), not cluster or warp
+/// barriers.
+bool isBlockBarrier(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::nvvm_barrier_cta_sync_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_sync_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_sync_all:
+  case Intrinsic::nvvm_barrier_cta_sync_count:
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_and_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_red_and_all:
+  case Intrinsic::nvvm_barrier_cta_red_and_count:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_red_or_all:
+  case Intrinsic::nvvm_barrier_cta_red_or_count:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_aligned_count:
+  case Intrinsic::nvvm_barrier_cta_red_popc_all:
+  case Intrinsic::nvvm_barrier_cta_red_popc_count:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isFusable(const Value *V) {
   const auto *I = dyn_cast<Instruction>(V);
   return I && I->getOpcode() == Instruction::FMul && I->hasOneUse() && I->hasAllowContract();
@@ -354,6 +383,12 @@ void loopControl(const Loop &L, SmallPtrSetImpl<const Instruction *> &Out) {
 
 } // namespace
 
+bool ptxasUnrolls(const Loop &L) {
+  SmallPtrSet<const Instruction *, 4> Control;
+  loopControl(L, Control);
+  return !Control.empty();
+}
+
 SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree &DT) {
   Function &F = const_cast<Function &>(K);
   TargetLibraryInfoImpl TLII(F.getParent()->getTargetTriple());
@@ -426,6 +461,7 @@ SassCount::SassCount(const Function &K, const LoopInfo &LI, const DominatorTree 
         continue;
       N.Instructions += plainCost(I) * (Control.count(&I) ? LoopControl : 1);
       N.Mufu += mufuOps(I);
+      N.Barriers += isBlockBarrier(I);
       if (const Value *Ptr = accessedPointer(I)) {
         N.Instructions += addressCost(I, Ptr, L);
         Shared |= Ptr->getType()->getPointerAddressSpace() == AS_Shared ||

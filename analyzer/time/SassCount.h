@@ -21,6 +21,7 @@ namespace llvm {
 class BasicBlock;
 class DominatorTree;
 class Function;
+class Loop;
 class LoopInfo;
 } // namespace llvm
 
@@ -37,6 +38,10 @@ public:
 private:
   llvm::DenseMap<const llvm::BasicBlock *, BlockIssue> PerBlock;
 };
+
+/// Whether ptxas unrolls L: its latch tests a counter stepped by a constant.
+/// A loop stepped by a register (a grid-stride loop) stays rolled.
+bool ptxasUnrolls(const llvm::Loop &L);
 
 } // namespace warplint
 

@@ -113,7 +113,10 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
     if (W.TensorFlops[Ty] > 0 && Rate > 0)
       part(TimeLimiter::Tensor) += smTime(W.TensorFlops[Ty], Rate);
   }
-  part(TimeLimiter::L1) = smTime(W.L1Sectors * W.SectorBytes, G.L1BytesPerClk);
+  // L1: its bytes, or its data stage's wavefronts, one line of a request per
+  // clock (the rate it serves shared-memory wavefronts at).
+  part(TimeLimiter::L1) = std::max(smTime(W.L1Sectors * W.SectorBytes, G.L1BytesPerClk),
+                                   smTime(W.L1Lines, G.SharedWavefrontsPerClk));
   part(TimeLimiter::Shared) = smTime(W.SharedWavefronts, G.SharedWavefrontsPerClk);
   part(TimeLimiter::Constant) = smTime(W.ConstantPasses, G.ConstantPassesPerClk);
   // L2: its bandwidth, or the rate it serves requests of one sector per line.
@@ -128,13 +131,25 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   // Where a request's sectors come from: L1 for what L2 never sees, DRAM
   // for what L2 passes on.
   double L1Share = W.L1Sectors > 0 ? std::max(0.0, 1 - W.L2Sectors / W.L1Sectors) : 0;
-  double DramShare = W.L2Sectors > 0 ? std::min(1.0, W.DramBytes / (W.L2Sectors * W.SectorBytes)) : 0;
+  double DramShare =
+      W.RoundDramShare >= 0 ? W.RoundDramShare
+      : W.L2Sectors > 0     ? std::min(1.0, W.DramBytes / (W.L2Sectors * W.SectorBytes))
+                            : 0;
   double LoadNs = L1Share * G.L1LatencyNs +
                   (1 - L1Share) * (G.L2LatencyNs + DramShare * (G.DramLatencyNs - G.L2LatencyNs));
   T.LoadWaitUs = Rounds * W.LoadRoundsPerWarp * LoadNs / 1000;
+  // A warp's barriers wait one after another, each phase as long as the
+  // shared-memory round it closes.
+  T.BarrierWaitUs = Rounds * W.BarriersPerWarp * G.BarrierRoundNs / 1000;
   T.BlockWaitUs = Rounds * G.BlockLaunchNs / 1000;
-  part(TimeLimiter::Latency) = T.LoadWaitUs * LoadedLatency + T.BlockWaitUs;
-  part(TimeLimiter::Launch) = G.LaunchUs;
+  part(TimeLimiter::Latency) = T.LoadWaitUs * LoadedLatency + T.BarrierWaitUs + T.BlockWaitUs;
+  // The launch: its floor, and of what a launch filling the GPU adds (the
+  // intercept of streaming reads' times), the share of the SMs it fills.
+  part(TimeLimiter::Launch) =
+      G.LaunchFloorUs > 0
+          ? G.LaunchFloorUs + (G.LaunchUs - G.LaunchFloorUs) * std::min(1.0, Blocks / G.SMs)
+          : G.LaunchUs;
+  T.StreamFloorUs = G.LaunchUs;
   // Handing out blocks overlaps their work; it bounds a launch of many
   // short blocks like a throughput does.
   double Scheduling = T.SchedulingUs = BusiestBlocks * G.BlockLaunchNs / 1000;

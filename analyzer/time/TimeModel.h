@@ -37,6 +37,10 @@ struct KernelWork {
   /// touch in L1.
   double GlobalRequests = 0;
   double L1Sectors = 0;
+  /// The 128-byte lines those sectors are requested in: L1's data stage
+  /// takes one line of a request per clock (a wavefront), so a request whose
+  /// lanes touch 32 lines takes 32 clocks for 32 sectors.
+  double L1Lines = 0;
   /// Sectors L1 passes to L2 (misses and every store).
   double L2Sectors = 0;
   /// The 128-byte lines those sectors are requested in (SiteWork::LinesPerSector).
@@ -48,6 +52,12 @@ struct KernelWork {
   /// Dependent rounds of global loads each warp waits for, one after
   /// another (loads of one round are in flight together).
   double LoadRoundsPerWarp = 0;
+  /// The share of those rounds' sectors DRAM serves: a round waits for its
+  /// slowest load, which waits for its own buffer's source. Negative: the
+  /// launch's average (DramBytes against L2Sectors).
+  double RoundDramShare = -1;
+  /// Block-wide barriers each warp passes, one after another.
+  double BarriersPerWarp = 0;
   /// The bytes of the buffers whose footprint the counts know (0: none
   /// known), and the share of DRAM traffic L2 is taken to serve from the
   /// launch before (warm L2; LaunchWork::kernelWork).
@@ -83,8 +93,12 @@ struct TimeEstimate {
   /// Launch holds the launch overhead.
   std::array<double, NumTimeLimiters> PartUs{};
   /// The latency part's terms: the load rounds at the profile's (unloaded)
-  /// latencies, and each round's wait for its block to be handed out.
-  double LoadWaitUs = 0, BlockWaitUs = 0;
+  /// latencies, the barrier-separated phases, and each round's wait for its
+  /// block to be handed out.
+  double LoadWaitUs = 0, BarrierWaitUs = 0, BlockWaitUs = 0;
+  /// The least the launch takes queued behind another in a stream, as
+  /// cudaEvents around it measure (GpuProfile::LaunchUs).
+  double StreamFloorUs = 0;
   /// Handing out every block of the busiest SM, one after another.
   double SchedulingUs = 0;
   /// What the smaller of the memory system's and the SM's time adds, as far

@@ -171,7 +171,15 @@ TEST(TimeModelTest, EmptyLaunchCostsTheLaunch) {
   W.WarpsPerBlock = 1;
   TimeEstimate T = predictTime(W, h100());
   EXPECT_EQ(T.Limiter, TimeLimiter::Launch);
-  EXPECT_NEAR(T.Us, h100().LaunchUs + h100().BlockLaunchNs / 1000, 1e-9);
+  // One block of 132 SMs: the floor and a 132nd of what a full launch adds.
+  const GpuProfile &G = h100();
+  EXPECT_NEAR(T.Us,
+              G.LaunchFloorUs + (G.LaunchUs - G.LaunchFloorUs) / G.SMs + G.BlockLaunchNs / 1000,
+              1e-9);
+  EXPECT_EQ(T.StreamFloorUs, G.LaunchUs);
+  // A grid that fills every SM pays the whole launch.
+  W.Blocks = G.SMs;
+  EXPECT_NEAR(predictTime(W, G).PartUs[unsigned(TimeLimiter::Launch)], G.LaunchUs, 1e-9);
 }
 
 TEST(TimeModelTest, TheLastWaveCounts) {

@@ -16,7 +16,9 @@ json::Object timeJson(const TimeEstimate &T, const GpuProfile &G) {
                       {"limiter", timeLimiterName(T.Limiter)},
                       {"parts_us", std::move(Parts)},
                       {"overlap_us", T.OverlapUs},
+                      {"stream_floor_us", T.StreamFloorUs},
                       {"latency_terms_us", json::Object{{"loads_unloaded", T.LoadWaitUs},
+                                                        {"barriers", T.BarrierWaitUs},
                                                         {"block_launch", T.BlockWaitUs},
                                                         {"scheduling", T.SchedulingUs}}},
                       {"assumption", l2Assumption(T, G)}};
