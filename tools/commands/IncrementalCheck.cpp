@@ -14,6 +14,8 @@
 #include "llvm/Support/Timer.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <mutex>
+
 using namespace llvm;
 
 namespace warplint {
@@ -109,6 +111,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
                               StringRef Path, KernelResultCache &Cache,
                               function_ref<bool()> Stale) {
   Cache.Hits = Cache.Misses = 0;
+  Cache.Accesses.clear();
   PhaseTimer Timer(Cache.Phases);
   if (isSassListing(Path))
     return checkFile(CL, std::move(FO), Opts, Path);
@@ -132,7 +135,17 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   Timer.lap("compile");
   if (DM.Frontend != "cuda") {
     // PTX and IR come optimized from their frontends: check them whole.
-    R.Findings = checkModule(DM, Arch, Config, Opts, R.Notes);
+    const GpuProfile *Gpu = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr);
+    std::mutex AccessesLock; // checkModule may analyze kernels on several threads.
+    CheckOptions KernelOpts = Opts;
+    KernelOpts.OnKernel = [&](const KernelFacts &K) {
+      if (Opts.OnKernel)
+        Opts.OnKernel(K);
+      std::vector<AccessHover> H = accessHovers(K, Gpu);
+      std::lock_guard<std::mutex> G(AccessesLock);
+      Cache.Accesses.insert(Cache.Accesses.end(), H.begin(), H.end());
+    };
+    R.Findings = checkModule(DM, Arch, Config, KernelOpts, R.Notes);
     addDroppedCode(DM, R);
     return R;
   }
@@ -186,16 +199,27 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     Timer.lap("optimize");
     std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
     SourceCache SliceSources(Slice);
+    // Each kernel's accesses for hovers, from the analyses its rules see.
+    const GpuProfile *Gpu = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr);
+    CheckOptions KernelOpts = Opts;
+    KernelResultCache::Entry *Current = nullptr;
+    KernelOpts.OnKernel = [&](const KernelFacts &K) {
+      if (Opts.OnKernel)
+        Opts.OnKernel(K);
+      if (Current)
+        Current->Accesses = accessHovers(K, Gpu);
+    };
     for (size_t I : ToAnalyze) {
       if (Stale())
         break;
       const auto &[F, Key] = Kernels[I];
       const Function *G = Slice.M->getFunction(F->getName());
       KernelResultCache::Entry &E = Fresh[Key];
+      Current = &E;
       if (G && !G->isDeclaration()) {
         FindingSink Sink = [&](Finding X) { E.Findings.push_back(std::move(X)); };
-        checkKernel(Slice, *G, Rules, Arch, Config, Opts, /*Ptxas=*/nullptr, SliceSources, Sink,
-                    E.Notes);
+        checkKernel(Slice, *G, Rules, Arch, Config, KernelOpts, /*Ptxas=*/nullptr, SliceSources,
+                    Sink, E.Notes);
       }
     }
   }
@@ -207,6 +231,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   bool Cut = Stale();
   StringMap<KernelResultCache::Entry> Next;
   std::vector<Finding> All;
+  std::vector<AccessHover> Accesses;
   for (const auto &[F, Key] : Kernels) {
     auto It = Fresh.find(Key);
     const KernelResultCache::Entry *E = nullptr;
@@ -218,6 +243,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
       continue;
     All.insert(All.end(), E->Findings.begin(), E->Findings.end());
     R.Notes.insert(R.Notes.end(), E->Notes.begin(), E->Notes.end());
+    Accesses.insert(Accesses.end(), E->Accesses.begin(), E->Accesses.end());
   }
   if (Cut) {
     for (auto &Old : Cache.Entries)
@@ -227,6 +253,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     return R;
   }
   Cache.Entries = std::move(Next);
+  Cache.Accesses = std::move(Accesses);
   std::vector<const Function *> Checked;
   for (const auto &K : Kernels)
     Checked.push_back(K.first);
