@@ -8,6 +8,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace warplint {
@@ -96,9 +98,15 @@ Error writeDepfile(const CommandLine &CL, const InputSet &In, const CheckOptions
     Target = Name.str();
   }
   std::string Text = depfileText(Target, checkDependencies(CL, In, Opts));
+  // Its directory is made, as a build's output directories are.
   std::error_code EC;
-  raw_fd_ostream OS(CL.Depfile, EC, sys::fs::OF_Text);
+  if (StringRef Dir = sys::path::parent_path(CL.Depfile); !Dir.empty())
+    EC = sys::fs::create_directories(Dir);
+  std::optional<raw_fd_ostream> Stream;
+  if (!EC)
+    Stream.emplace(CL.Depfile, EC, sys::fs::OF_Text);
   if (!EC) {
+    raw_fd_ostream &OS = *Stream;
     OS << Text;
     OS.close();
     EC = OS.error();

@@ -34,7 +34,8 @@ std::vector<std::string> checkDependencies(const CommandLine &CL, const InputSet
 std::string depfileText(llvm::StringRef Target, llvm::ArrayRef<std::string> Deps);
 
 /// Writes CL.Depfile (its target CL.DepfileTarget, else the depfile's name
-/// without ".d") for In's files; an error names the file.
+/// without ".d") for In's files, making its directory; an error names the
+/// file.
 llvm::Error writeDepfile(const CommandLine &CL, const InputSet &In, const CheckOptions &Opts);
 
 } // namespace warplint
