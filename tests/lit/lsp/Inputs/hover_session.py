@@ -6,7 +6,8 @@ Opens FILE with a strided copy and a transpose (its own text, not the
 file's), hovers over the strided load, beside it (the nearest access of the
 line), over the store, over the transpose's shared read and over a line with
 no access; changes the read to a coalesced one and hovers over it again;
-then shuts the server down. Replies carry the ids below.
+hovers over the transpose again (its kernel, unchanged, is not analyzed
+again); then shuts the server down. Replies carry the ids below.
 """
 import json
 import pathlib
@@ -59,6 +60,7 @@ def main():
          "params": {"textDocument": {**doc, "version": 2},
                     "contentChanges": [{"text": TEXT.replace("in[8 * i]", "in[i]")}]}},
         hover(20, doc, 3, 12),   # the read, now coalesced
+        hover(21, doc, 15, 20),  # the transpose, unchanged: its kernel's hovers kept
         {"id": 30, "method": "shutdown"},
         {"method": "exit"},
     ]
