@@ -105,6 +105,21 @@ private:
   double Last = cpuSeconds();
 };
 
+/// Opts, with each kernel's accesses (as the editor's hover shows them,
+/// priced on Opts.Gpu) handed to Keep from the analyses its rules see; Keep
+/// may be called from several threads.
+CheckOptions withHovers(const CheckOptions &Opts, const ArchProfile &Arch,
+                        std::function<void(std::vector<AccessHover>)> Keep) {
+  const GpuProfile *Gpu = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr);
+  CheckOptions Out = Opts;
+  Out.OnKernel = [Then = Opts.OnKernel, Gpu, Keep = std::move(Keep)](const KernelFacts &K) {
+    if (Then)
+      Then(K);
+    Keep(accessHovers(K, Gpu));
+  };
+  return Out;
+}
+
 } // namespace
 
 FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
@@ -135,16 +150,11 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   Timer.lap("compile");
   if (DM.Frontend != "cuda") {
     // PTX and IR come optimized from their frontends: check them whole.
-    const GpuProfile *Gpu = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr);
     std::mutex AccessesLock; // checkModule may analyze kernels on several threads.
-    CheckOptions KernelOpts = Opts;
-    KernelOpts.OnKernel = [&](const KernelFacts &K) {
-      if (Opts.OnKernel)
-        Opts.OnKernel(K);
-      std::vector<AccessHover> H = accessHovers(K, Gpu);
+    CheckOptions KernelOpts = withHovers(Opts, Arch, [&](std::vector<AccessHover> H) {
       std::lock_guard<std::mutex> G(AccessesLock);
       Cache.Accesses.insert(Cache.Accesses.end(), H.begin(), H.end());
-    };
+    });
     R.Findings = checkModule(DM, Arch, Config, KernelOpts, R.Notes);
     addDroppedCode(DM, R);
     return R;
@@ -199,16 +209,12 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     Timer.lap("optimize");
     std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
     SourceCache SliceSources(Slice);
-    // Each kernel's accesses for hovers, from the analyses its rules see.
-    const GpuProfile *Gpu = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr);
-    CheckOptions KernelOpts = Opts;
+    // Each kernel's accesses for hovers, kept with its findings.
     KernelResultCache::Entry *Current = nullptr;
-    KernelOpts.OnKernel = [&](const KernelFacts &K) {
-      if (Opts.OnKernel)
-        Opts.OnKernel(K);
+    CheckOptions KernelOpts = withHovers(Opts, Arch, [&](std::vector<AccessHover> H) {
       if (Current)
-        Current->Accesses = accessHovers(K, Gpu);
-    };
+        Current->Accesses = std::move(H);
+    });
     for (size_t I : ToAnalyze) {
       if (Stale())
         break;
