@@ -149,8 +149,16 @@ std::vector<AccessHover> accessHovers(const KernelFacts &K, const GpuProfile *Gp
   }
   for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = K.Spaces.accesses()[I];
-    Out.push_back({A.Loc, markdown(K, A, K.Patterns.prediction(I), W ? &*W : nullptr,
-                                   Before ? &*Before : nullptr, Gpu)});
+    std::string Text = markdown(K, A, K.Patterns.prediction(I), W ? &*W : nullptr,
+                                Before ? &*Before : nullptr, Gpu);
+    // A line whose access the optimizer merged into this one's instructions
+    // shows the merged access, saying so.
+    for (const SourceLoc &L : A.MergedWith)
+      Out.push_back({L, Text + formatv("- merged by the optimizer into the access at line {0}, "
+                                       "column {1}\n",
+                                       A.Loc.Line, A.Loc.Column)
+                                   .str()});
+    Out.push_back({A.Loc, std::move(Text)});
   }
   return Out;
 }

@@ -29,8 +29,9 @@ struct AccessHover {
   std::string Markdown;
 };
 
-/// The hovers of every access of K, in K.Spaces' order; times on Gpu (none:
-/// no time is given).
+/// The hovers of every access of K, in K.Spaces' order (and one at each
+/// line the optimizer merged into an access, which says so); times on Gpu
+/// (none: no time is given).
 std::vector<AccessHover> accessHovers(const KernelFacts &K, const GpuProfile *Gpu);
 
 } // namespace warplint

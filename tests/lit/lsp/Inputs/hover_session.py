@@ -1,13 +1,14 @@
 """Writes a scripted LSP session of hovers for `warplint lsp --sync`.
 
-usage: hover_session.py FILE
+usage: hover_session.py FILE [--merged]
 
 Opens FILE with a strided copy and a transpose (its own text, not the
 file's), hovers over the strided load, beside it (the nearest access of the
 line), over the store, over the transpose's shared read and over a line with
 no access; changes the read to a coalesced one and hovers over it again;
 hovers over the transpose again (its kernel, unchanged, is not analyzed
-again); then shuts the server down. Replies carry the ids below.
+again); then shuts the server down. With --merged: a text whose two lines'
+loads the optimizer merges, hovered on each. Replies carry the ids below.
 """
 import json
 import pathlib
@@ -33,6 +34,21 @@ __global__ void transpose(const float *__restrict__ in, float *__restrict__ out)
 """
 
 
+# Accesses of two lines the optimizer merges into one instruction (a load
+# hoisted out of both arms of a branch).
+MERGED = """// warplint: launch grid(64) block(256)
+__global__ void merged(const float *a, const float *b, float *out, int flag) {
+  unsigned i = blockIdx.x * 256 + threadIdx.x;
+  float v;
+  if (flag > 3)
+    v = a[i * 2] + b[i];
+  else
+    v = a[i * 2] - b[i];
+  out[i] = v;
+}
+"""
+
+
 def frame(message):
     body = json.dumps({"jsonrpc": "2.0", **message}).encode()
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
@@ -45,6 +61,20 @@ def hover(id, doc, line, character):
 
 def main():
     doc = {"uri": pathlib.Path(sys.argv[1]).resolve().as_uri()}
+    if "--merged" in sys.argv:
+        msgs = [
+            {"id": 1, "method": "initialize",
+             "params": {"processId": None, "rootUri": None, "capabilities": {}}},
+            {"method": "textDocument/didOpen",
+             "params": {"textDocument": {**doc, "languageId": "cuda", "version": 1,
+                                         "text": MERGED}}},
+            hover(10, doc, 5, 9),  # a[i * 2] of the first arm
+            hover(11, doc, 7, 9),  # a[i * 2] of the second, merged into the first
+            {"id": 30, "method": "shutdown"},
+            {"method": "exit"},
+        ]
+        sys.stdout.buffer.write(b"".join(frame(m) for m in msgs))
+        return
     msgs = [
         {"id": 1, "method": "initialize",
          "params": {"processId": None, "rootUri": None, "capabilities": {}}},
