@@ -244,6 +244,17 @@ struct CommandLine {
       llvm::cl::desc("SARIF log of an earlier check: report only the findings it does not "
                      "have (matched as diff matches them)"),
       llvm::cl::value_desc("file.sarif"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Depfile{
+      "depfile",
+      llvm::cl::desc("Write a Makefile-style depfile (as a compiler's -MD) to this file: the "
+                     "files the checked files' compiles read and the .warplint.yaml files "
+                     "consulted, for a build step that re-runs the check when one changes"),
+      llvm::cl::value_desc("file.d"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> DepfileTarget{
+      "depfile-target",
+      llvm::cl::desc("The target the depfile names (as a compiler's -MT); default: the "
+                     "depfile's name without its .d"),
+      llvm::cl::value_desc("name"), llvm::cl::sub(Check), llvm::cl::cat(Category)};
 
   // diff
   llvm::cl::opt<std::string> FailOn{

@@ -213,6 +213,30 @@ Expected<std::string> GitRepo::resolve(StringRef Rev) const {
   return StringRef(*Hash).trim().str();
 }
 
+bool GitRepo::unbornHead(StringRef Rev) const {
+  Expected<std::string> Branch = git({"symbolic-ref", "-q", "HEAD"});
+  if (!Branch) {
+    consumeError(Branch.takeError()); // A detached HEAD is a commit.
+    return false;
+  }
+  StringRef Name = StringRef(*Branch).trim();
+  if (Rev != "HEAD" && Rev != "@" && Name != Rev && Name != ("refs/heads/" + Rev).str())
+    return false;
+  Expected<std::string> Hash = git({"rev-parse", "--verify", "--quiet", "HEAD^{commit}"});
+  if (Hash)
+    return false;
+  consumeError(Hash.takeError());
+  return true;
+}
+
+Expected<std::string> GitRepo::emptyTree() const {
+  // From empty input, in the repository's hash (SHA-1 or SHA-256).
+  Expected<std::string> Hash = git({"hash-object", "-t", "tree", "--stdin"});
+  if (!Hash)
+    return Hash.takeError();
+  return StringRef(*Hash).trim().str();
+}
+
 Expected<std::vector<std::string>> GitRepo::changedFiles(StringRef Base, StringRef Head) const {
   std::vector<StringRef> Args{"diff", "--name-only", "-z", "--no-renames", Base};
   if (!Head.empty())
@@ -425,9 +449,20 @@ std::vector<std::string> affectedSources(const std::map<std::string, std::string
   }
   StringSet<> Seen;
   std::deque<std::string> Work;
-  for (const std::string &C : Changed)
+  for (const std::string &C : Changed) {
     if (isCudaRelevant(C) && Seen.insert(C).second)
       Work.push_back(C);
+    // A configuration applies to every .cu under its directory (the nearest
+    // one wins: those under another are compared and come out unchanged).
+    if (isConfigFile(C)) {
+      StringRef Dir = sys::path::parent_path(C, sys::path::Style::posix);
+      for (const auto &KV : Files)
+        if (isCudaSource(KV.first) &&
+            (Dir.empty() || StringRef(KV.first).starts_with((Dir + "/").str())) &&
+            Seen.insert(KV.first).second)
+          Work.push_back(KV.first);
+    }
+  }
   std::vector<std::string> Out;
   while (!Work.empty()) {
     std::string P = std::move(Work.front());

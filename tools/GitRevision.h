@@ -33,6 +33,17 @@ public:
   /// The commit Rev names (a hash); an error "unknown revision 'Rev'".
   llvm::Expected<std::string> resolve(llvm::StringRef Rev) const;
 
+  /// True when Rev is HEAD (or "@", or the branch HEAD is on) and that
+  /// branch has no commit yet: a repository before its first commit, where
+  /// the commit being made starts from nothing.
+  bool unbornHead(llvm::StringRef Rev) const;
+
+  /// The empty tree's hash in the repository's object format (git knows
+  /// that tree without storing it): what an unborn HEAD is compared as, so
+  /// that everything in the first commit is new. Revisions given to the
+  /// other methods may be this tree as well as a commit.
+  llvm::Expected<std::string> emptyTree() const;
+
   /// Files (relative to the top) that differ between Base and Head, both
   /// commits; with an empty Head, between Base and the working tree,
   /// untracked files that git does not ignore included.
@@ -82,7 +93,8 @@ bool isCudaSource(llvm::StringRef Path);
 bool isCudaRelevant(llvm::StringRef Path);
 
 /// The .cu files of Files (path -> text) that a change to Changed touches:
-/// those changed, and those that include a changed file, directly or
+/// those changed, those under a changed .warplint.yaml's directory, and
+/// those that include a changed file, directly or
 /// through other files (a textual scan of `#include "..."` and
 /// `#include <...>` lines, resolved next to the including file, then from
 /// the top, then by the longest path ending in the included name).

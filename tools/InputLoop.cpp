@@ -229,12 +229,16 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
   return O;
 }
 
-Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles) {
+Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles, bool MissingDbOk) {
   InputSet In;
   In.Files.assign(CL.Files.begin(), CL.Files.end());
-  if (!CL.BuildDir.empty()) {
-    SmallString<256> DbPath(CL.BuildDir.getValue());
-    sys::path::append(DbPath, "compile_commands.json");
+  SmallString<256> DbPath(CL.BuildDir.getValue());
+  sys::path::append(DbPath, "compile_commands.json");
+  if (!CL.BuildDir.empty() && MissingDbOk && !sys::fs::exists(DbPath))
+    WithColor::warning(errs(), "warplint")
+        << "-p " << CL.BuildDir << ": no compile_commands.json there (yet): files are "
+        << "checked with the command line's flags alone\n";
+  else if (!CL.BuildDir.empty()) {
     if (sys::fs::exists(DbPath))
       if (Error E = checkCompileCommands(DbPath))
         return std::move(E);

@@ -41,7 +41,11 @@ struct InputSet {
 /// Collects the inputs of CL; fails when there are none or -p is unreadable.
 /// Without RequireFiles (a server that is handed its files later) only the
 /// compilation database and the base options are set up.
-llvm::Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles = true);
+/// With MissingDbOk (the language server, which an editor starts with the
+/// same -p in every project), a -p directory with no compile_commands.json is
+/// a warning, not an error, and the files get the command line's flags alone.
+llvm::Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles = true,
+                                       bool MissingDbOk = false);
 
 /// Checks the directory that keeps preambles and results (--cache-dir, else
 /// the user's default; none with --no-cache or for the language server) with

@@ -109,6 +109,14 @@ else:
     lit_config.note("nvim is not on PATH: the Neovim test (tests/lit/editor/nvim.test) "
                     "is skipped (scripts/setup.sh installs it)")
 
+# The Emacs test (tests/lit/editor/emacs.test) runs Debian's Emacs with its
+# elpa-eglot (Emacs 28 has no Eglot of its own): "REQUIRES: emacs-eglot".
+# Neither is installed by scripts/setup.sh (`apt install emacs-nox elpa-eglot`).
+if shutil.which("emacs", path=config.environment["PATH"]) and subprocess.run(
+        ["emacs", "--batch", "--eval", "(require 'eglot)"], capture_output=True,
+        timeout=60).returncode == 0:
+    config.available_features.add("emacs-eglot")
+
 # warplint keeps CUDA files' precompiled preambles in the user's cache
 # directory; the tests get one of their own (shared by all of them, so that
 # concurrent writers are exercised), never the user's, emptied at each run

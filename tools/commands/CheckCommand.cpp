@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "tools/commands/Baseline.h"
 #include "tools/commands/CheckFile.h"
+#include "tools/commands/Depfile.h"
 #include "tools/commands/Fixes.h"
 #include "tools/commands/ResultCache.h"
 #include "tools/output/DiagnosticOutput.h"
@@ -114,6 +115,13 @@ int runCheckCommand(const CommandLine &CL) {
   // The fixes of what was reported (after --baseline), once it is printed.
   if (CL.Fix && !applyFixes(All, errs()))
     Exit = ExitToolError;
+  // What the check read, for a build step to run it again when one changes
+  // (written whatever the findings: a failed step runs again anyway).
+  if (!CL.Depfile.empty())
+    if (Error E = writeDepfile(CL, *In, *Opts)) {
+      WithColor::error(errs(), "warplint") << toString(std::move(E)) << "\n";
+      Exit = ExitToolError;
+    }
   return Exit;
 }
 

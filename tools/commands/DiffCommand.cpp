@@ -463,6 +463,15 @@ int runDiffCommand(const CommandLine &CL) {
   R.Base = CL.Files[0];
   R.Head = CL.Files.size() > 1 ? CL.Files[1] : "working tree";
   Expected<std::string> BaseCommit = Repo->resolve(R.Base);
+  if (!BaseCommit && Repo->unbornHead(R.Base)) {
+    // The first commit of a repository (the pre-commit hook's `diff HEAD`):
+    // it starts from nothing, so everything in it is new.
+    consumeError(BaseCommit.takeError());
+    BaseCommit = Repo->emptyTree();
+    if (BaseCommit)
+      WithColor::note(errs(), "warplint")
+          << R.Base << " has no commit yet: compared with the empty tree (everything is new)\n";
+  }
   if (!BaseCommit)
     return fail(toString(BaseCommit.takeError()));
   R.BaseCommit = *BaseCommit;

@@ -14,6 +14,8 @@
 #include "llvm/Support/Timer.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <mutex>
+
 using namespace llvm;
 
 namespace warplint {
@@ -103,12 +105,28 @@ private:
   double Last = cpuSeconds();
 };
 
+/// Opts, with each kernel's accesses (as the editor's hover shows them,
+/// priced on Opts.Gpu) handed to Keep from the analyses its rules see; Keep
+/// may be called from several threads.
+CheckOptions withHovers(const CheckOptions &Opts, const ArchProfile &Arch,
+                        std::function<void(std::vector<AccessHover>)> Keep) {
+  const GpuProfile *Gpu = expectedToOptional(selectGpu(Opts.Gpu, Arch)).value_or(nullptr);
+  CheckOptions Out = Opts;
+  Out.OnKernel = [Then = Opts.OnKernel, Gpu, Keep = std::move(Keep)](const KernelFacts &K) {
+    if (Then)
+      Then(K);
+    Keep(accessHovers(K, Gpu));
+  };
+  return Out;
+}
+
 } // namespace
 
 FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const CheckOptions &Opts,
                               StringRef Path, KernelResultCache &Cache,
                               function_ref<bool()> Stale) {
   Cache.Hits = Cache.Misses = 0;
+  Cache.Accesses.clear();
   PhaseTimer Timer(Cache.Phases);
   if (isSassListing(Path))
     return checkFile(CL, std::move(FO), Opts, Path);
@@ -132,7 +150,12 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   Timer.lap("compile");
   if (DM.Frontend != "cuda") {
     // PTX and IR come optimized from their frontends: check them whole.
-    R.Findings = checkModule(DM, Arch, Config, Opts, R.Notes);
+    std::mutex AccessesLock; // checkModule may analyze kernels on several threads.
+    CheckOptions KernelOpts = withHovers(Opts, Arch, [&](std::vector<AccessHover> H) {
+      std::lock_guard<std::mutex> G(AccessesLock);
+      Cache.Accesses.insert(Cache.Accesses.end(), H.begin(), H.end());
+    });
+    R.Findings = checkModule(DM, Arch, Config, KernelOpts, R.Notes);
     addDroppedCode(DM, R);
     return R;
   }
@@ -186,16 +209,23 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     Timer.lap("optimize");
     std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
     SourceCache SliceSources(Slice);
+    // Each kernel's accesses for hovers, kept with its findings.
+    KernelResultCache::Entry *Current = nullptr;
+    CheckOptions KernelOpts = withHovers(Opts, Arch, [&](std::vector<AccessHover> H) {
+      if (Current)
+        Current->Accesses = std::move(H);
+    });
     for (size_t I : ToAnalyze) {
       if (Stale())
         break;
       const auto &[F, Key] = Kernels[I];
       const Function *G = Slice.M->getFunction(F->getName());
       KernelResultCache::Entry &E = Fresh[Key];
+      Current = &E;
       if (G && !G->isDeclaration()) {
         FindingSink Sink = [&](Finding X) { E.Findings.push_back(std::move(X)); };
-        checkKernel(Slice, *G, Rules, Arch, Config, Opts, /*Ptxas=*/nullptr, SliceSources, Sink,
-                    E.Notes);
+        checkKernel(Slice, *G, Rules, Arch, Config, KernelOpts, /*Ptxas=*/nullptr, SliceSources,
+                    Sink, E.Notes);
       }
     }
   }
@@ -207,6 +237,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   bool Cut = Stale();
   StringMap<KernelResultCache::Entry> Next;
   std::vector<Finding> All;
+  std::vector<AccessHover> Accesses;
   for (const auto &[F, Key] : Kernels) {
     auto It = Fresh.find(Key);
     const KernelResultCache::Entry *E = nullptr;
@@ -218,6 +249,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
       continue;
     All.insert(All.end(), E->Findings.begin(), E->Findings.end());
     R.Notes.insert(R.Notes.end(), E->Notes.begin(), E->Notes.end());
+    Accesses.insert(Accesses.end(), E->Accesses.begin(), E->Accesses.end());
   }
   if (Cut) {
     for (auto &Old : Cache.Entries)
@@ -227,6 +259,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
     return R;
   }
   Cache.Entries = std::move(Next);
+  Cache.Accesses = std::move(Accesses);
   std::vector<const Function *> Checked;
   for (const auto &K : Kernels)
     Checked.push_back(K.first);

@@ -12,6 +12,7 @@
 #define WARPLINT_TOOLS_INCREMENTALCHECK_H
 
 #include "tools/commands/CheckFile.h"
+#include "tools/output/AccessHover.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -25,6 +26,8 @@ public:
   struct Entry {
     std::vector<Finding> Findings;
     std::vector<std::string> Notes;
+    /// Its accesses as the editor's hover shows them.
+    std::vector<AccessHover> Accesses;
   };
 
   /// Kernels taken from the cache and kernels analyzed by the last check.
@@ -33,12 +36,16 @@ public:
   /// Where the last check spent its processor time: "compile 310 ms,
   /// fingerprint 40 ms, ..." (for the server's log and bench/lsp.sh).
   const std::string &lastPhases() const { return Phases; }
+  /// The accesses of every kernel of the last check that ran to its end,
+  /// for hovers.
+  const std::vector<AccessHover> &accesses() const { return Accesses; }
 
 private:
   friend FileResult checkIncrementally(const CommandLine &, FrontendOptions, const CheckOptions &,
                                        llvm::StringRef, KernelResultCache &,
                                        llvm::function_ref<bool()>);
   llvm::StringMap<Entry> Entries;
+  std::vector<AccessHover> Accesses;
   unsigned Hits = 0, Misses = 0;
   std::string Phases;
 };

@@ -7,7 +7,8 @@
 // findings on stderr as the compiler prints its warnings, then runs the
 // command and returns its exit code. The lint never stops the compile: one
 // that cannot run says so in a line, and findings change the exit code only
-// with --fail-on-findings (or WARPLINT_FAIL_ON_FINDINGS).
+// with --fail-on-findings (or WARPLINT_FAIL_ON_FINDINGS), which also prints
+// the warnings that fail the build as errors, as -Werror does.
 //
 //===----------------------------------------------------------------------===//
 #include "tools/commands/CheckFile.h"
@@ -93,6 +94,14 @@ std::string commandArch(ArrayRef<std::string> Cmd) {
   return "";
 }
 
+/// --fail-on-findings, or WARPLINT_FAIL_ON_FINDINGS set to other than 0.
+bool failOnFindings(const CommandLine &CL) {
+  if (CL.FailOnFindings)
+    return true;
+  std::optional<std::string> Env = sys::Process::GetEnv("WARPLINT_FAIL_ON_FINDINGS");
+  return Env && !Env->empty() && *Env != "0";
+}
+
 /// The lint of one file: findings on stderr; true when one is a warning or
 /// an error. A lint that cannot run prints one line and finds nothing.
 bool lintFile(const CommandLine &CL, const CheckOptions &Opts, ResultCache *Cache,
@@ -121,19 +130,13 @@ bool lintFile(const CommandLine &CL, const CheckOptions &Opts, ResultCache *Cach
     // Kernels Clang could not compile are the compiler's to report.
     if (isNotAnalyzed(F))
       F.Level = Severity::Note;
-    if (CL.Werror && F.Level == Severity::Warning)
+    // A warning that fails the build is an error, as -Werror makes it.
+    if ((CL.Werror || failOnFindings(CL)) && F.Level == Severity::Warning)
       F.Level = Severity::Error;
     Found |= F.Level != Severity::Note;
   }
   printFindingsText(errs(), R.Findings, /*Color=*/false);
   return Found;
-}
-
-bool failOnFindings(const CommandLine &CL) {
-  if (CL.FailOnFindings)
-    return true;
-  std::optional<std::string> Env = sys::Process::GetEnv("WARPLINT_FAIL_ON_FINDINGS");
-  return Env && !Env->empty() && *Env != "0";
 }
 
 } // namespace

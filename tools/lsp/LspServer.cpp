@@ -5,8 +5,9 @@
 // protocol; LspMessages reads the messages and answers malformed ones (the
 // library's own reading gives up on them); this file keeps the open
 // documents, checks a document when it is opened, changed (full sync: the
-// unsaved text is what is checked) or saved, publishes its findings, and
-// answers code actions with the findings' fix-its.
+// unsaved text is what is checked) or saved, publishes its findings,
+// answers code actions with the findings' fix-its, and hovers over an access
+// with what the analysis predicts for it (tools/lsp/LspHover.h).
 //
 // Checks run on a thread of their own, one at a time, so the message thread
 // keeps reading: the first change after a quiet spell is checked at once, and
@@ -22,6 +23,7 @@
 #include "tools/commands/IncrementalCheck.h"
 #include "tools/InputLoop.h"
 #include "tools/lsp/LspConvert.h"
+#include "tools/lsp/LspHover.h"
 #include "tools/lsp/LspMessages.h"
 #include "tools/NotAnalyzed.h"
 
@@ -95,6 +97,8 @@ struct Document {
   /// The last published findings and the text they were found in.
   std::vector<Finding> Findings;
   std::string CheckedText;
+  /// The accesses of the last check, in CheckedText's places, for hovers.
+  std::vector<AccessHover> Accesses;
   KernelResultCache Cache;
 };
 
@@ -122,6 +126,7 @@ public:
     Handler.notification("textDocument/didSave", this, &Server::onSave);
     Handler.notification("textDocument/didClose", this, &Server::onClose);
     Handler.method("textDocument/codeAction", this, &Server::onCodeAction);
+    Handler.method("textDocument/hover", this, &Server::onHover);
     if (!Sync)
       Checker = std::thread([this] { checkLoop(); });
   }
@@ -147,7 +152,8 @@ private:
                       {"save", json::Object{{"includeText", true}}}};
     json::Object Caps{{"textDocumentSync", std::move(Sync)},
                       {"codeActionProvider",
-                       json::Object{{"codeActionKinds", json::Array{CodeAction::kQuickFix}}}}};
+                       json::Object{{"codeActionKinds", json::Array{CodeAction::kQuickFix}}}},
+                      {"hoverProvider", true}};
     Reply(json::Object{{"capabilities", std::move(Caps)},
                        {"serverInfo", json::Object{{"name", "warplint"},
                                                    {"version", WARPLINT_VERSION}}}});
@@ -243,6 +249,21 @@ private:
     Reply(json::Value(std::move(Actions)));
   }
 
+  /// The access under the cursor, as the last check of the document found
+  /// it; null where there is none (or before the first check ends).
+  void onHover(const TextDocumentPositionParams &P, Callback<json::Value> Reply) {
+    std::optional<json::Value> H;
+    {
+      std::lock_guard<std::mutex> G(Lock);
+      auto It = Docs.find(P.textDocument.uri.file());
+      if (It != Docs.end()) {
+        const Document &D = *It->second;
+        H = hoverAt(D.Accesses, D.Uri.file(), DocumentText(D.CheckedText), P.position);
+      }
+    }
+    Reply(H ? std::move(*H) : json::Value(nullptr));
+  }
+
   /// Sends a publishDiagnostics notification (from either thread).
   void publish(json::Value Params) {
     std::lock_guard<std::mutex> G(OutputLock);
@@ -325,8 +346,25 @@ private:
     Logger::info("checking {0} version {1}", Path, Job.Version);
     auto Start = Clock::now();
     double CpuStart = processorSeconds();
+    // A whole-file check gathers the accesses for hovers as it goes (the
+    // incremental one keeps them in its cache).
+    std::vector<AccessHover> FullAccesses;
+    std::mutex FullAccessesLock;
+    CheckOptions FullOpts = Opts;
+    if (Full) {
+      const GpuProfile *Gpu = nullptr;
+      if (auto CA = configAndArch(CL, Opts, Path, FO.Arch))
+        Gpu = expectedToOptional(selectGpu(Opts.Gpu, *CA->second)).value_or(nullptr);
+      else
+        consumeError(CA.takeError());
+      FullOpts.OnKernel = [&, Gpu](const KernelFacts &K) {
+        std::vector<AccessHover> H = accessHovers(K, Gpu);
+        std::lock_guard<std::mutex> G(FullAccessesLock);
+        FullAccesses.insert(FullAccesses.end(), H.begin(), H.end());
+      };
+    }
     // Both on a guarded stack (checkGuarded): a crash is this document's error.
-    FileResult R = Full ? checkFile(CL, std::move(FO), Opts, Path) : checkGuarded(Path, [&] {
+    FileResult R = Full ? checkFile(CL, std::move(FO), FullOpts, Path) : checkGuarded(Path, [&] {
       return checkIncrementally(CL, std::move(FO), Opts, Path, D.Cache,
                                 [&] { return !Sync && stale(Job); });
     });
@@ -370,6 +408,7 @@ private:
       return Logger::info("dropped {0} version {1}: its text changed", Path, Job.Version);
     D.Findings = std::move(Kept);
     D.CheckedText = Job.Text;
+    D.Accesses = Full ? std::move(FullAccesses) : D.Cache.accesses();
     publish(json::Object{
         {"uri", D.Uri.uri().str()}, {"version", Job.Version}, {"diagnostics", std::move(Diags)}});
   }
@@ -410,7 +449,7 @@ int runLspCommand(const CommandLine &CL) {
                       : CL.LspLog == "info" ? Logger::Level::Info
                                             : Logger::Level::Error);
   Expected<CheckOptions> Opts = checkOptions(CL);
-  Expected<InputSet> In = Opts ? collectInputs(CL, /*RequireFiles=*/false)
+  Expected<InputSet> In = Opts ? collectInputs(CL, /*RequireFiles=*/false, /*MissingDbOk=*/true)
                                : Expected<InputSet>(Opts.takeError());
   if (!In) {
     WithColor::error(errs(), "warplint") << toString(In.takeError()) << "\n";

@@ -34,19 +34,6 @@ json::Object measuredJson(const dm::SiteMetrics &S) {
                       {"space", addrSpaceName(S.Space)}};
 }
 
-/// What a request of Space costs in: "sectors", "wavefronts" or "passes".
-StringRef costUnit(unsigned Space) {
-  switch (Space) {
-  case AS_Shared:
-    return "wavefronts";
-  case AS_Const:
-  case AS_Param:
-    return "passes";
-  default:
-    return "sectors";
-  }
-}
-
 /// {"requests", UNIT, "ideal", "formula"} over the whole launch (with
 /// "assumed" where the cost is the worst case of addresses from loaded
 /// data), or {"known": false, "why"} (with "requests" when only the cost is
@@ -191,6 +178,18 @@ json::Object accessJson(const KernelFacts &K, const MemoryAccess &A, const Predi
 json::Array dimJson(const Dim3 &D) { return json::Array{D.V[0], D.V[1], D.V[2]}; }
 
 } // namespace
+
+StringRef costUnit(unsigned Space) {
+  switch (Space) {
+  case AS_Shared:
+    return "wavefronts";
+  case AS_Const:
+  case AS_Param:
+    return "passes";
+  default:
+    return "sectors";
+  }
+}
 
 Expected<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &Gpu) {
   LaunchWork W = kernelLaunchWork(K);

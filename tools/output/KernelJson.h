@@ -17,6 +17,10 @@
 
 namespace warplint {
 
+/// What a request of Space costs in: "sectors" (global, local), "wavefronts"
+/// (shared) or "passes" (constant, parameter).
+llvm::StringRef costUnit(unsigned Space);
+
 /// K's launch priced on Gpu (the time `accesses`, `report` and `diff`
 /// give a kernel): the estimate, or an error saying why there is none.
 llvm::Expected<TimeEstimate> kernelTime(const KernelFacts &K, const GpuProfile &Gpu);

@@ -1,8 +1,8 @@
 -- The Neovim test's driver (../nvim.test appends it to docs/editor.md's
 -- setup to make the init file): once Neovim has opened the file named on its
 -- command line, it waits for warplint's diagnostics, writes what the editor
--- holds and shows to the file $WARPLINT_NVIM_OUT (FileCheck reads it), opens
--- the diagnostic float, applies the quick fix through vim.lsp.buf.code_action
+-- holds and shows to the file $WARPLINT_NVIM_OUT (FileCheck reads it), asks
+-- for the hover of the strided read, opens the diagnostic float, applies the quick fix through vim.lsp.buf.code_action
 -- (vim.ui.select, the user's choice, takes the first action), waits for the
 -- re-check, and quits: exit 0 when it got that far, 1 (cquit) on any error
 -- or wait that ran out, with the reason in the file.
@@ -49,6 +49,17 @@ local function run()
     if d.code == 'shared-bank-conflict' then conflict = d end
   end
   assert(conflict, 'no shared-bank-conflict diagnostic')
+
+  -- The hover of the strided read (`in` of in[4 * i], line 8), its first
+  -- paragraph, as vim.lsp.buf.hover() would show it.
+  vim.api.nvim_win_set_cursor(0, { 8, 11 })
+  local replies = vim.lsp.buf_request_sync(buf, 'textDocument/hover',
+                                           vim.lsp.util.make_position_params(), 30000)
+  for _, reply in pairs(replies or {}) do
+    if reply.result and reply.result.contents then
+      say('hover: %s', vim.split(reply.result.contents.value, '\n\n', true)[1])
+    end
+  end
 
   -- What the float shows on the finding's line.
   vim.api.nvim_win_set_cursor(0, { conflict.lnum + 1, conflict.col })

@@ -1,0 +1,3 @@
+#pragma once
+// The stride of kernel.cu's read.
+#define STRIDE 1
