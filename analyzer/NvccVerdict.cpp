@@ -12,6 +12,10 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/xxhash.h"
 
+#include <chrono>
+#include <csignal>
+#include <thread>
+
 using namespace llvm;
 
 namespace warplint {
@@ -68,8 +72,31 @@ RunResult runProgram(ArrayRef<std::string> Args, const ScratchDir &Dir, unsigned
   SmallVector<StringRef, 16> Refs(Args.begin(), Args.end());
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Stdout), StringRef(Stderr)};
   RunResult R;
-  R.Rc = sys::ExecuteAndWait(Args[0], Refs, std::nullopt, Redirects, Seconds, MemoryLimitMb,
-                             &R.Error);
+  bool Failed = false;
+  sys::ProcessInfo PI = sys::ExecuteNoWait(Args[0], Refs, std::nullopt, Redirects,
+                                           MemoryLimitMb, &R.Error, &Failed);
+  if (Failed || !PI.Pid) {
+    R.Rc = -1;
+    return R;
+  }
+  // sys::Wait's own time limit is an alarm(), which another thread of this
+  // process may take: poll instead, and kill the program past the deadline.
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(Seconds);
+  for (;;) {
+    sys::ProcessInfo Done = sys::Wait(PI, /*SecondsToWait=*/0, &R.Error);
+    if (Done.Pid == PI.Pid || Done.Pid == -1) {
+      R.Rc = Done.ReturnCode;
+      break;
+    }
+    if (std::chrono::steady_clock::now() >= Deadline) {
+      ::kill(PI.Pid, SIGKILL);
+      sys::Wait(PI, std::nullopt);
+      R.Rc = -2;
+      R.Error = "timed out";
+      return R;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   R.Output = readAll(Stdout) + readAll(Stderr);
   return R;
 }
@@ -260,9 +287,8 @@ Expected<NvccVerdict> compileWithNvcc(const NvccCompile &C) {
   RunResult R = runProgram(Args, Dir, C.TimeoutSeconds);
   if (R.Rc == -2 || StringRef(R.Error).contains("timed out"))
     return createStringError(inconvertibleErrorCode(),
-                             "%s: nvcc's device compile ran past its %u s limit and was "
-                             "stopped",
-                             C.Source.c_str(), C.TimeoutSeconds);
+                             "%s: %s %u s limit and was stopped", C.Source.c_str(),
+                             NvccTimeoutText.data(), C.TimeoutSeconds);
   if (R.Rc != 0) {
     // nvcc's messages are not passed on: they can quote any file a hostile
     // #include names (docs/security.md). The command is, to run by hand.

@@ -25,6 +25,10 @@
 
 namespace warplint {
 
+/// What the error of a compile that ran out of time says (a result that
+/// depends on the machine's load: check's result cache does not keep it).
+inline constexpr llvm::StringLiteral NvccTimeoutText = "nvcc's device compile ran past its";
+
 /// Finds nvcc as findPtxas finds ptxas: CudaPath/bin, PATH, $CUDA_PATH/bin,
 /// /usr/local/cuda/bin. None when the toolkit is absent.
 std::optional<std::string> findNvcc(llvm::StringRef CudaPath = "");

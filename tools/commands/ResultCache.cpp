@@ -235,7 +235,8 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
   // not be checked, a check cut short.
   bool Keep = R.Error.empty() && !R.Abandoned &&
               llvm::none_of(R.Findings, [](const Finding &F) { return F.Incomplete; }) &&
-              llvm::none_of(M.Files, [](const auto &F) { return F.second == "unreadable"; });
+              llvm::none_of(M.Files, [](const auto &F) { return F.second == "unreadable"; }) &&
+              llvm::none_of(R.Notes, [](StringRef N) { return N.contains(NvccTimeoutText); });
   if (!Keep) {
     R.ResultSource = "not cached (the check did not complete)";
     return R;
