@@ -238,6 +238,42 @@ std::vector<std::string> nvccDeviceFlags(ArrayRef<std::string> ClangArgs) {
   return Out;
 }
 
+std::string canonicalKernelName(StringRef Mangled) {
+  std::string Out;
+  if (Mangled.consume_front("_ZL"))
+    Out = "_Z";
+  else if (Mangled.consume_front("_Z"))
+    Out = "_Z";
+  else
+    return Mangled.str();
+  // Each <length><identifier> that names an anonymous namespace becomes
+  // Clang's 12_GLOBAL__N_1; everything else is copied.
+  while (!Mangled.empty()) {
+    size_t Digits = Mangled.find_first_not_of("0123456789");
+    unsigned Len = 0;
+    if (Digits && Digits != StringRef::npos && !Mangled.take_front(Digits).getAsInteger(10, Len) &&
+        Mangled.drop_front(Digits).starts_with("_GLOBAL__N_") &&
+        Digits + Len <= Mangled.size()) {
+      Out += "12_GLOBAL__N_1";
+      Mangled = Mangled.drop_front(Digits + Len);
+      continue;
+    }
+    Out += Mangled.front();
+    Mangled = Mangled.drop_front();
+  }
+  return Out;
+}
+
+const PtxasFunctionInfo *findKernel(const PtxasReport &R, StringRef Mangled) {
+  if (const PtxasFunctionInfo *F = R.find(Mangled); F && F->IsEntry)
+    return F;
+  std::string Want = canonicalKernelName(Mangled);
+  for (const PtxasFunctionInfo &F : R.Functions)
+    if (F.IsEntry && canonicalKernelName(F.Name) == Want)
+      return &F;
+  return nullptr;
+}
+
 std::vector<std::string> nvccArguments(const NvccCompile &C, StringRef In, StringRef Out) {
   std::vector<std::string> Args = {C.Nvcc, "-x", "cu", "-cubin", "-arch=" + C.Arch,
                                    "-Xptxas", "-v"};

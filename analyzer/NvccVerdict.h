@@ -58,6 +58,18 @@ struct NvccCompile {
   unsigned TimeoutSeconds = 60;
 };
 
+/// A kernel's mangled name as both compilers agree on it: Clang and nvcc
+/// mangle kernels the same Itanium way (templates included) except for
+/// internal linkage, where Clang keeps `_ZL` for a static kernel and
+/// `12_GLOBAL__N_1` for an anonymous namespace, and nvcc, which makes them
+/// external, writes `_Z` and `_GLOBAL__N__<file hash>`: both become Clang's
+/// spelling without the `L`.
+std::string canonicalKernelName(llvm::StringRef Mangled);
+
+/// The function of R that is Clang's kernel Mangled, by canonicalKernelName;
+/// null when there is none.
+const PtxasFunctionInfo *findKernel(const PtxasReport &R, llvm::StringRef Mangled);
+
 /// The arguments nvcc is run with for C, writing the cubin to Out and
 /// compiling In (Source or its scratch copy); Args[0] is C.Nvcc.
 std::vector<std::string> nvccArguments(const NvccCompile &C, llvm::StringRef In,

@@ -172,7 +172,7 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
     K.NoVerdict = Ptxas ? "ptxas's report has no such kernel" : "ptxas did not run";
     break;
   case CheckOptions::VerdictMode::Nvcc:
-    K.NoVerdict = "nvcc's device compile does not run for this check";
+    K.NoVerdict = "nvcc's device compile does not run on an editor's incremental checks";
     break;
   }
   std::optional<dm::LaunchReport> Run;

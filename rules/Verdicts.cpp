@@ -97,9 +97,9 @@ const PtxasFunctionInfo *FileVerdicts::find(const Function &Kernel) {
     compile();
   if (!Report)
     return nullptr;
-  // Clang and nvcc mangle kernels the same (Itanium) way.
-  const PtxasFunctionInfo *F = Report->find(Kernel.getName());
-  return F && F->IsEntry ? F : nullptr;
+  // Clang and nvcc mangle kernels the same (Itanium) way, but for internal
+  // linkage.
+  return findKernel(*Report, Kernel.getName());
 }
 
 std::string FileVerdicts::missing(const Function &Kernel) const {

@@ -77,3 +77,27 @@ TEST(NvccVerdict, CompilesAndCachesWhereNvccIsFound) {
   EXPECT_EQ(Msg.find("error"), std::string::npos) << Msg;
   sys::fs::remove_directories(Dir);
 }
+
+TEST(NvccVerdict, MatchesKernelsOfInternalLinkage) {
+  // Clang's names and nvcc's (CUDA 13, -Xptxas -v) for the same kernels.
+  EXPECT_EQ(canonicalKernelName("_ZL13forced_staticPKfPfi"),
+            canonicalKernelName("_Z13forced_staticPKfPfi"));
+  EXPECT_EQ(canonicalKernelName("_ZN12_GLOBAL__N_111forced_anonEPKfPfi"),
+            canonicalKernelName(
+                "_ZN39_GLOBAL__N__6fa5e3f3_7_anon_cu_4b468e6611forced_anonEPKfPfi"));
+  EXPECT_EQ(canonicalKernelName("_Z4fitsILi56EEvPKfPfi"), "_Z4fitsILi56EEvPKfPfi");
+  // Different kernels stay apart.
+  EXPECT_NE(canonicalKernelName("_Z1kPf"), canonicalKernelName("_Z1kPi"));
+  Expected<PtxasReport> R = parsePtxasOutput(
+      "ptxas info    : Compiling entry function "
+      "'_ZN39_GLOBAL__N__6fa5e3f3_7_anon_cu_4b468e6611forced_anonEPKfPfi' for 'sm_90'\n"
+      "ptxas info    : Function properties for "
+      "_ZN39_GLOBAL__N__6fa5e3f3_7_anon_cu_4b468e6611forced_anonEPKfPfi\n"
+      "    272 bytes stack frame, 488 bytes spill stores, 488 bytes spill loads\n"
+      "ptxas info    : Used 32 registers, used 0 barriers\n");
+  ASSERT_TRUE(bool(R)) << toString(R.takeError());
+  const PtxasFunctionInfo *F = findKernel(*R, "_ZN12_GLOBAL__N_111forced_anonEPKfPfi");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->SpillStoreBytes, 488u);
+  EXPECT_FALSE(findKernel(*R, "_ZN12_GLOBAL__N_111forced_anonEPKfPf"));
+}
