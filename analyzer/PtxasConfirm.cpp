@@ -51,7 +51,8 @@ StringRef quotedAfter(StringRef Line, StringRef Key) {
 } // namespace
 
 std::string PtxasFunctionInfo::summary() const {
-  std::string S = formatv("ptxas: {0} registers", Registers);
+  std::string S = formatv("{0}: {1} registers",
+                          FromNvcc ? "nvcc's device compile (ptxas -v)" : "ptxas", Registers);
   if (StackFrameBytes)
     S += formatv(", {0} bytes stack frame", StackFrameBytes);
   if (SpillStoreBytes)
@@ -251,11 +252,13 @@ std::string localMemoryVerdict(const PtxasFunctionInfo &Info, bool IrHasLocalAcc
   if (Info.spills())
     return Info.summary();
   if (Info.StackFrameBytes)
-    return formatv("ptxas: {0} bytes of local memory (stack frame), no spills",
+    return formatv("{0}: {1} bytes of local memory (stack frame), no spills", Info.by(),
                    Info.StackFrameBytes);
   if (IrHasLocalAccesses)
-    return "ptxas kept the private arrays in registers: no stack frame, no "
-           "local loads or stores";
+    return formatv("{0} kept the private arrays in registers: no stack frame, no "
+                   "local loads or stores",
+                   Info.by())
+        .str();
   return "";
 }
 

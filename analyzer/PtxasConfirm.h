@@ -35,10 +35,16 @@ struct PtxasFunctionInfo {
   uint64_t SharedBytes = 0;          ///< Static shared memory ("smem").
   uint64_t CumulativeStackBytes = 0; ///< With the callees' frames.
   bool HasUsage = false;             ///< A "Used N registers" line was seen.
+  /// The report is of nvcc's own device compile of the source (NvccVerdict.h),
+  /// not of ptxas run on Clang's PTX.
+  bool FromNvcc = false;
 
   bool spills() const { return SpillStoreBytes || SpillLoadBytes; }
+  /// Who says so, for messages: "ptxas" or "nvcc's device compile".
+  llvm::StringRef by() const { return FromNvcc ? "nvcc's device compile" : "ptxas"; }
   /// "ptxas: 32 registers, 272 bytes stack frame, 488 bytes of spill stores,
-  /// 488 bytes of spill loads".
+  /// 488 bytes of spill loads" ("nvcc's device compile (ptxas -v): ..." for
+  /// nvcc's).
   std::string summary() const;
 };
 

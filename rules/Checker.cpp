@@ -10,6 +10,7 @@
 #include "rules/LoopFacts.h"
 #include "rules/Suppressions.h"
 #include "rules/UnreachedAccesses.h"
+#include "rules/Verdicts.h"
 
 #include "analyzer/KernelCopies.h"
 
@@ -39,7 +40,7 @@ bool selected(const CheckOptions &Opts, const Function &F) {
 std::optional<PtxasReport> ptxasReport(const DeviceModule &DM, const ArchProfile &Arch,
                                        const CheckOptions &Opts,
                                        std::vector<std::string> &Notes) {
-  if (!Opts.UsePtxas)
+  if (Opts.Verdict != CheckOptions::VerdictMode::Clang)
     return std::nullopt;
   std::optional<std::string> Ptxas = findPtxas(Opts.CudaPath);
   if (!Ptxas) {
@@ -148,7 +149,8 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
                          const WarplintConfig &Config, const CheckOptions &Opts,
                          const PtxasReport *Ptxas, SourceCache &Sources,
                          const FindingSink &Sink, std::vector<std::string> &Notes,
-                         const StateSpaces &Spaces, const AccessPatterns &Patterns) {
+                         const StateSpaces &Spaces, const AccessPatterns &Patterns,
+                         VerdictSource *Verdicts = nullptr) {
   const LaunchEntry *Defaults = Config.Launch ? &*Config.Launch : nullptr;
   if (Patterns.exhausted()) {
     Sink(budgetNote(F, Patterns, Sources));
@@ -161,6 +163,18 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
                 Patterns,  Registers, Sources,       Loops, Shared};
   if (Ptxas)
     K.Ptxas = Ptxas->find(F.getName());
+  K.Verdicts = Verdicts;
+  switch (Opts.Verdict) {
+  case CheckOptions::VerdictMode::Off:
+    K.NoVerdict = "--ptxas=off";
+    break;
+  case CheckOptions::VerdictMode::Clang:
+    K.NoVerdict = Ptxas ? "ptxas's report has no such kernel" : "ptxas did not run";
+    break;
+  case CheckOptions::VerdictMode::Nvcc:
+    K.NoVerdict = "nvcc's device compile does not run on an editor's incremental checks";
+    break;
+  }
   std::optional<dm::LaunchReport> Run;
   if (Opts.Confirm) {
     bool Synthesized = false;
@@ -255,6 +269,10 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
                                  std::vector<std::string> &Notes) {
   std::vector<std::unique_ptr<Rule>> Rules = createRules(Config);
   std::optional<PtxasReport> Ptxas = ptxasReport(DM, Arch, Opts, Notes);
+  // nvcc's verdict, compiled when the first claim asks for it.
+  std::optional<FileVerdicts> Nvcc;
+  if (Opts.Verdict == CheckOptions::VerdictMode::Nvcc)
+    Nvcc.emplace(DM, Arch, Opts, Notes);
   std::vector<Finding> Out;
   FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
   SourceCache Sources(DM);
@@ -273,7 +291,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   for (size_t I = 0; I < Kernels.size(); ++I)
     checkAnalyzedKernel(DM, *Kernels[I], Rules, Arch, Config, Opts,
                         Ptxas ? &*Ptxas : nullptr, Sources, Sink, Notes, A.Spaces[I],
-                        A.Patterns[I]);
+                        A.Patterns[I], Nvcc ? &*Nvcc : nullptr);
   return finish(std::move(Out), Sources, kernelDeclarations(Kernels, Sources), {DM.Path});
 }
 

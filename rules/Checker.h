@@ -39,9 +39,22 @@ struct CheckOptions {
   /// Blocks the confirming run executes (sampled beyond).
   unsigned ConfirmBlocks = 8;
   RegisterPressureOptions Registers;
-  /// The toolkit to find ptxas in; ptxas runs only when UsePtxas is set.
+  /// The toolkit to find nvcc and ptxas in (else PATH, $CUDA_PATH,
+  /// /usr/local/cuda).
   std::string CudaPath;
-  bool UsePtxas = false;
+  /// Where claims about registers, local memory and spills get their
+  /// verdict (--ptxas): nvcc's own device compile of a CUDA file, run once
+  /// per file and only when such a claim is about to be reported (the
+  /// default); ptxas on Clang's PTX for every kernel; or none (estimates).
+  enum class VerdictMode { Nvcc, Clang, Off };
+  VerdictMode Verdict = VerdictMode::Nvcc;
+  /// The file's compile flags (the compile database's, those after --),
+  /// of which nvcc's device compile takes -I/-D/-U/-std only.
+  std::vector<std::string> CompileFlags;
+  /// Where nvcc's reports are kept between runs; empty for none.
+  std::string VerdictCacheDir;
+  /// Seconds nvcc's device compile of one file may take.
+  unsigned NvccSeconds = 60;
   /// What each kernel's analysis may spend before it is reported as stopped.
   AnalysisBudget Budget;
   /// The file's budget for its whole check (frontend/FileBudget.h): each

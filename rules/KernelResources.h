@@ -30,21 +30,42 @@ SourceLoc kernelOrPeakLocation(const KernelFacts &K);
 struct RegisterFigure {
   unsigned Registers = 0;
   bool FromPtxas = false;
+  /// Who counted them when FromPtxas: "ptxas" or "nvcc's device compile".
+  std::string By = "ptxas";
+  /// Without ptxas: why not and how far the estimate is to be trusted
+  /// ("low confidence: no CUDA toolkit (nvcc) was found").
+  std::string Estimate;
   /// "32 registers per thread (ptxas)" or "about 40 registers per thread
-  /// (estimated from the IR; --ptxas gives ptxas's count)".
+  /// (an estimate from the IR, low confidence: no CUDA toolkit (nvcc) was
+  /// found)".
   std::string str() const;
 };
 
-/// ptxas's count when ptxas ran, else the estimate limited by the cap (ptxas
-/// spills rather than exceed it).
+/// Verdict's count when there is one (KernelFacts::verdict), else the
+/// estimate limited by the cap (ptxas spills rather than exceed it).
+RegisterFigure registersPerThread(const KernelFacts &K, const PtxasFunctionInfo *Verdict);
+/// registersPerThread with K.Ptxas (ptxas run for every kernel, if it was).
 RegisterFigure registersPerThread(const KernelFacts &K);
 
-/// Static shared bytes per block: ptxas's "smem" when ptxas ran, else the
-/// IR's __shared__ variables.
+/// How far an estimate is to be trusted, from how much margin the claim has:
+/// "low" when the claim fails if ptxas needs EstimateMargin of the estimate
+/// (the estimate has been up to 1.5x ptxas's count on real code), "medium"
+/// otherwise; an estimate is never "high".
+llvm::StringRef estimateConfidence(double Margin);
+
+/// " (an estimate from the IR, low confidence: no CUDA toolkit (nvcc) was
+/// found)": what a claim without ptxas's verdict says about itself.
+std::string estimateNote(const KernelFacts &K, llvm::StringRef Confidence);
+
+/// Static shared bytes per block: Verdict's "smem" when there is one, else
+/// the IR's __shared__ variables.
+uint64_t staticSharedBytes(const KernelFacts &K, const PtxasFunctionInfo *Verdict);
 uint64_t staticSharedBytes(const KernelFacts &K);
 
 /// What K's launch asks of an SM: block size, registers, static shared and
-/// the launch's dynamic shared memory.
+/// the launch's dynamic shared memory (registers and static shared from
+/// Verdict when given, else as registersPerThread(K)).
+KernelResources launchResources(const KernelFacts &K, const PtxasFunctionInfo *Verdict);
 KernelResources launchResources(const KernelFacts &K);
 
 /// " and 4 KB of dynamic shared memory from the annotation at line 3", or ""

@@ -148,11 +148,34 @@ std::string launchFailureMessage(const LaunchCheckInput &In, const LaunchFailure
       .str();
 }
 
+/// In with the registers, static shared memory and stack frame of Verdict.
+void bindVerdict(LaunchCheckInput &In, const KernelFacts &K, const PtxasFunctionInfo &Verdict) {
+  RegisterFigure Regs = registersPerThread(K, &Verdict);
+  In.Registers = Regs.Registers;
+  In.RegistersText = Regs.str();
+  In.StaticSharedBytes = Verdict.SharedBytes;
+  In.LocalBytes = Verdict.StackFrameBytes;
+  In.LocalSource = Verdict.FromNvcc ? "the stack frame of nvcc's device compile"
+                                    : "ptxas's stack frame";
+}
+
 void LaunchFailsRule::check(const KernelFacts &K, const FindingSink &Out) const {
   SourceLoc Loc = kernelOrPeakLocation(K);
-  for (const LaunchCheckInput &In : launchesToCheck(K))
-    for (const LaunchFailure &F : checkLaunch(K.Arch, In))
+  for (LaunchCheckInput &In : launchesToCheck(K)) {
+    std::vector<LaunchFailure> Failures = checkLaunch(K.Arch, In);
+    // A failure for want of registers or local memory that the estimate
+    // makes is settled by ptxas's count (nvcc's compile, asked for now).
+    bool Estimated = any_of(Failures, [](const LaunchFailure &F) {
+      return F.Limit == "registers" || F.Limit == "local memory";
+    });
+    if (Estimated && !(K.Ptxas && K.Ptxas->HasUsage))
+      if (const PtxasFunctionInfo *V = K.verdict()) {
+        bindVerdict(In, K, *V);
+        Failures = checkLaunch(K.Arch, In);
+      }
+    for (const LaunchFailure &F : Failures)
       Out(make(K, Loc, launchFailureMessage(In, F), Severity::Error));
+  }
 }
 
 } // namespace warplint

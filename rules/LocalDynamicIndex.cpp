@@ -29,10 +29,35 @@ constexpr const char *Fix =
     "the array can live in registers, pick the element with a switch over constant "
     "indices, or keep the array in shared memory (one slice per thread)";
 
+/// Private arrays up to this size are often kept in registers by ptxas even
+/// when indexed at run time (it selects among them).
+constexpr uint64_t SmallArrayBytes = 64;
+
+/// True when nvcc may well unroll L fully where Clang did not: it carries
+/// `#pragma unroll` (an unroll hint Clang left unapplied) or its latch
+/// compares with a constant bound.
+bool mayUnrollFully(const Loop &L) {
+  if (MDNode *ID = L.getLoopID())
+    for (const MDOperand &Op : drop_begin(ID->operands()))
+      if (const auto *Node = dyn_cast<MDNode>(Op.get()))
+        if (Node->getNumOperands())
+          if (const auto *S = dyn_cast<MDString>(Node->getOperand(0).get()))
+            if (S->getString().starts_with("llvm.loop.unroll.") &&
+                !S->getString().ends_with(".disable"))
+              return true;
+  if (const ICmpInst *Cmp = const_cast<Loop &>(L).getLatchCmpInst())
+    return isa<ConstantInt>(Cmp->getOperand(0)) || isa<ConstantInt>(Cmp->getOperand(1));
+  return false;
+}
+
 /// Loop depth of instructions, the loops of each function found once.
 class LoopDepths {
 public:
-  unsigned depth(const Instruction &I) {
+  unsigned depth(const Instruction &I) { return info(I).getLoopDepth(I.getParent()); }
+  const Loop *loopOf(const Instruction &I) { return info(I).getLoopFor(I.getParent()); }
+
+private:
+  LoopInfo &info(const Instruction &I) {
     const Function *F = I.getFunction();
     auto It = Loops.find(F);
     if (It == Loops.end()) {
@@ -41,10 +66,9 @@ public:
       auto LI = std::make_unique<LoopInfo>(*DT);
       It = Loops.emplace(F, std::make_pair(std::move(DT), std::move(LI))).first;
     }
-    return It->second.second->getLoopDepth(I.getParent());
+    return *It->second.second;
   }
 
-private:
   std::map<const Function *,
            std::pair<std::unique_ptr<DominatorTree>, std::unique_ptr<LoopInfo>>>
       Loops;
@@ -71,6 +95,8 @@ struct ArrayAccess {
   size_t Index = 0; ///< Into StateSpaces::accesses().
   bool Dynamic = false;
   bool InLoop = false;
+  /// A loop around it that nvcc may unroll fully (mayUnrollFully).
+  bool Unrollable = false;
   /// Preference for the finding's location: dynamic loads in loops first.
   unsigned rank(const MemoryAccess &A) const {
     return (InLoop ? 4 : 0) + (Dynamic ? 2 : 0) + (A.Op == AccessOp::Load ? 1 : 0);
@@ -98,6 +124,8 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
         Mine = true;
         U.Dynamic |= isDynamicIndex(S.Pointer);
         U.InLoop |= Loops.depth(*S.Inst) > 0;
+        for (const Loop *Lp = Loops.loopOf(*S.Inst); Lp; Lp = Lp->getParentLoop())
+          U.Unrollable |= mayUnrollFully(*Lp);
       }
       if (Mine)
         Uses.push_back(U);
@@ -120,12 +148,14 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
                   .str()
             : formatv("private array '{0}' ({1} bytes per thread)", L.Decl.Name, L.Decl.Bytes)
                   .str();
-    // ptxas has the last word on where the array lives.
-    if (K.Ptxas && K.Ptxas->HasUsage && !K.Ptxas->StackFrameBytes && !K.Ptxas->spills()) {
+    // ptxas has the last word on where the array lives: nvcc's own compile
+    // (asked for now, as the claim is about to be made) or ptxas's report.
+    const PtxasFunctionInfo *Verdict = K.verdict();
+    if (Verdict && !Verdict->StackFrameBytes && !Verdict->spills()) {
       Out(make(K, A.Loc,
-               formatv("{0}{1} is indexed with a run-time index, but ptxas kept it in "
-                       "registers (no stack frame): no local-memory traffic",
-                       kernelPrefix(K), Array),
+               formatv("{0}{1} is indexed with a run-time index, but {2} keeps it in "
+                       "registers (a 0-byte stack frame): no local-memory traffic",
+                       kernelPrefix(K), Array, Verdict->by()),
                Severity::Note));
       continue;
     }
@@ -149,16 +179,33 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
       Cost = "; the lanes' indices differ: " + costAgainstIdeal(A, P);
     else if (!P.PerRequest && !P.DependsOn.empty())
       Cost = "; the index depends on " + P.DependsOn;
+    // Without a verdict, how far the estimate is to be trusted: an index
+    // from a loop nvcc may unroll fully is the weak case.
+    // Small arrays ptxas often selects among registers (8 and 16 elements
+    // indexed at run time in tests/lit/registers/nvcc-verdict.cu).
+    bool Unrollable = any_of(Uses, [](const ArrayAccess &U) { return U.Dynamic && U.Unrollable; });
+    bool Small = L.Decl.Bytes && L.Decl.Bytes <= SmallArrayBytes;
+    std::string Estimate;
+    if (!Verdict) {
+      std::string Note = estimateNote(K, Unrollable || Small ? "low" : "medium");
+      Note.pop_back(); // The closing parenthesis.
+      if (Unrollable)
+        Note += "; nvcc may unroll the loop that indexes it fully and keep the array in "
+                "registers";
+      else if (Small)
+        Note += "; a small array that ptxas may keep in registers";
+      Estimate = Note + ")";
+    }
     Finding F = make(K, A.Loc,
                      formatv("{0}{1} lives in local memory because it is indexed with a "
-                             "run-time index: {2} ({3}{4}); {5}",
-                             kernelPrefix(K), Array, Where, Count, Cost, Fix),
+                             "run-time index{6}: {2} ({3}{4}); {5}",
+                             kernelPrefix(K), Array, Where, Count, Cost, Fix, Estimate),
                      Best->InLoop ? Severity::Warning : Severity::Note);
     if (L.Decl.Line)
       F.Notes.push_back({SourceLoc{A.Loc.File, L.Decl.Line, L.Decl.Column},
                          "'" + L.Decl.Name + "' is first used here"});
-    if (K.Ptxas && K.Ptxas->HasUsage)
-      F.Notes.push_back({A.Loc, localMemoryVerdict(*K.Ptxas, true)});
+    if (Verdict)
+      F.Notes.push_back({A.Loc, localMemoryVerdict(*Verdict, true)});
     Out(std::move(F));
   }
 }

@@ -78,13 +78,29 @@ std::string fixFor(const KernelFacts &K, const OccupancyResult &O, double Thresh
   return "";
 }
 
+/// True when registers take part in O's limit (what a register verdict can
+/// change).
+bool registersLimit(const OccupancyResult &O) {
+  return (O.Limiter == OccupancyLimiter::Registers || O.BlocksPerSM == 0) &&
+         (O.limitedBy(OccupancyLimiter::Registers) || O.BlocksByRegisters == 0);
+}
+
 /// The figures behind the limiting resource: ": about 40 registers per
 /// thread (...)", ": 48 KB static shared memory", or "" for the block size.
-std::string limitingFigures(const KernelFacts &K, const OccupancyResult &O) {
+std::string limitingFigures(const KernelFacts &K, const OccupancyResult &O,
+                            const PtxasFunctionInfo *Verdict, double Threshold) {
   const KernelResources &R = O.Input;
-  if (O.Limiter == OccupancyLimiter::Registers || O.BlocksPerSM == 0)
-    if (O.limitedBy(OccupancyLimiter::Registers) || O.BlocksByRegisters == 0)
-      return ": " + registersPerThread(K).str();
+  if (registersLimit(O)) {
+    RegisterFigure Fig = registersPerThread(K, Verdict);
+    if (!Fig.FromPtxas && O.BlocksPerSM) {
+      // How much fewer registers would reach the threshold: the margin the
+      // estimate has.
+      unsigned Wanted = maxRegistersForBlocks(K.Arch, R.BlockSize, blocksWanted(O, Threshold));
+      double Margin = Wanted ? double(Fig.Registers) / Wanted : 1;
+      Fig.Estimate = estimateNote(K, estimateConfidence(Margin));
+    }
+    return ": " + Fig.str();
+  }
   if (O.Limiter != OccupancyLimiter::SharedMemory && O.BlocksPerSM != 0)
     return "";
   if (R.StaticSharedBytes && R.DynamicSharedBytes)
@@ -121,13 +137,26 @@ void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) c
   std::string Assumption = K.launchAssumption() + dynamicSharedAssumption(K);
   if (O.occupancyPercent() >= Threshold)
     return;
+  // A claim that rests on the estimated registers is settled by ptxas's
+  // count (nvcc's device compile, asked for now) before it is made.
+  const PtxasFunctionInfo *Verdict = K.Ptxas && K.Ptxas->HasUsage ? K.Ptxas : nullptr;
+  if (!Verdict && registersLimit(O)) {
+    Verdict = K.verdict();
+    if (Verdict) {
+      R = launchResources(K, Verdict);
+      O = computeOccupancy(K.Arch, R);
+      if (O.BlocksPerSM == 0 || O.occupancyPercent() >= Threshold)
+        return;
+    }
+  }
   Finding F = make(K, Loc,
                    formatv("{0}{1}, below the {2}% threshold{3}, {4}; fewer resident warps "
                            "hide less memory latency; {5}",
                            kernelPrefix(K), O.message(), percentText(Threshold),
-                           limitingFigures(K, O), Assumption, fixFor(K, O, Threshold)));
-  if (K.Ptxas && K.Ptxas->HasUsage)
-    F.Notes.push_back({Loc, K.Ptxas->summary()});
+                           limitingFigures(K, O, Verdict, Threshold), Assumption,
+                           fixFor(K, O, Threshold)));
+  if (Verdict)
+    F.Notes.push_back({Loc, Verdict->summary()});
   Out(std::move(F));
 }
 

@@ -111,26 +111,32 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
   SourceLoc Loc = kernelOrPeakLocation(K);
   std::string Peak = peakWhere(K, Loc);
   std::string Live = liveSummary(R);
-  if (K.Ptxas && K.Ptxas->HasUsage) {
-    const PtxasFunctionInfo &P = *K.Ptxas;
+  // ptxas's report for every kernel (--ptxas=clang) overrules the estimate
+  // both ways; nvcc's device compile is asked for only when the estimate is
+  // about to claim a spill.
+  const PtxasFunctionInfo *Verdict = K.Ptxas && K.Ptxas->HasUsage ? K.Ptxas : nullptr;
+  if (!Verdict && R.spillRisk())
+    Verdict = K.verdict();
+  if (Verdict) {
+    const PtxasFunctionInfo &P = *Verdict;
     if (!P.spills()) {
       if (R.spillRisk())
         Out(make(K, Loc,
                  formatv("{0}the estimate of about {1} registers{2} exceeds the cap of {3} "
-                         "from {4}, but ptxas fits the kernel in {5} registers without "
+                         "from {4}, but {5} fits the kernel in {6} registers without "
                          "spilling: no spill",
                          kernelPrefix(K), R.estimatedRegisters(), Peak, Cap.Registers,
-                         Cap.Source, P.Registers),
+                         Cap.Source, P.by(), P.Registers),
                  Severity::Note));
       return;
     }
     Finding F = make(
         K, Loc,
-        formatv("{0}ptxas spills {1} bytes of stores and {2} bytes of loads per thread to "
-                "local memory under the cap of {3} registers from {4}: about {5} registers "
-                "are live{6}{7}; every spilled value is a round trip through L1 to local "
-                "memory that a register would not cost; {8}",
-                kernelPrefix(K), P.SpillStoreBytes, P.SpillLoadBytes, Cap.Registers,
+        formatv("{0}{1} spills {2} bytes of stores and {3} bytes of loads per thread to "
+                "local memory under the cap of {4} registers from {5}: about {6} registers "
+                "are live{7}{8}; every spilled value is a round trip through L1 to local "
+                "memory that a register would not cost; {9}",
+                kernelPrefix(K), P.by(), P.SpillStoreBytes, P.SpillLoadBytes, Cap.Registers,
                 Cap.Source, R.estimatedRegisters(), Peak,
                 Live.empty() ? "" : " (" + Live + ")",
                 fixFor(K, R.estimatedRegisters())));
@@ -146,13 +152,14 @@ void RegisterSpillRule::check(const KernelFacts &K, const FindingSink &Out) cons
   }
   if (!R.spillRisk())
     return;
+  // Without ptxas's verdict: how far above the cap the estimate is.
+  double Margin = Cap.Registers ? double(R.estimatedRegisters()) / Cap.Registers : 1;
   Finding F = make(K, Loc,
                    formatv("{0}about {1} registers live{2} exceed the cap of {3} from {4}: "
-                           "ptxas will likely spill (a prediction from the IR; --ptxas "
-                           "confirms it){5}; spilled values go to local memory, a round trip "
-                           "through L1 for each use; {6}",
+                           "ptxas will likely spill{5}{6}; spilled values go to local "
+                           "memory, a round trip through L1 for each use; {7}",
                            kernelPrefix(K), R.estimatedRegisters(), Peak, Cap.Registers,
-                           Cap.Source,
+                           Cap.Source, estimateNote(K, estimateConfidence(Margin)),
                            Live.empty() ? "" : "; live there: " + Live,
                            fixFor(K, R.estimatedRegisters())));
   addPeakNotes(K, F);

@@ -31,6 +31,23 @@ std::string KernelFacts::launchAssumption() const {
   return "with " + Shape + " from the " + L.Source;
 }
 
+VerdictSource::~VerdictSource() = default;
+
+const PtxasFunctionInfo *KernelFacts::verdict() const {
+  if (Ptxas && Ptxas->HasUsage)
+    return Ptxas;
+  if (Verdicts)
+    if (const PtxasFunctionInfo *P = Verdicts->find(Kernel); P && P->HasUsage)
+      return P;
+  return nullptr;
+}
+
+std::string KernelFacts::noVerdictReason() const {
+  if (Verdicts)
+    return Verdicts->missing(Kernel);
+  return NoVerdict.empty() ? "ptxas did not run" : NoVerdict;
+}
+
 Rule::Rule(StringRef Id, const RuleOptions &Opts) : Id(Id.str()), Opts(Opts) {}
 
 Rule::~Rule() = default;

@@ -54,6 +54,21 @@ private:
   llvm::StringMap<std::string> Values;
 };
 
+/// Where the verdict on a file's registers, stack frames and spills comes
+/// from when it is computed only once a claim needs it: nvcc's device compile
+/// of the file (rules/Verdicts.h), run on the first call.
+class VerdictSource {
+public:
+  virtual ~VerdictSource();
+  /// ptxas's report on Kernel from the compile; null when there is none (no
+  /// toolkit, input that is not CUDA source, a compile that failed or does
+  /// not have the kernel).
+  virtual const PtxasFunctionInfo *find(const llvm::Function &Kernel) = 0;
+  /// Why find(Kernel) is null, for the estimate's wording ("no CUDA toolkit
+  /// (nvcc) was found"); call after find.
+  virtual std::string missing(const llvm::Function &Kernel) const = 0;
+};
+
 /// Everything known about one kernel when the rules run.
 struct KernelFacts {
   const DeviceModule &DM;
@@ -70,12 +85,27 @@ struct KernelFacts {
   const LoopFacts &Loops;
   /// The kernel's __shared__ variables, found once for every rule.
   const SharedMemoryUse &Shared;
-  /// ptxas's report for this kernel when ptxas ran; null otherwise.
+  /// ptxas's report for this kernel when ptxas ran for every kernel
+  /// (--ptxas=clang); null otherwise.
   const PtxasFunctionInfo *Ptxas = nullptr;
+  /// Where verdict() finds the file's compile otherwise (--ptxas=nvcc, the
+  /// default); null when there is none.
+  VerdictSource *Verdicts = nullptr;
+  /// Why there is no verdict when neither gives one ("--ptxas=off").
+  std::string NoVerdict;
   /// The device model's run with --confirm; null otherwise.
   const dm::LaunchReport *Run = nullptr;
   /// The run used a launch made up by warplint (no launch was known).
   bool RunSynthesized = false;
+
+  /// The verdict on this kernel's registers, stack frame and spills: Ptxas,
+  /// else nvcc's device compile of the file, compiled on the first call of
+  /// any kernel of the file. Call it only where a claim about registers,
+  /// local memory or spills is about to be reported, so that files without
+  /// one never wait for nvcc. Null when there is none.
+  const PtxasFunctionInfo *verdict() const;
+  /// Why verdict() is null: "no CUDA toolkit (nvcc) was found", ...
+  std::string noVerdictReason() const;
 
   const LaunchConfig &launch() const { return Patterns.launch(); }
   /// The launch assumption a message rests on: "assuming block(256,1,1),

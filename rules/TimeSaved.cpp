@@ -27,9 +27,14 @@ LaunchWork kernelLaunchWork(const KernelFacts &K) {
   SpillEstimate S;
   S.Peak = K.Registers.peakInstruction();
   S.Loc = kernelOrPeakLocation(K);
-  if (K.Ptxas && K.Ptxas->HasUsage) {
-    S.Stores = K.Ptxas->SpillStoreBytes / 4.0 / 2;
-    S.Loads = K.Ptxas->SpillLoadBytes / 4.0 / 2;
+  // An estimated spill is settled by ptxas's verdict (nvcc's compile, the
+  // one register-spill asks for) before it costs time.
+  const PtxasFunctionInfo *P = K.Ptxas && K.Ptxas->HasUsage ? K.Ptxas
+                               : K.Registers.spillRisk()   ? K.verdict()
+                                                           : nullptr;
+  if (P) {
+    S.Stores = P->SpillStoreBytes / 4.0 / 2;
+    S.Loads = P->SpillLoadBytes / 4.0 / 2;
   } else if (K.Registers.spillRisk()) {
     S.Stores = S.Loads = K.Registers.estimatedRegisters() - K.Registers.cap().Registers;
   }

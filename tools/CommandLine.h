@@ -202,10 +202,24 @@ struct CommandLine {
                              llvm::cl::desc("Report warnings as errors (the exit code stays 1, "
                                             "as for warnings; notes never change it)"),
                              llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
-  llvm::cl::opt<bool> UsePtxas{"ptxas",
-                               llvm::cl::desc("Confirm registers and spills with the toolkit's "
-                                              "ptxas when it is found"),
-                               llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> Ptxas{
+      "ptxas",
+      llvm::cl::desc("Where claims about registers, local memory and spills get their "
+                     "verdict: 'nvcc' (the default; bare --ptxas too): nvcc's own device "
+                     "compile of the file (-cubin -Xptxas -v with its -I/-D/-U/-std flags "
+                     "only), run once per file when such a claim is about to be reported, "
+                     "PTX and IR inputs assembled by ptxas; 'clang': ptxas on Clang's PTX "
+                     "for every kernel; 'off': the IR's estimates. Without a toolkit the "
+                     "claims are estimates and say so"),
+      llvm::cl::value_desc("nvcc|clang|off"), llvm::cl::ValueOptional, llvm::cl::init("nvcc"),
+      llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
+      llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> NvccSeconds{
+      "nvcc-timeout",
+      llvm::cl::desc("Seconds nvcc's device compile of one file may take before it is "
+                     "stopped and the file's claims stay estimates"),
+      llvm::cl::init(60), llvm::cl::Hidden, llvm::cl::sub(Check), llvm::cl::sub(Diff),
+      llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> MaxRRegCount{"maxrregcount",
                                        llvm::cl::desc("Register cap per thread, as nvcc's "
                                                       "--maxrregcount"),

@@ -67,8 +67,17 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
   Opts.Kernel = CL.Kernel;
   Opts.Confirm = CL.Confirm;
   Opts.CudaPath = CL.CudaPath;
-  Opts.UsePtxas = CL.UsePtxas;
+  if (CL.Ptxas.empty() || CL.Ptxas == "nvcc")
+    Opts.Verdict = CheckOptions::VerdictMode::Nvcc;
+  else if (CL.Ptxas == "clang")
+    Opts.Verdict = CheckOptions::VerdictMode::Clang;
+  else if (CL.Ptxas == "off")
+    Opts.Verdict = CheckOptions::VerdictMode::Off;
+  else
+    return createStringError(inconvertibleErrorCode(),
+                             "--ptxas=%s: expected nvcc, clang or off", CL.Ptxas.c_str());
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
+  Opts.NvccSeconds = CL.NvccSeconds ? unsigned(CL.NvccSeconds) : 60;
   Opts.Budget = CL.budget();
   // The name alone is checked here: each file's architecture picks the default.
   Expected<const GpuProfile *> G = selectGpu(CL.Gpu, defaultArch());
@@ -180,6 +189,9 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
     return R;
   }
   CheckOptions Mine = withFileBudget(Opts, FO.Budget);
+  // nvcc's device compile, when a claim asks for it, takes the file's flags.
+  Mine.CompileFlags = FO.ClangArgs;
+  Mine.VerdictCacheDir = FO.PreambleStoreDir;
   R.Findings = checkModule(*DM, *Arch, Config, Mine, R.Notes);
   addDroppedCode(*DM, R);
   if (Mine.File.passed())

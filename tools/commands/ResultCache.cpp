@@ -2,6 +2,7 @@
 #include "tools/commands/ResultCache.h"
 #include "tools/commands/ResultJson.h"
 
+#include "analyzer/NvccVerdict.h"
 #include "frontend/BoundedJson.h"
 #include "frontend/Frontend.h"
 #include "frontend/cuda/PreambleStore.h"
@@ -74,6 +75,19 @@ std::string commonKeyText(const CommandLine &CL) {
   // Where the CUDA toolkit is looked for without --cuda-path.
   std::optional<std::string> CudaEnv = sys::Process::GetEnv("CUDA_PATH");
   Put("CUDA_PATH", CudaEnv ? *CudaEnv : "");
+  // nvcc's and ptxas's verdicts settle register, local-memory and spill
+  // findings (--ptxas=nvcc, the default): the toolkit found is part of the key.
+  Put("ptxas", CL.Ptxas);
+  if (CL.Ptxas != "off")
+    for (const std::optional<std::string> &Tool :
+         {findNvcc(CL.CudaPath), findPtxas(CL.CudaPath)}) {
+      sys::fs::file_status St;
+      if (Tool && !sys::fs::status(*Tool, St))
+        Put("toolkit", *Tool + ":" + Twine(St.getSize()) + ":" +
+                           Twine(St.getLastModificationTime().time_since_epoch().count()));
+      else
+        Put("toolkit", "none");
+    }
   return Text;
 }
 
@@ -81,7 +95,7 @@ std::string commonKeyText(const CommandLine &CL) {
 
 std::unique_ptr<ResultCache> ResultCache::forCommandLine(const CommandLine &CL) {
   // Results that hang on the clock or on another program are not kept.
-  if (CL.NoCache || CL.NoResultCache || CL.BudgetSeconds > 0 || CL.UsePtxas)
+  if (CL.NoCache || CL.NoResultCache || CL.BudgetSeconds > 0 || CL.Ptxas == "clang")
     return nullptr;
   std::string Dir = CL.CacheDir.empty() ? defaultPreambleStoreDir() : CL.CacheDir.getValue();
   if (Dir.empty())
@@ -221,7 +235,8 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
   // not be checked, a check cut short.
   bool Keep = R.Error.empty() && !R.Abandoned &&
               llvm::none_of(R.Findings, [](const Finding &F) { return F.Incomplete; }) &&
-              llvm::none_of(M.Files, [](const auto &F) { return F.second == "unreadable"; });
+              llvm::none_of(M.Files, [](const auto &F) { return F.second == "unreadable"; }) &&
+              llvm::none_of(R.Notes, [](StringRef N) { return N.contains(NvccTimeoutText); });
   if (!Keep) {
     R.ResultSource = "not cached (the check did not complete)";
     return R;

@@ -8,7 +8,8 @@
 // that applies to the file (its text), the architecture, every option that
 // changes findings (launches and launch files' text, --kernel, --confirm,
 // --gpu, budgets, register cap, header filter), and warplint's build
-// (tools/BuildId.h). A second run over an unchanged file reads its result
+// (tools/BuildId.h), and the toolkit whose nvcc or ptxas settles register
+// claims. A second run over an unchanged file reads its result
 // instead of compiling and analyzing it.
 //
 // Which files a compile reads is found by preprocessing it, which costs more
@@ -48,7 +49,7 @@ class ResultCache {
 public:
   /// The cache of CL's --cache-dir (or the default one); none with
   /// --no-cache, without a directory, or when results depend on more than
-  /// the inputs (--budget-seconds, --ptxas).
+  /// the inputs (--budget-seconds, --ptxas=clang, which is not kept).
   static std::unique_ptr<ResultCache> forCommandLine(const CommandLine &CL);
 
   /// checkFile(CL, FO, Opts, Path) through the cache: the result kept for

@@ -3,7 +3,7 @@
 // H100, are tests/hardware/launchlimits.cu). One error per launch and limit,
 // at the kernel, naming the launch, the CUDA error, the limit, the value and
 // the fix.
-// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[launch-fails]' --implicit-check-not='[occupancy-limited]'
+// RUN: not %warplint check --no-cuda-sdk --ptxas=off %s 2>&1 | FileCheck %s --implicit-check-not='[launch-fails]' --implicit-check-not='[occupancy-limited]'
 // The launch the command line gives is checked too.
 // RUN: not %warplint check --no-cuda-sdk %s --kernel fill --grid 1,70000 --block 32 2>&1 | FileCheck %s --check-prefix=CMD
 // CMD: error: kernel 'fill': the launch from the command line fails with cudaErrorInvalidValue: grid(1,70000,1) has 70000 blocks in y, more than the limit of 65535 on sm_90 (x at most 2147483647, y and z at most 65535); put the large dimension in x, or loop over the rest in the kernel [launch-fails]
@@ -111,7 +111,7 @@ void shared(float *o) {
 }
 
 void resources(float *o) {
-  // CHECK-DAG: error: kernel 'heavy': the host launch at launch-fails.cu:[[@LINE+1]] fails with cudaErrorLaunchOutOfResources: {{[0-9]+}} registers per thread x 1024 threads need {{[0-9]+}} registers, more than the 65536 a block can have on sm_90 (about {{[0-9]+}} registers per thread (estimated from the IR; --ptxas gives ptxas's count)); use blocks of at most {{[0-9]+}} threads, or cap the registers with __launch_bounds__(1024) (watch for spills) [launch-fails]
+  // CHECK-DAG: error: kernel 'heavy': the host launch at launch-fails.cu:[[@LINE+1]] fails with cudaErrorLaunchOutOfResources: {{[0-9]+}} registers per thread x 1024 threads need {{[0-9]+}} registers, more than the 65536 a block can have on sm_90 (about {{[0-9]+}} registers per thread (an estimate from the IR, medium confidence: --ptxas=off)); use blocks of at most {{[0-9]+}} threads, or cap the registers with __launch_bounds__(1024) (watch for spills) [launch-fails]
   heavy<<<1, 1024>>>(o, 4);
   heavy<<<1, 256>>>(o, 4);
   // CHECK-DAG: error: kernel 'local_arr<18>': the host launch at launch-fails.cu:[[@LINE+1]] fails with cudaErrorInvalidValue: the kernel needs 1024 KB of local memory per thread (the IR's local arrays, the largest the local array 'a'), not below the 512 KB per thread a launch may have on sm_90; keep the array in global memory (a cudaMalloc'd slice per thread) or shrink it [launch-fails]

@@ -1,10 +1,10 @@
 // local-dynamic-index: private arrays kept in local memory because they are
 // indexed with a run-time index; a warning inside loops, a note outside.
-// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[local-dynamic-index]'
+// RUN: not %warplint check --no-cuda-sdk --ptxas=off %s 2>&1 | FileCheck %s --implicit-check-not='[local-dynamic-index]'
 // The same from the PTX LLVM writes for this file: the local frame instead
 // of the array's name.
 // RUN: %clang-ptx %t.ptx %s
-// RUN: not %warplint check %t.ptx 2>&1 | FileCheck %s --check-prefix=PTX --implicit-check-not='[local-dynamic-index]'
+// RUN: not %warplint check --ptxas=off %t.ptx 2>&1 | FileCheck %s --check-prefix=PTX --implicit-check-not='[local-dynamic-index]'
 
 // A table read with a data-dependent index (each lane its own) inside a loop.
 __global__ void in_loop(const int *idx, float *out, int n) {
@@ -13,8 +13,8 @@ __global__ void in_loop(const int *idx, float *out, int n) {
     a[j] = j * 0.5f + threadIdx.x;
   float s = 0;
   for (int k = 0; k < n; ++k)
-    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:10: warning: kernel 'in_loop': private array 'a' (128 bytes per thread) lives in local memory because it is indexed with a run-time index: this load runs inside a loop, so every iteration is a round trip through L1 to local memory where a register would cost nothing (2 local accesses, 1 inside loops; the index depends on a value loaded at line [[@LINE+2]]); unroll the loops that index it (#pragma unroll) so every index is a constant and the array can live in registers, pick the element with a switch over constant indices, or keep the array in shared memory (one slice per thread) [local-dynamic-index]
-    // PTX: local-dynamic-index.cu:[[@LINE+1]]:10: warning: kernel 'in_loop': the local frame '__local_depot{{[0-9]+}}' of its private arrays (128 bytes per thread) lives in local memory because it is indexed with a run-time index: this load runs inside a loop{{.*}} [local-dynamic-index]
+    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:10: warning: kernel 'in_loop': private array 'a' (128 bytes per thread) lives in local memory because it is indexed with a run-time index (an estimate from the IR, medium confidence: --ptxas=off): this load runs inside a loop, so every iteration is a round trip through L1 to local memory where a register would cost nothing (2 local accesses, 1 inside loops; the index depends on a value loaded at line [[@LINE+2]]); unroll the loops that index it (#pragma unroll) so every index is a constant and the array can live in registers, pick the element with a switch over constant indices, or keep the array in shared memory (one slice per thread) [local-dynamic-index]
+    // PTX: local-dynamic-index.cu:[[@LINE+1]]:10: warning: kernel 'in_loop': the local frame '__local_depot{{[0-9]+}}' of its private arrays (128 bytes per thread) lives in local memory because it is indexed with a run-time index (an estimate from the IR, medium confidence: --ptxas=off): this load runs inside a loop{{.*}} [local-dynamic-index]
     s += a[idx[k * 32 + threadIdx.x % 32] & 31];
   out[threadIdx.x] = s;
 }
@@ -27,7 +27,7 @@ __global__ void once(const int *idx, float *out) {
 #pragma unroll
   for (int k = 0; k < 8; ++k)
     a[k] = k + i;
-  // CHECK: local-dynamic-index.cu:[[@LINE+2]]:12: note: kernel 'once': private array 'a' (32 bytes per thread) lives in local memory because it is indexed with a run-time index: this load is a round trip through L1 to local memory where a register would cost nothing (2 local accesses, 0 inside loops{{.*}} [local-dynamic-index]
+  // CHECK: local-dynamic-index.cu:[[@LINE+2]]:12: note: kernel 'once': private array 'a' (32 bytes per thread) lives in local memory because it is indexed with a run-time index (an estimate from the IR, low confidence: --ptxas=off; a small array that ptxas may keep in registers): this load is a round trip through L1 to local memory where a register would cost nothing (2 local accesses, 0 inside loops{{.*}} [local-dynamic-index]
   // PTX: local-dynamic-index.cu:[[@LINE+1]]:12: note: kernel 'once': the local frame{{.*}} [local-dynamic-index]
   out[i] = a[idx[i] & 7];
 }
@@ -54,7 +54,7 @@ template <bool Dynamic> __global__ void pick(const int *idx, float *out, int n) 
     a[j] = j + threadIdx.x;
   float s = 0;
   for (int k = 0; k < n; ++k)
-    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:10: warning: kernel 'pick<true>': private array 'a' (64 bytes per thread) lives in local memory because it is indexed with a run-time index: this load runs inside a loop{{.*}} [local-dynamic-index]
+    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:10: warning: kernel 'pick<true>': private array 'a' (64 bytes per thread) lives in local memory because it is indexed with a run-time index (an estimate from the IR, low confidence: --ptxas=off; a small array that ptxas may keep in registers): this load runs inside a loop{{.*}} [local-dynamic-index]
     // PTX: local-dynamic-index.cu:[[@LINE+1]]:10: warning: kernel 'pick<true>': the local frame{{.*}} [local-dynamic-index]
     s += a[Dynamic ? (idx[k] & 15) : 3];
   out[threadIdx.x] = s;
@@ -69,7 +69,7 @@ __global__ void via_macro(const int *idx, float *out, int n) {
   for (int j = 0; j < 16; ++j)
     h[j] = 0;
   for (int k = 0; k < n; ++k)
-    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:19: warning: kernel 'via_macro': private array 'h' (64 bytes per thread) lives in local memory because it is indexed with a run-time index: this load runs inside a loop{{.*}} [local-dynamic-index]
+    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:19: warning: kernel 'via_macro': private array 'h' (64 bytes per thread) lives in local memory because it is indexed with a run-time index (an estimate from the IR, low confidence: --ptxas=off; a small array that ptxas may keep in registers): this load runs inside a loop{{.*}} [local-dynamic-index]
     // PTX: local-dynamic-index.cu:[[@LINE+1]]:19: warning: kernel 'via_macro': the local frame{{.*}} [local-dynamic-index]
     AT(h, idx[k]) += 1.0f;
   out[threadIdx.x] = h[threadIdx.x & 15];

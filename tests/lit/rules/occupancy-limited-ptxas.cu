@@ -1,13 +1,13 @@
-// occupancy-limited with ptxas's register count (check --ptxas) instead of
-// the estimate.
-// REQUIRES: ptxas
+// occupancy-limited with the register count of nvcc's own device compile
+// (check --ptxas, the default where nvcc is found) instead of the estimate.
+// REQUIRES: nvcc
 // RUN: not %warplint check --no-cuda-sdk --ptxas %s 2>&1 | FileCheck %s --implicit-check-not='[occupancy-limited]'
 
 #define N 64
 
 // warplint: launch grid(128) block(256)
-// CHECK: occupancy-limited-ptxas.cu:[[@LINE+2]]:17: warning: kernel 'many_registers': {{6[5-9]|7[0-9]|80}} registers per thread in blocks of 256 threads allow 3 blocks = 38% occupancy on sm_90, below the 50% threshold: {{6[5-9]|7[0-9]|80}} registers per thread (ptxas), with block(256,1,1) from the annotation at line [[@LINE-1]]; {{.*}} [occupancy-limited]
-// CHECK: occupancy-limited-ptxas.cu:[[@LINE+1]]:17: note: ptxas: {{[0-9]+}} registers
+// CHECK: occupancy-limited-ptxas.cu:[[@LINE+2]]:17: warning: kernel 'many_registers': {{6[5-9]|7[0-9]|80}} registers per thread in blocks of 256 threads allow 3 blocks = 38% occupancy on sm_90, below the 50% threshold: {{6[5-9]|7[0-9]|80}} registers per thread (nvcc's device compile), with block(256,1,1) from the annotation at line [[@LINE-1]]; {{.*}} [occupancy-limited]
+// CHECK: occupancy-limited-ptxas.cu:[[@LINE+1]]:17: note: nvcc's device compile (ptxas -v): {{[0-9]+}} registers
 __global__ void many_registers(const float *in, float *out, int iters) {
   float acc[N];
 #pragma unroll

@@ -1,19 +1,19 @@
 // register-spill, predicted from the IR (no ptxas needed): a kernel forced to
 // spill by __launch_bounds__ is flagged, a light one is not; through a
 // template and a macro; --maxrregcount lowers the cap.
-// RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[register-spill]'
-// RUN: not %warplint check --no-cuda-sdk %s --kernel medium --maxrregcount=24 2>&1 | FileCheck %s --check-prefix=MAXREG --implicit-check-not='[register-spill]'
+// RUN: not %warplint check --no-cuda-sdk --ptxas=off %s 2>&1 | FileCheck %s --implicit-check-not='[register-spill]'
+// RUN: not %warplint check --no-cuda-sdk --ptxas=off %s --kernel medium --maxrregcount=24 2>&1 | FileCheck %s --check-prefix=MAXREG --implicit-check-not='[register-spill]'
 // The same kernels from the PTX LLVM writes for this file (.maxntid and
 // .minnctapersm carry the bounds).
 // RUN: %clang-ptx %t.ptx %s
-// RUN: not %warplint check %t.ptx 2>&1 | FileCheck %s --check-prefix=PTX --implicit-check-not='[register-spill]'
+// RUN: not %warplint check --ptxas=off %t.ptx 2>&1 | FileCheck %s --check-prefix=PTX --implicit-check-not='[register-spill]'
 
 #define N 64
 
 // 64 accumulators live across a loop; __launch_bounds__(1024, 2) leaves 32
 // registers per thread.
 // PTX: register-spill.cu:[[@LINE+2]]:44: warning: kernel 'forced': about {{[0-9]+}} registers live at {{.*}} exceed the cap of 32 from __launch_bounds__(1024, 2): ptxas will likely spill{{.*}} [register-spill]
-// CHECK: register-spill.cu:[[@LINE+1]]:44: warning: kernel 'forced': about 74 registers live at line [[@LINE+10]] exceed the cap of 32 from __launch_bounds__(1024, 2): ptxas will likely spill (a prediction from the IR; --ptxas confirms it); live there: acc from line [[@LINE+5]] (64 registers), {{.*}}; spilled values go to local memory, a round trip through L1 for each use; keep fewer values live at once {{.*}}, or relax __launch_bounds__(1024, 2) to __launch_bounds__(1024, 1), which allows 64 registers [register-spill]
+// CHECK: register-spill.cu:[[@LINE+1]]:44: warning: kernel 'forced': about 74 registers live at line [[@LINE+10]] exceed the cap of 32 from __launch_bounds__(1024, 2): ptxas will likely spill (an estimate from the IR, medium confidence: --ptxas=off); live there: acc from line [[@LINE+5]] (64 registers), {{.*}}; spilled values go to local memory, a round trip through L1 for each use; keep fewer values live at once {{.*}}, or relax __launch_bounds__(1024, 2) to __launch_bounds__(1024, 1), which allows 64 registers [register-spill]
 __global__ void __launch_bounds__(1024, 2) forced(const float *in, float *out, int iters) {
   float acc[N];
 #pragma unroll
