@@ -85,7 +85,8 @@ def main():
     for cb in chosen:
         log = open(os.path.join(out, cb["name"] + ".log"), "w")
         fields = ["program", "args", "kernel", "grid", "block", "cold_us", "warm_us"] + METRICS
-        w = csv.DictWriter(open(os.path.join(out, cb["name"] + ".csv"), "w", newline=""), fieldnames=fields)
+        table = open(os.path.join(out, cb["name"] + ".csv"), "w", newline="")
+        w = csv.DictWriter(table, fieldnames=fields)
         w.writeheader()
         for p in cb["programs"]:
             cwd = os.path.join(corpus, cb["name"], p.get("dir", cb.get("dir", ".")))
@@ -118,6 +119,7 @@ def main():
                     w.writerow(row)
                 log.write(f"{p['name']} {args}: {len(cold)} launches\n")
                 log.flush()
+                table.flush()  # a run cut short keeps what it measured
 
 
 if __name__ == "__main__":
