@@ -4,7 +4,7 @@
 Run on the `device` machine with the sources under CORPUS (.corpus/<name>/,
 fetched, never committed):
 
-    python3 bench/corpus/measure.py CORPUS OUT [--only NAME,...]
+    python3 bench/corpus/measure.py CORPUS OUT [--only NAME,...] [--programs NAME,...]
 
 Builds every program with nvcc as its entry says, then runs each of its runs
 under Nsight Compute twice, profiling the second launch of every distinct
@@ -66,12 +66,16 @@ def ncu(exe, args, cwd, cache, timeout, raw):
 
 def main():
     corpus, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    only = None
+    only = programs = None
     if "--only" in sys.argv:
         only = set(sys.argv[sys.argv.index("--only") + 1].split(","))
+    if "--programs" in sys.argv:  # a part of a code base (a device call's time is bounded)
+        programs = set(sys.argv[sys.argv.index("--programs") + 1].split(","))
     spec = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "codebases.json")))
     os.makedirs(os.path.join(out, "raw"), exist_ok=True)
     chosen = [cb for cb in spec["codebases"] if not only or cb["name"] in only]
+    for cb in chosen:
+        cb["programs"] = [p for p in cb["programs"] if not programs or p["name"] in programs]
     jobs = [(cb, p) for cb in chosen for p in cb["programs"]]
 
     def build(job):
