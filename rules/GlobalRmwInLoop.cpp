@@ -4,6 +4,8 @@
 #include "rules/AccessMessages.h"
 #include "rules/LoopFacts.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -11,14 +13,80 @@ using namespace llvm;
 
 namespace warplint {
 
+namespace {
+
+/// True when Ptr is loaded by Load (its pointer, casts stripped).
+bool loadsFrom(const Value *V, const Value *Ptr) {
+  const auto *LI = dyn_cast<LoadInst>(V);
+  return LI && LI->getPointerOperand()->stripPointerCasts() == Ptr;
+}
+
+/// True when the value Stored is computed from a load of Ptr: in the loop, or
+/// before it and carried around the loop by a phi (what GVN leaves of
+/// `out[i] += ...` when it forwards each iteration's store to the next
+/// iteration's load). A walk through arithmetic, casts, selects and phis, never
+/// through another load or a call.
+bool readsBack(const Value *Stored, const Value *Ptr) {
+  SmallVector<const Value *, 16> Work{Stored};
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty() && Seen.size() < 256) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (loadsFrom(V, Ptr))
+      return true;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || isa<LoadInst>(I) || isa<CallBase>(I) || isa<AllocaInst>(I))
+      continue;
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return false;
+}
+
+/// True when the block of Store can run again in L: a path from it inside
+/// L reaches L's latch. A store followed by `break` or `return` runs at
+/// most once per execution of the loop.
+bool repeats(const Instruction &Store, const Loop &L) {
+  SmallVector<const BasicBlock *, 8> Work{Store.getParent()};
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    if (L.isLoopLatch(BB))
+      return true;
+    for (const BasicBlock *Succ : successors(BB))
+      if (L.contains(Succ) && Succ != L.getHeader())
+        Work.push_back(Succ);
+  }
+  return false;
+}
+
+} // namespace
+
 void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  for (const MemoryAccess &A : K.Spaces.accesses()) {
+  ArrayRef<MemoryAccess> Accesses = K.Spaces.accesses();
+  for (size_t AI = 0; AI < Accesses.size(); ++AI) {
+    const MemoryAccess &A = Accesses[AI];
     if (A.Op != AccessOp::Store || !isGlobalAccess(A))
+      continue;
+    // A single lane stores (`if (threadIdx.x == 0)`, a warp's first lane):
+    // one one-sector request per warp (or per block) per iteration beside the
+    // loop's full-warp work; not worth a finding.
+    double Lanes = K.Patterns.prediction(AI).ActiveLanes;
+    if (Lanes > 0 && Lanes <= 1)
       continue;
     for (const IrAccess &S : A.Sites) {
       const Loop *L = K.Loops.loopOf(*S.Inst);
       const Value *Ptr = S.Pointer->stripPointerCasts();
       if (!L || !L->isLoopInvariant(Ptr))
+        continue;
+      // A read-modify-write of the same address, repeated by the loop: the
+      // value stored is the one read there (a search's `out[i] = k` is not),
+      // and the store can run on the next iteration.
+      const auto *SI = dyn_cast<StoreInst>(S.Inst);
+      if (!SI || !readsBack(SI->getValueOperand(), Ptr) || !repeats(*SI, *L))
         continue;
       // LICM may have hoisted the load (forwarding the stored value) but
       // could not sink the store past the loop's other accesses.

@@ -398,4 +398,25 @@ std::optional<uint64_t> HostValues::bufferBytes(const Expr *E) const {
   return It == Buffers.end() ? std::optional<uint64_t>() : It->second;
 }
 
+const FunctionDecl *HostValues::functionOf(const Expr *E) const {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  // `&k`, and `(*kern)` where kern is a pointer.
+  while (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref)
+      break;
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref)
+    return nullptr;
+  if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+    return FD;
+  if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+    if (auto It = In.ParamFunctions.find(P); It != In.ParamFunctions.end())
+      return It->second;
+  return nullptr;
+}
+
 } // namespace warplint
