@@ -5,7 +5,6 @@
 #include "rules/LoopFacts.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -15,10 +14,19 @@ namespace warplint {
 
 namespace {
 
-/// True when Ptr is loaded by Load (its pointer, casts stripped).
+/// True when V is a load of Ptr (its pointer, casts stripped).
 bool loadsFrom(const Value *V, const Value *Ptr) {
   const auto *LI = dyn_cast<LoadInst>(V);
-  return LI && LI->getPointerOperand()->stripPointerCasts() == Ptr;
+  if (!LI)
+    return false;
+  const Value *P = LI->getPointerOperand()->stripPointerCasts();
+  if (P == Ptr)
+    return true;
+  // The same address computed twice (an input lifted from PTX, whose
+  // address arithmetic nothing merged).
+  const auto *A = dyn_cast<Instruction>(P);
+  const auto *B = dyn_cast<Instruction>(Ptr);
+  return A && B && A->isIdenticalTo(B);
 }
 
 /// True when the value Stored is computed from a load of Ptr: in the loop, or
@@ -44,25 +52,6 @@ bool readsBack(const Value *Stored, const Value *Ptr) {
   return false;
 }
 
-/// True when the block of Store can run again in L: a path from it inside
-/// L reaches L's latch. A store followed by `break` or `return` runs at
-/// most once per execution of the loop.
-bool repeats(const Instruction &Store, const Loop &L) {
-  SmallVector<const BasicBlock *, 8> Work{Store.getParent()};
-  SmallPtrSet<const BasicBlock *, 16> Seen;
-  while (!Work.empty()) {
-    const BasicBlock *BB = Work.pop_back_val();
-    if (!Seen.insert(BB).second)
-      continue;
-    if (L.isLoopLatch(BB))
-      return true;
-    for (const BasicBlock *Succ : successors(BB))
-      if (L.contains(Succ) && Succ != L.getHeader())
-        Work.push_back(Succ);
-  }
-  return false;
-}
-
 } // namespace
 
 void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) const {
@@ -82,11 +71,12 @@ void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) co
       const Value *Ptr = S.Pointer->stripPointerCasts();
       if (!L || !L->isLoopInvariant(Ptr))
         continue;
-      // A read-modify-write of the same address, repeated by the loop: the
-      // value stored is the one read there (a search's `out[i] = k` is not),
-      // and the store can run on the next iteration.
+      // A read-modify-write of the same address: the value stored is computed
+      // from the one read there (a search's `out[i] = k` is not). A store
+      // followed by `break` sits outside the loop (no path from it returns to
+      // the back edge), so it is not seen here.
       const auto *SI = dyn_cast<StoreInst>(S.Inst);
-      if (!SI || !readsBack(SI->getValueOperand(), Ptr) || !repeats(*SI, *L))
+      if (!SI || !readsBack(SI->getValueOperand(), Ptr))
         continue;
       // LICM may have hoisted the load (forwarding the stored value) but
       // could not sink the store past the loop's other accesses.

@@ -8,6 +8,10 @@
 // RUN: not %warplint check --no-cuda-sdk --no-cache --kernel 'r<int, 256>' %s 2>&1 | FileCheck %s --check-prefix=CHECK
 // RUN: echo '[{"kernel": "r<int, 256>", "grid": [7], "block": [64]}]' > %t.json
 // RUN: %warplint accesses --no-cuda-sdk --no-cache --launch-file %t.json %s | FileCheck %s --check-prefix=FILE
+// The device model's run finds the kernel the same way.
+// RUN: %warplint run --no-cuda-sdk --no-cache --kernel 'r<int,256>' --grid 1 --block 64 %s 2>&1 | FileCheck %s --check-prefix=DM
+// RUN: echo '[{"kernel": "r<int, 256>", "grid": [1], "block": [64]}]' > %t.run.json
+// RUN: %warplint run --no-cuda-sdk --no-cache --launch-file %t.run.json %s 2>&1 | FileCheck %s --check-prefix=DM
 #include <cuda_runtime.h>
 
 template <class T, unsigned B> __global__ void r(T *p) { p[(blockIdx.x * B + threadIdx.x) * 2] = 0; }
@@ -17,5 +21,6 @@ template __global__ void r<int, 128>(int *);
 // SEL: kernel r<int, 256u>  launch
 // CHECK: warning: kernel 'r<int, 256u>': {{.*}}
 // CHECK-NOT: kernel 'r<int, 128u>'
+// DM: kernel r<int, 256u> grid (1,1,1) block (64,1,1)
 // FILE: kernel r<int, 256u>  launch grid(7,1,1) block(64,1,1) (launch file
 // FILE: kernel r<int, 128u>  launch grid(?) block(256,1,1) (assumed)
