@@ -101,7 +101,7 @@ public:
       return true;
     // A launch through a parameter (a launcher taking the kernel): the calls
     // of the launcher say which kernel, path by path (addHostLaunches).
-    if (!Callee ? !kernelParameter(E)
+    if (!Callee ? !kernelVariable(E)
                 : Callee->isDependentContext() || Callee->isInvalidDecl())
       return true;
     // The host code's data flow in the function that launches. A function
@@ -263,19 +263,19 @@ private:
     return Text(E->getSourceRange());
   }
 
-  /// The parameter of function pointer (or reference) type E launches
-  /// through (`kern<<<g, b>>>(...)` in `void launch(void (*kern)(float *))`);
-  /// null for another callee.
-  static const ParmVarDecl *kernelParameter(const CUDAKernelCallExpr *E) {
+  /// The parameter or local of function pointer (or reference) type E
+  /// launches through (`kern<<<g, b>>>(...)` in `void launch(void
+  /// (*kern)(float *))`); null for another callee.
+  static const VarDecl *kernelVariable(const CUDAKernelCallExpr *E) {
     const Expr *C = E->getCallee()->IgnoreParenImpCasts();
     if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_Deref)
       C = U->getSubExpr()->IgnoreParenImpCasts();
     const auto *Ref = dyn_cast<DeclRefExpr>(C);
-    const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-    if (!P)
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage())
       return nullptr;
-    QualType T = P->getType();
-    return T->isFunctionPointerType() || T.getNonReferenceType()->isFunctionType() ? P : nullptr;
+    QualType T = V->getType();
+    return T->isFunctionPointerType() || T.getNonReferenceType()->isFunctionType() ? V : nullptr;
   }
 
   /// True for a function template's pattern that has instantiations: they,
