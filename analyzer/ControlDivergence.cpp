@@ -15,9 +15,8 @@
 using namespace llvm;
 
 namespace warplint {
-namespace {
 
-bool isBarrier(const Instruction &I) {
+bool isBlockBarrier(const Instruction &I) {
   const auto *II = dyn_cast<IntrinsicInst>(&I);
   if (!II)
     return false;
@@ -26,6 +25,8 @@ bool isBarrier(const Instruction &I) {
           Name.contains("nvvm.bar0")) &&
          !Name.contains("warp");
 }
+
+namespace {
 
 /// Linear index of a block in Grid.
 uint64_t linearBlock(const Dim3 &B, const Dim3 &Grid) {
@@ -195,7 +196,7 @@ for (const BasicBlock &BB : K) {
       mergeCopies(*Same, D);
   }
   for (const Instruction &I : BB) {
-    if (!isBarrier(I))
+    if (!isBlockBarrier(I))
       continue;
     BarrierReach B;
     B.Loc = userLocation(I);

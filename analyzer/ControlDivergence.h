@@ -20,6 +20,10 @@ void analyzeControl(const llvm::Function &K, ThreadIndexModel &Model,
                     std::vector<BranchDivergence> &Branches,
                     std::vector<BarrierReach> &Barriers);
 
+/// True for a barrier of the whole block (__syncthreads, bar.sync, and the
+/// like), not a warp's.
+bool isBlockBarrier(const llvm::Instruction &I);
+
 } // namespace warplint
 
 #endif

@@ -15,6 +15,7 @@
 #include "analyzer/KernelCopies.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "frontend/launch/KernelName.h"
 
 #include <algorithm>
 
@@ -33,7 +34,7 @@ std::vector<std::unique_ptr<Rule>> createRules(const WarplintConfig &Config) {
 namespace {
 
 bool selected(const CheckOptions &Opts, const Function &F) {
-  return Opts.Kernel.empty() || Opts.Kernel == F.getName() || Opts.Kernel == sourceName(F);
+  return kernelNameMatches(Opts.Kernel, F);
 }
 
 /// ptxas's report for the module when asked and available.
@@ -302,7 +303,7 @@ std::vector<Finding> checkSass(const SassListing &Listing, StringRef Path,
   std::vector<Finding> Out;
   FindingSink Sink = [&](Finding F) { Out.push_back(std::move(F)); };
   for (const SassFunction &F : Listing.Functions) {
-    if (!Opts.Kernel.empty() && Opts.Kernel != F.Name && Opts.Kernel != F.SourceName)
+    if (!kernelNameMatches(Opts.Kernel, F.Name, F.SourceName))
       continue;
     SassFacts K{F, F.SourceName, Path.str(), Arch};
     for (const std::unique_ptr<Rule> &R : Rules)

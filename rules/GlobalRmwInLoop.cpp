@@ -1,12 +1,16 @@
 //===- GlobalRmwInLoop.cpp - global-rmw-in-loop ---------------------------===//
 #include "rules/GlobalRmwInLoop.h"
 
+#include "analyzer/ControlDivergence.h"
 #include "rules/AccessMessages.h"
 #include "rules/LoopFacts.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -14,14 +18,92 @@ using namespace llvm;
 
 namespace warplint {
 
+namespace {
+
+/// True when V is a load of Ptr (its pointer, casts stripped).
+bool loadsFrom(const Value *V, const Value *Ptr) {
+  const auto *LI = dyn_cast<LoadInst>(V);
+  if (!LI)
+    return false;
+  const Value *P = LI->getPointerOperand()->stripPointerCasts();
+  if (P == Ptr)
+    return true;
+  // The same address computed twice (an input lifted from PTX, whose
+  // address arithmetic nothing merged).
+  const auto *A = dyn_cast<Instruction>(P);
+  const auto *B = dyn_cast<Instruction>(Ptr);
+  return A && B && A->isIdenticalTo(B);
+}
+
+/// True when the value Stored is computed from a load of Ptr: in the loop, or
+/// before it and carried around the loop by a phi (what GVN leaves of
+/// `out[i] += ...` when it forwards each iteration's store to the next
+/// iteration's load). A walk through arithmetic, casts, selects and phis, never
+/// through another load or a call.
+bool readsBack(const Value *Stored, const Value *Ptr) {
+  SmallVector<const Value *, 16> Work{Stored};
+  SmallPtrSet<const Value *, 32> Seen;
+  while (!Work.empty() && Seen.size() < 256) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (loadsFrom(V, Ptr))
+      return true;
+    const auto *I = dyn_cast<Instruction>(V);
+    if (!I || isa<LoadInst>(I) || isa<CallBase>(I) || isa<AllocaInst>(I))
+      continue;
+    for (const Value *Op : I->operands())
+      Work.push_back(Op);
+  }
+  return false;
+}
+
+/// True when store access AI of K runs on one lane of one warp per block
+/// (`if (threadIdx.x == 0)`) in loop L, and L holds a barrier of the block:
+/// the whole block waits at the barrier on every iteration anyway, and one
+/// lane's round trip through memory adds little (tests/hardware/h200/
+/// rmwlanes.csv: 6% on an H200, where one lane of every warp doing the same
+/// cost 4.1x, and one thread per block in a loop without a barrier 1.6x). One warp per block: the access's requests are at most the
+/// loop's full-warp accesses' over the warps of a block.
+bool oneLaneBetweenBarriers(const KernelFacts &K, size_t AI, const Loop &L) {
+  const Prediction &P = K.Patterns.prediction(AI);
+  double Warps = std::ceil(double(K.launch().Block.count()) / K.Arch.WarpSize);
+  if (P.ActiveLanes <= 0 || P.ActiveLanes > 1 || P.Totals.Requests <= 0 || Warps < 2)
+    return false;
+  bool Barrier = any_of(L.blocks(), [](const BasicBlock *BB) {
+    return any_of(*BB, [](const Instruction &I) { return isBlockBarrier(I); });
+  });
+  if (!Barrier)
+    return false;
+  double Full = 0; // The most requests of an access of the loop itself.
+  ArrayRef<MemoryAccess> Accesses = K.Spaces.accesses();
+  for (size_t I = 0; I < Accesses.size(); ++I)
+    if (I != AI && any_of(Accesses[I].Sites, [&](const IrAccess &S) {
+          return K.Loops.loopOf(*S.Inst) == &L;
+        }))
+      Full = std::max(Full, K.Patterns.prediction(I).Totals.Requests);
+  return Full > 0 && P.Totals.Requests * Warps <= Full * (1 + 1e-9);
+}
+
+} // namespace
+
 void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) const {
-  for (const MemoryAccess &A : K.Spaces.accesses()) {
+  ArrayRef<MemoryAccess> Accesses = K.Spaces.accesses();
+  for (size_t AI = 0; AI < Accesses.size(); ++AI) {
+    const MemoryAccess &A = Accesses[AI];
     if (A.Op != AccessOp::Store || !isGlobalAccess(A))
       continue;
     for (const IrAccess &S : A.Sites) {
       const Loop *L = K.Loops.loopOf(*S.Inst);
       const Value *Ptr = S.Pointer->stripPointerCasts();
       if (!L || !L->isLoopInvariant(Ptr))
+        continue;
+      // A read-modify-write of the same address: the value stored is computed
+      // from the one read there (a search's `out[i] = k` is not). A store
+      // followed by `break` sits outside the loop (no path from it returns to
+      // the back edge), so it is not seen here.
+      const auto *SI = dyn_cast<StoreInst>(S.Inst);
+      if (!SI || !readsBack(SI->getValueOperand(), Ptr) || oneLaneBetweenBarriers(K, AI, *L))
         continue;
       // LICM may have hoisted the load (forwarding the stored value) but
       // could not sink the store past the loop's other accesses.

@@ -2,6 +2,8 @@
 #include "rules/GridUnderfilled.h"
 
 #include "analyzer/Occupancy.h"
+#include "analyzer/arch/GpuProfile.h"
+#include "rules/AccessMessages.h"
 #include "rules/KernelResources.h"
 #include "rules/LaunchFails.h"
 #include "rules/LoopFacts.h"
@@ -70,6 +72,40 @@ const Loop *gridStrideLoop(const LoopFacts &Loops) {
   return nullptr;
 }
 
+/// The bytes each thread's iteration of the grid-stride loop L loads from
+/// global memory: every global load of the source whose IR sits in L itself
+/// (not in a nested loop), counted once however Clang unrolled it (nvcc's
+/// unrolling of the loop may differ).
+uint64_t loadBytesPerIteration(const KernelFacts &K, const Loop &L) {
+  uint64_t Bytes = 0;
+  for (const MemoryAccess &A : K.Spaces.accesses())
+    if (A.Op == AccessOp::Load && isGlobalAccess(A) &&
+        any_of(A.Sites, [&](const IrAccess &S) { return K.Loops.loopOf(*S.Inst) == &L; }))
+      Bytes += A.Bytes;
+  return Bytes;
+}
+
+/// True when a one-wave launch of Blocks blocks of Threads threads already
+/// keeps the GPU's memory busy: every SM has a block, the blocks of an SM
+/// issue loads enough to hide DRAM's latency at its bandwidth (Little's law:
+/// bytes in flight per SM >= the bandwidth per SM x the latency, each thread
+/// with one iteration's loads in flight) and warps enough to keep the
+/// schedulers issuing. More blocks would then not make the loop faster
+/// (tests/hardware/h200/gridfill.csv).
+bool saturatesMemory(const KernelFacts &K, const Loop &L, uint64_t Blocks, unsigned SMs,
+                     unsigned Threads) {
+  const GpuProfile *G = defaultGpu(K.Arch);
+  uint64_t PerIteration = loadBytesPerIteration(K, L);
+  if (!G || Blocks < SMs || PerIteration == 0)
+    return false;
+  // The fewest blocks an SM gets.
+  double ThreadsPerSM = double(Blocks / SMs) * Threads;
+  double InFlight = ThreadsPerSM * double(PerIteration);
+  double Needed = G->DramGBs * G->DramLatencyNs / G->SMs; // GB/s x ns = bytes.
+  double Warps = ThreadsPerSM / K.Arch.WarpSize;
+  return InFlight >= Needed && Warps >= G->IssuePerClk * G->DependentIssueClk;
+}
+
 } // namespace
 
 bool GridUnderfilledRule::modelFix(const KernelFacts &K, const Finding &,
@@ -103,6 +139,10 @@ void GridUnderfilledRule::check(const KernelFacts &K, const FindingSink &Out) co
     uint64_t Waves = (Blocks + Resident - 1) / Resident;
     double Busy = 100.0 * Blocks / double(Waves * Resident);
     if (Busy >= Efficiency)
+      continue;
+    // A single wave that already saturates DRAM bandwidth: a bandwidth-bound
+    // loop runs no faster with more blocks.
+    if (Waves == 1 && saturatesMemory(K, *Stride, Blocks, GpuSMs, In.Block.count()))
       continue;
     std::string Loop = LoopLine ? formatv(" (the loop at line {0})", LoopLine).str() : "";
     std::string What =

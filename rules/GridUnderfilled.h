@@ -12,7 +12,10 @@ namespace warplint {
 /// parallelism) launched with a grid that keeps less than a threshold of the
 /// GPU's resident blocks (SMs of the arch's reference GPU x the occupancy
 /// calculation's blocks per SM) busy over its waves: too few blocks, or a
-/// small last wave. Says the grid that fills the GPU. Options: efficiency
+/// small last wave. Silent on one wave that gives every SM a block and keeps
+/// enough global loads in flight to saturate DRAM (Little's law over the
+/// loop's load bytes per iteration): more blocks would not speed a
+/// bandwidth-bound loop. Says the grid that fills the GPU. Options: efficiency
 /// (percent, default 80): warn below it; sms: the SM count of the GPU meant
 /// (default: the reference GPU's, e.g. 132 for sm_90's H100 SXM).
 class GridUnderfilledRule : public Rule {

@@ -18,6 +18,7 @@
 
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "frontend/launch/KernelName.h"
 
 #include <deque>
 
@@ -495,7 +496,7 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
 }
 
 bool kernelSelected(const CommandLine &CL, const Function &F) {
-  return CL.Kernel.empty() || CL.Kernel == F.getName() || CL.Kernel == sourceName(F);
+  return kernelNameMatches(CL.Kernel, F);
 }
 
 } // namespace warplint

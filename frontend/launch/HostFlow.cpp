@@ -124,6 +124,11 @@ std::vector<HostFlow::Entry> HostFlow::entries(const FunctionDecl *FD, unsigned 
           if (std::optional<uint64_t> B = R.Values->bufferBytes(Arg))
             E.In.ParamBuffers[P] = *B;
         }
+        // A kernel passed to a launcher (`void launch(void (*k)(float *))`,
+        // `template <class K> void launch(K k)`).
+        if (T->isFunctionPointerType() || T.getNonReferenceType()->isFunctionType())
+          if (const FunctionDecl *F = R.Values->functionOf(Arg))
+            E.In.ParamFunctions[P] = F;
       }
       E.Via = " from " + Site.Caller->getNameAsString() + " at " + where(Site.CE) + R.Via;
       E.NamedUsed = std::move(R.NamedUsed);

@@ -46,6 +46,9 @@ struct HostInputs {
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> Params;
   /// Pointer parameters: the bytes cudaMalloc'd for what the call passes.
   llvm::DenseMap<const clang::ParmVarDecl *, uint64_t> ParamBuffers;
+  /// Function pointer (and reference) parameters: the function the call
+  /// passes (a launcher given the kernel it launches).
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::FunctionDecl *> ParamFunctions;
   /// The loop variable of a range-for over a constant list on the path, by
   /// the value this walk takes it at.
   llvm::DenseMap<const clang::VarDecl *, int64_t> LoopValues;
@@ -125,6 +128,9 @@ public:
   std::optional<Dim3> launchDim(const clang::Expr *E) const;
   /// The bytes cudaMalloc'd for the pointer variable E names, when known.
   std::optional<uint64_t> bufferBytes(const clang::Expr *E) const;
+  /// The function E names: `k`, `&k`, `k<int, 256>`, or a function pointer
+  /// parameter the call followed passes one to; null otherwise.
+  const clang::FunctionDecl *functionOf(const clang::Expr *E) const;
 
 private:
   using Fields = std::array<std::optional<int64_t>, 3>;

@@ -97,8 +97,12 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
     const FunctionDecl *Callee = E->getDirectCallee();
     const CallExpr *Config = E->getConfig();
-    if (!Callee || !Config || Config->getNumArgs() < 2 ||
-        Callee->isDependentContext() || Callee->isInvalidDecl())
+    if (!Config || Config->getNumArgs() < 2)
+      return true;
+    // A launch through a parameter (a launcher taking the kernel): the calls
+    // of the launcher say which kernel, path by path (addHostLaunches).
+    if (!Callee ? !kernelVariable(E)
+                : Callee->isDependentContext() || Callee->isInvalidDecl())
       return true;
     // The host code's data flow in the function that launches. A function
     // template's pattern: its instantiations, walked too, tell the values;
@@ -114,12 +118,15 @@ public:
   /// A host launch per way the file's host code reaches E (HostFlow.h),
   /// those alike once.
   void addHostLaunches(const CUDAKernelCallExpr *E, const FunctionDecl *Host) {
-    const FunctionDecl *Callee = E->getDirectCallee();
+    const FunctionDecl *Direct = E->getDirectCallee();
     const CallExpr *Config = E->getConfig();
     std::vector<HostFlow::Reached> Paths =
         Flow.reach(Host, E, Host && !Host->isDependentContext());
     size_t First = Launches.size();
+    if (!Direct && Paths.empty())
+      return;
     if (Paths.empty()) {
+      const FunctionDecl *Callee = Direct;
       // No path the host code's values allow reaches it: said, not taken.
       HostValues None(Ctx, nullptr, E, false);
       SourceLaunch L = hostLaunch(E, Callee, Config, None);
@@ -130,6 +137,11 @@ public:
       return;
     }
     for (const HostFlow::Reached &R : Paths) {
+      // Through a parameter: the kernel this path's call passes, when known.
+      const FunctionDecl *Callee = Direct ? Direct : R.Values->functionOf(E->getCallee());
+      if (!Callee || !Callee->hasAttr<CUDAGlobalAttr>() || Callee->isDependentContext() ||
+          Callee->isInvalidDecl())
+        continue;
       SourceLaunch L = hostLaunch(E, Callee, Config, *R.Values);
       L.Via = R.Via;
       for (const std::string &N : R.NamedUsed)
@@ -146,7 +158,7 @@ public:
     auto Dims = [](const std::optional<Dim3> &D) {
       return D ? std::optional<std::array<uint64_t, 3>>(D->V) : std::nullopt;
     };
-    return Dims(A.Grid) == Dims(B.Grid) && Dims(A.Block) == Dims(B.Block) &&
+    return A.Kernel == B.Kernel && Dims(A.Grid) == Dims(B.Grid) && Dims(A.Block) == Dims(B.Block) &&
            A.SharedBytes == B.SharedBytes && A.Args == B.Args &&
            A.BufferBytes == B.BufferBytes && A.NamedHost == B.NamedHost;
   }
@@ -249,6 +261,21 @@ private:
         return Init.empty() ? Name : (StringRef(Init).starts_with("(") || StringRef(Init).starts_with("{") ? Name + Init : Name + " = " + Init);
       }
     return Text(E->getSourceRange());
+  }
+
+  /// The parameter or local of function pointer (or reference) type E
+  /// launches through (`kern<<<g, b>>>(...)` in `void launch(void
+  /// (*kern)(float *))`); null for another callee.
+  static const VarDecl *kernelVariable(const CUDAKernelCallExpr *E) {
+    const Expr *C = E->getCallee()->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_Deref)
+      C = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(C);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage())
+      return nullptr;
+    QualType T = V->getType();
+    return T->isFunctionPointerType() || T.getNonReferenceType()->isFunctionType() ? V : nullptr;
   }
 
   /// True for a function template's pattern that has instantiations: they,

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "frontend/launch/KernelName.h"
 
 #include <cmath>
 
@@ -299,8 +300,7 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
 }
 
 bool launchMatches(const LaunchEntry &Entry, const Function &F) {
-  return Entry.Kernel.empty() || Entry.Kernel == F.getName() ||
-         Entry.Kernel == sourceName(F);
+  return kernelNameMatches(Entry.Kernel, F);
 }
 
 Expected<std::pair<std::string, std::string>> parseAssignment(StringRef Text) {

@@ -16,6 +16,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include "frontend/launch/KernelName.h"
 
 using namespace llvm;
 
@@ -65,7 +66,7 @@ json::Object sassFunctionJson(const SassFunction &F) {
 }
 
 bool sassSelected(const CommandLine &CL, const SassFunction &F) {
-  return CL.Kernel.empty() || CL.Kernel == F.Name || CL.Kernel == F.SourceName;
+  return kernelNameMatches(CL.Kernel, F.Name, F.SourceName);
 }
 
 

@@ -24,6 +24,7 @@
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "frontend/launch/KernelName.h"
 
 #include <algorithm>
 #include <optional>
@@ -173,7 +174,7 @@ Expected<std::vector<dm::LaunchRequest>> requests(const CommandLine &CL) {
     std::vector<dm::LaunchRequest> Out;
     for (const LaunchEntry &E : *Entries) {
       dm::LaunchRequest R = dm::launchRequest(E);
-      if (!CL.Kernel.empty() && !R.Kernel.empty() && R.Kernel != CL.Kernel)
+      if (!CL.Kernel.empty() && !R.Kernel.empty() && !sameKernelName(R.Kernel, CL.Kernel))
         continue;
       if (R.Kernel.empty())
         R.Kernel = CL.Kernel;
@@ -260,7 +261,7 @@ const Function *findKernel(const Module &M, StringRef Name, std::string &Error) 
     Error = "give --kernel: the file has " + std::to_string(Kernels.size()) + " kernels";
   } else {
     for (const Function *F : Kernels)
-      if (F->getName() == Name || sourceName(*F) == Name)
+      if (kernelNameMatches(Name, *F))
         return F;
     Error = "no kernel named '" + Name.str() + "'";
   }
@@ -334,7 +335,7 @@ int runRunCommand(const CommandLine &CL) {
       if (!K) {
         // A kernel left out because it did not compile: Clang's error says why.
         for (const DroppedCode &D : DM.Dropped)
-          if (!Req.Kernel.empty() && D.Kernel == Req.Kernel)
+          if (!Req.Kernel.empty() && sameKernelName(D.Kernel, Req.Kernel))
             Error = formatv("{0}:{1}:{2}: {3}", D.Loc.File, D.Loc.Line, D.Loc.Column, D.Message);
         WithColor::error(errs(), "warplint") << DM.Path << ": " << Error << "\n";
         ToolFailed = true;

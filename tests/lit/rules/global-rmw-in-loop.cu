@@ -41,3 +41,78 @@ __global__ void counting(const int *keys, int *hist, int n) {
   for (int k = 0; k < n; ++k)
     atomicAdd(&hist[0], keys[k * blockDim.x + threadIdx.x]);
 }
+
+// A read-modify-write under a data-dependent condition may run on every
+// iteration: still reported.
+__global__ void positive_sum(const float *a, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (a[k * n + i] > 0)
+      // CHECK: global-rmw-in-loop.cu:[[@LINE+1]]:14: warning: kernel 'positive_sum': a global {{load and store|store}} of the same address on every iteration of the loop at line [[#@LINE-2]] {{.*}} [global-rmw-in-loop]
+      out[i] += a[k * n + i];
+}
+
+// Negative: stores that are not a read-modify-write repeated by the loop.
+// A search loop's store: the value stored (k) is not the value at the
+// address, which the loop never reads back.
+__global__ void search(const int *a, int *out, int key, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (a[k * n + i] == key)
+      out[i] = k;
+}
+// A read-modify-write that leaves the loop: it runs at most once (its block
+// is not part of the loop: no path from it returns to the back edge).
+__global__ void first_match(const int *a, int *out, int key, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k)
+    if (a[k * n + i] == key) {
+      out[i] += k;
+      break;
+    }
+}
+// One thread of the block updates a per-block total on each iteration while
+// the block waits at a barrier on every iteration anyway: one lane's round
+// trip adds little (6% on an H200, tests/hardware/h200/rmwlanes.csv).
+__global__ void block_total(const float *a, float *out, int n) {
+  __shared__ float part[256];
+  for (int k = 0; k < n; ++k) {
+    part[threadIdx.x] = a[k * blockDim.x * gridDim.x + blockIdx.x * blockDim.x + threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0)
+      out[blockIdx.x] += part[0] + part[255];
+    __syncthreads();
+  }
+}
+
+// Reported: one lane of every warp (each warp's loop waits on its own round
+// trip: 4.1x on an H200), and one thread of the block in a loop without a
+// barrier (its warp's iterations wait on it, and the block with them: 1.6x).
+__global__ void warp_total(const float *a, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    float v = a[k * n + i];
+    for (int o = 16; o > 0; o >>= 1)
+      v += __shfl_down_sync(0xffffffffu, v, o);
+    if ((threadIdx.x & 31) == 0)
+      // (The loop's line from PTX is the shuffle's, in the CUDA headers.)
+      // CHECK: global-rmw-in-loop.cu:[[@LINE+1]]:19: warning: kernel 'warp_total': a global load and store of the same address on every iteration of the loop at line {{[0-9]+}} {{.*}} [global-rmw-in-loop]
+      out[i / 32] += v;
+  }
+}
+__global__ void lone_total(const float *a, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int k = 0; k < n; ++k) {
+    float v = a[k * n + i];
+    s += v;
+    if (threadIdx.x == 0)
+      // CHECK: global-rmw-in-loop.cu:[[@LINE+1]]:23: warning: kernel 'lone_total': a global load and store of the same address on every iteration of the loop at line [[#@LINE-4]] {{.*}} [global-rmw-in-loop]
+      out[blockIdx.x] += v;
+  }
+  out[n * n + i] = s;
+}
+
+// The same findings on the PTX LLVM's backend writes for this file.
+// RUN: %clang-ptx %t.ptx %s
+// RUN: not %warplint check %t.ptx 2>&1 | FileCheck %s --implicit-check-not='[global-rmw-in-loop]'
