@@ -238,7 +238,7 @@ std::vector<std::string> nvccDeviceFlags(ArrayRef<std::string> ClangArgs) {
   return Out;
 }
 
-std::string canonicalKernelName(StringRef Mangled) {
+std::string canonicalMangledKernel(StringRef Mangled) {
   std::string Out;
   if (Mangled.consume_front("_ZL"))
     Out = "_Z";
@@ -267,9 +267,9 @@ std::string canonicalKernelName(StringRef Mangled) {
 const PtxasFunctionInfo *findKernel(const PtxasReport &R, StringRef Mangled) {
   if (const PtxasFunctionInfo *F = R.find(Mangled); F && F->IsEntry)
     return F;
-  std::string Want = canonicalKernelName(Mangled);
+  std::string Want = canonicalMangledKernel(Mangled);
   for (const PtxasFunctionInfo &F : R.Functions)
-    if (F.IsEntry && canonicalKernelName(F.Name) == Want)
+    if (F.IsEntry && canonicalMangledKernel(F.Name) == Want)
       return &F;
   return nullptr;
 }

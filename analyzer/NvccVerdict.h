@@ -64,9 +64,9 @@ struct NvccCompile {
 /// `12_GLOBAL__N_1` for an anonymous namespace, and nvcc, which makes them
 /// external, writes `_Z` and `_GLOBAL__N__<file hash>`: both become Clang's
 /// spelling without the `L`.
-std::string canonicalKernelName(llvm::StringRef Mangled);
+std::string canonicalMangledKernel(llvm::StringRef Mangled);
 
-/// The function of R that is Clang's kernel Mangled, by canonicalKernelName;
+/// The function of R that is Clang's kernel Mangled, by canonicalMangledKernel;
 /// null when there is none.
 const PtxasFunctionInfo *findKernel(const PtxasReport &R, llvm::StringRef Mangled);
 

@@ -80,14 +80,14 @@ TEST(NvccVerdict, CompilesAndCachesWhereNvccIsFound) {
 
 TEST(NvccVerdict, MatchesKernelsOfInternalLinkage) {
   // Clang's names and nvcc's (CUDA 13, -Xptxas -v) for the same kernels.
-  EXPECT_EQ(canonicalKernelName("_ZL13forced_staticPKfPfi"),
-            canonicalKernelName("_Z13forced_staticPKfPfi"));
-  EXPECT_EQ(canonicalKernelName("_ZN12_GLOBAL__N_111forced_anonEPKfPfi"),
-            canonicalKernelName(
+  EXPECT_EQ(canonicalMangledKernel("_ZL13forced_staticPKfPfi"),
+            canonicalMangledKernel("_Z13forced_staticPKfPfi"));
+  EXPECT_EQ(canonicalMangledKernel("_ZN12_GLOBAL__N_111forced_anonEPKfPfi"),
+            canonicalMangledKernel(
                 "_ZN39_GLOBAL__N__6fa5e3f3_7_anon_cu_4b468e6611forced_anonEPKfPfi"));
-  EXPECT_EQ(canonicalKernelName("_Z4fitsILi56EEvPKfPfi"), "_Z4fitsILi56EEvPKfPfi");
+  EXPECT_EQ(canonicalMangledKernel("_Z4fitsILi56EEvPKfPfi"), "_Z4fitsILi56EEvPKfPfi");
   // Different kernels stay apart.
-  EXPECT_NE(canonicalKernelName("_Z1kPf"), canonicalKernelName("_Z1kPi"));
+  EXPECT_NE(canonicalMangledKernel("_Z1kPf"), canonicalMangledKernel("_Z1kPi"));
   Expected<PtxasReport> R = parsePtxasOutput(
       "ptxas info    : Compiling entry function "
       "'_ZN39_GLOBAL__N__6fa5e3f3_7_anon_cu_4b468e6611forced_anonEPKfPfi' for 'sm_90'\n"
