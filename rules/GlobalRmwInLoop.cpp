@@ -38,9 +38,10 @@ bool loadsFrom(const Value *V, const Value *Ptr) {
 /// True when the value Stored is computed from a load of Ptr: in the loop, or
 /// before it and carried around the loop by a phi (what GVN leaves of
 /// `out[i] += ...` when it forwards each iteration's store to the next
-/// iteration's load). A walk through arithmetic, casts, selects and phis, never
+/// iteration's load), or carried from the value stored the iteration before.
+/// A walk through arithmetic, casts, selects and phis, never
 /// through another load or a call.
-bool readsBack(const Value *Stored, const Value *Ptr) {
+bool readsBack(const Value *Stored, const Value *Ptr, const Loop &L) {
   SmallVector<const Value *, 16> Work{Stored};
   SmallPtrSet<const Value *, 32> Seen;
   while (!Work.empty() && Seen.size() < 256) {
@@ -49,6 +50,12 @@ bool readsBack(const Value *Stored, const Value *Ptr) {
       continue;
     if (loadsFrom(V, Ptr))
       return true;
+    // A header phi that carries the value stored into the next iteration:
+    // GVN forwarded each iteration's store to the next one's load, whatever
+    // the first value (`out[i] = 0; for (...) out[i] += a[...]`).
+    if (const auto *Phi = dyn_cast<PHINode>(V))
+      if (Phi->getParent() == L.getHeader() && is_contained(Phi->incoming_values(), Stored))
+        return true;
     const auto *I = dyn_cast<Instruction>(V);
     if (!I || isa<LoadInst>(I) || isa<CallBase>(I) || isa<AllocaInst>(I))
       continue;
@@ -103,7 +110,7 @@ void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) co
       // followed by `break` sits outside the loop (no path from it returns to
       // the back edge), so it is not seen here.
       const auto *SI = dyn_cast<StoreInst>(S.Inst);
-      if (!SI || !readsBack(SI->getValueOperand(), Ptr) || oneLaneBetweenBarriers(K, AI, *L))
+      if (!SI || !readsBack(SI->getValueOperand(), Ptr, *L) || oneLaneBetweenBarriers(K, AI, *L))
         continue;
       // LICM may have hoisted the load (forwarding the stored value) but
       // could not sink the store past the loop's other accesses.
