@@ -44,6 +44,17 @@ __global__ void counting(const int *keys, int *hist, int n) {
 
 // A read-modify-write under a data-dependent condition may run on every
 // iteration: still reported.
+// Zeroed first, then accumulated: GVN forwards each iteration's store to the
+// next, so no load of out[i] is left in the loop, but the store still runs on
+// every iteration.
+__global__ void zeroed_sum(const float *a, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = 0.0f;
+  for (int k = 0; k < n; ++k)
+    // CHECK: global-rmw-in-loop.cu:[[@LINE+1]]:12: warning: kernel 'zeroed_sum': a global {{load and store|store}} of the same address on every iteration of the loop at line [[#@LINE-1]] {{.*}} [global-rmw-in-loop]
+    out[i] += a[k * n + i];
+}
+
 __global__ void positive_sum(const float *a, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   for (int k = 0; k < n; ++k)
