@@ -190,24 +190,7 @@ void writeEntry(StringRef Dir, StringRef Key, StringRef Report) {
 
 } // namespace
 
-std::optional<std::string> findNvcc(StringRef CudaPath) {
-  auto Try = [](StringRef Dir) -> std::optional<std::string> {
-    SmallString<256> P(Dir);
-    sys::path::append(P, "bin", "nvcc");
-    if (sys::fs::can_execute(P))
-      return std::string(P);
-    return std::nullopt;
-  };
-  if (!CudaPath.empty())
-    if (auto P = Try(CudaPath))
-      return P;
-  if (ErrorOr<std::string> P = sys::findProgramByName("nvcc"))
-    return *P;
-  if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_PATH"))
-    if (auto P = Try(*Env))
-      return P;
-  return Try("/usr/local/cuda");
-}
+std::optional<std::string> findNvcc(StringRef CudaPath) { return findCudaTool("nvcc", CudaPath); }
 
 std::vector<std::string> nvccDeviceFlags(ArrayRef<std::string> ClangArgs) {
   std::vector<std::string> Out;

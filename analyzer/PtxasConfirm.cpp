@@ -137,10 +137,10 @@ Expected<PtxasReport> parsePtxasOutput(StringRef Text) {
   return std::move(R);
 }
 
-std::optional<std::string> findPtxas(StringRef CudaPath) {
-  auto Try = [](StringRef Dir) -> std::optional<std::string> {
+std::optional<std::string> findCudaTool(StringRef Tool, StringRef CudaPath) {
+  auto Try = [&](StringRef Dir) -> std::optional<std::string> {
     SmallString<256> P(Dir);
-    sys::path::append(P, "bin", "ptxas");
+    sys::path::append(P, "bin", Tool);
     if (sys::fs::can_execute(P))
       return std::string(P);
     return std::nullopt;
@@ -148,13 +148,15 @@ std::optional<std::string> findPtxas(StringRef CudaPath) {
   if (!CudaPath.empty())
     if (auto P = Try(CudaPath))
       return P;
-  if (ErrorOr<std::string> P = sys::findProgramByName("ptxas"))
+  if (ErrorOr<std::string> P = sys::findProgramByName(Tool))
     return *P;
   if (std::optional<std::string> Env = sys::Process::GetEnv("CUDA_PATH"))
     if (auto P = Try(*Env))
       return P;
   return Try("/usr/local/cuda");
 }
+
+std::optional<std::string> findPtxas(StringRef CudaPath) { return findCudaTool("ptxas", CudaPath); }
 
 Expected<std::string> emitPtx(const Module &M, StringRef Arch) {
   // The frontend initializes the target; printing PTX needs the printer too.

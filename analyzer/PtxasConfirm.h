@@ -62,6 +62,10 @@ struct PtxasReport {
 /// holds no function and no "ptxas info" line at all.
 llvm::Expected<PtxasReport> parsePtxasOutput(llvm::StringRef Text);
 
+/// Finds the toolkit's program Tool ("ptxas", "nvcc"): CudaPath/bin, then
+/// PATH, then $CUDA_PATH/bin, then /usr/local/cuda/bin.
+std::optional<std::string> findCudaTool(llvm::StringRef Tool, llvm::StringRef CudaPath = "");
+
 /// Finds ptxas: CudaPath/bin, then PATH, then $CUDA_PATH/bin, then
 /// /usr/local/cuda/bin. None when the toolkit is absent.
 std::optional<std::string> findPtxas(llvm::StringRef CudaPath = "");
