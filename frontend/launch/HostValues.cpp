@@ -13,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace clang;
@@ -101,6 +102,40 @@ bool isMinMax(const CallExpr *CE, bool &IsMin) {
   return IsMin || FD->getName() == "max";
 }
 
+/// ceil, floor, trunc or round of one argument (and their float forms,
+/// ::ceilf or std::ceil): the rounding grids are written with
+/// (`(size_t)ceil((float)n / block.x)`); none for another call.
+std::optional<double (*)(double)> roundingCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier())
+    return std::nullopt;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  Name.consume_back("f");
+  if (Name == "ceil")
+    return static_cast<double (*)(double)>(std::ceil);
+  if (Name == "floor")
+    return static_cast<double (*)(double)>(std::floor);
+  if (Name == "trunc")
+    return static_cast<double (*)(double)>(std::trunc);
+  if (Name == "round")
+    return static_cast<double (*)(double)>(std::round);
+  return std::nullopt;
+}
+
+/// V rounded to the floating type T as the host computes it: to float where
+/// T is float, else kept in double; none for a value that is not finite.
+std::optional<double> toReal(std::optional<double> V, QualType T) {
+  if (!V || !std::isfinite(*V))
+    return std::nullopt;
+  if (const auto *B = T.getCanonicalType()->getAs<BuiltinType>();
+      B && B->getKind() == BuiltinType::Float)
+    return double(float(*V));
+  return V;
+}
+
 } // namespace
 
 //===--- Evaluation -------------------------------------------------------===//
@@ -182,6 +217,13 @@ Value HostValues::evalOwn(const Expr *E) const {
     case CK_LValueToRValue:
     case CK_IntegralToBoolean:
       return fit(Ctx, eval(C->getSubExpr()), C->getType());
+    case CK_FloatingToIntegral: {
+      // Truncated toward zero, as C converts; none outside 64 bits.
+      std::optional<double> R = evalReal(C->getSubExpr());
+      if (!R || std::fabs(*R) >= 9.0e18)
+        return std::nullopt;
+      return fit(Ctx, int64_t(std::trunc(*R)), C->getType());
+    }
     default:
       return std::nullopt;
     }
@@ -256,6 +298,65 @@ Value HostValues::evalOwn(const Expr *E) const {
       return std::nullopt;
     return IsMin ? std::min(*A, *B) : std::max(*A, *B);
   }
+  return std::nullopt;
+}
+
+std::optional<double> HostValues::evalReal(const Expr *E) const {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  QualType T = E->getType();
+  if (T->isIntegralOrEnumerationType()) {
+    Value V = eval(E);
+    return V ? std::optional<double>(double(*V)) : std::nullopt;
+  }
+  if (!T->isRealFloatingType())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (const auto *L = dyn_cast<FloatingLiteral>(E))
+    return toReal(L->getValueAsApproximateDouble(), T);
+  if (const auto *F = dyn_cast<FullExpr>(E))
+    return evalReal(F->getSubExpr());
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_IntegralToFloating:
+    case CK_FloatingCast:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+      return toReal(evalReal(C->getSubExpr()), T);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    std::optional<double> L = evalReal(B->getLHS()), R = evalReal(B->getRHS());
+    if (!L || !R)
+      return std::nullopt;
+    switch (B->getOpcode()) {
+    case BO_Add:
+      return toReal(*L + *R, T);
+    case BO_Sub:
+      return toReal(*L - *R, T);
+    case BO_Mul:
+      return toReal(*L * *R, T);
+    case BO_Div:
+      return *R == 0 ? std::nullopt : toReal(*L / *R, T);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<double> V = evalReal(U->getSubExpr());
+    if (!V || (U->getOpcode() != UO_Plus && U->getOpcode() != UO_Minus))
+      return std::nullopt;
+    return U->getOpcode() == UO_Minus ? -*V : *V;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    Value Cond = eval(C->getCond());
+    return Cond ? evalReal(*Cond ? C->getTrueExpr() : C->getFalseExpr()) : std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (auto Round = roundingCall(CE))
+      return toReal((*Round)(evalReal(CE->getArg(0)).value_or(NAN)), T);
   return std::nullopt;
 }
 

@@ -69,7 +69,8 @@ struct HostInputs {
 /// whose condition is known and `do { } while (0)`. Expressions: integer
 /// literals, macros and anything Clang evaluates as a constant (const int,
 /// constexpr, sizeof, enumerators), the arithmetic, comparison, logical and
-/// bit operators, integer casts, ternaries whose condition is known (or whose
+/// bit operators, integer casts, float arithmetic cast back to an integer
+/// (with ceil, floor, trunc and round), ternaries whose condition is known (or whose
 /// branches agree), std::min and std::max. Every other statement before the
 /// launch (a loop, a branch with an unknown condition, a switch) makes what
 /// it writes unknown; so does taking a variable's address, binding it to a
@@ -148,6 +149,9 @@ private:
                                   std::optional<int64_t> R) const;
   std::optional<int64_t> eval(const clang::Expr *E) const;
   std::optional<int64_t> evalOwn(const clang::Expr *E) const;
+  /// A floating (or integer) expression's value, computed as the host does
+  /// (float arithmetic rounded to float); none when any part is unknown.
+  std::optional<double> evalReal(const clang::Expr *E) const;
   std::optional<Fields> fieldsOf(const clang::Expr *E) const;
   bool tracked(const clang::VarDecl *VD) const;
   Target targetOf(const clang::Expr *E) const;
