@@ -306,6 +306,17 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
         C.Assumptions.push_back(Unreached);
         break;
       }
+  // The L2 state: the first explicit entry that gives one, then defaults.
+  for (const LaunchEntry &E : Explicit)
+    if (launchMatches(E, F) && E.L2) {
+      C.L2 = *E.L2;
+      C.L2Source = E.Source;
+      break;
+    }
+  if (C.L2Source.empty() && Defaults && Defaults->L2) {
+    C.L2 = *Defaults->L2;
+    C.L2Source = Defaults->Source;
+  }
   // Dynamic shared memory: explicit, annotation, host launch, defaults.
   for (const LaunchEntry &E : Explicit)
     if (launchMatches(E, F) && E.SharedBytes) {

@@ -36,6 +36,10 @@ struct LaunchConfig {
   /// host launch at main.cu:12 is made of M (a parameter of launch): --arg
   /// M=VALUE gives it"); empty otherwise.
   std::string GridHint;
+  /// What the launch finds in L2 (warm unless an entry or --l2 says cold),
+  /// and where that came from ("--l2", "launch file F"; empty: the default).
+  L2State L2 = L2State::Warm;
+  std::string L2Source;
 
   /// "grid(64,64,1) block(32,8,1)" with unknown grid shown as "grid(?)".
   std::string str() const;

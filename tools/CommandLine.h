@@ -170,6 +170,13 @@ struct CommandLine {
       llvm::cl::desc("Stop a block after this many warp instructions (default: no limit; "
                      "a kernel that does not terminate is found by its lack of progress)"),
       llvm::cl::init(0), llvm::cl::sub(Run), llvm::cl::cat(Category)};
+  llvm::cl::opt<std::string> L2{
+      "l2",
+      llvm::cl::desc("What a launch finds in L2: warm (default: what the launch before left, "
+                     "as for a kernel launched again) or cold (a first call, a benchmark that "
+                     "flushes L2); a launch-file entry's \"l2\" overrides it"),
+      llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),
+      llvm::cl::sub(Launch), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> SharedBytes{"shared-bytes", llvm::cl::desc("Dynamic shared memory per block"),
                                       llvm::cl::init(0), llvm::cl::sub(Run),
                                       llvm::cl::sub(Accesses), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Report),

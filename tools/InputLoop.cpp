@@ -477,8 +477,15 @@ Expected<std::vector<LaunchEntry>> explicitLaunches(const CommandLine &CL) {
   }
   if (CL.SharedBytes.getNumOccurrences())
     Cmd.SharedBytes = CL.SharedBytes;
+  if (!CL.L2.empty()) {
+    Expected<L2State> L2 = parseL2State(CL.L2);
+    if (!L2)
+      return createStringError(inconvertibleErrorCode(), "--l2: %s",
+                               toString(L2.takeError()).c_str());
+    Cmd.L2 = *L2;
+  }
   if (Cmd.Grid || Cmd.Block || !Cmd.Args.empty() || !Cmd.FloatArgs.empty() ||
-      !Cmd.Buffers.empty() || Cmd.SharedBytes)
+      !Cmd.Buffers.empty() || Cmd.SharedBytes || Cmd.L2)
     Out.push_back(std::move(Cmd));
   if (!CL.LaunchFile.empty()) {
     Expected<std::vector<LaunchEntry>> File = readLaunchFile(CL.LaunchFile);

@@ -248,7 +248,10 @@ KernelWork LaunchWork::kernelWork(const GpuProfile &G) const {
   // the one that wrote these buffers) serves a footprint that fits.
   W.FootprintBytes = FootprintBytes;
   W.ColdDramBytes = W.DramBytes;
-  W.WarmL2Share = warmL2Share(FootprintBytes, G);
+  // Cold (given): nothing of the inputs is in L2 when the launch starts.
+  W.WarmL2Share = L2 == L2State::Cold ? 0 : warmL2Share(FootprintBytes, G);
+  if (L2 == L2State::Cold)
+    W.ColdGiven = L2Source.empty() ? "given" : L2Source;
   W.DramBytes *= 1 - W.WarmL2Share;
   // The rounds a warp waits for: those of the load whose rounds take
   // longest, each as long as its own buffer's source (a read-modify-write's
@@ -272,6 +275,8 @@ LaunchWork launchWork(const StateSpaces &Spaces, const AccessPatterns &P,
   LaunchWork L;
   const KernelTotals &T = P.totals();
   const LaunchConfig &Launch = P.launch();
+  L.L2 = Launch.L2;
+  L.L2Source = Launch.L2Source;
   if (!T.Known || !Launch.Grid) {
     L.Why = !Launch.Grid ? "the grid is unknown" : "no execution counts";
     return L;

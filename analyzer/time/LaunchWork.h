@@ -13,6 +13,7 @@
 #include "analyzer/LaunchTotals.h"
 #include "analyzer/time/TimeModel.h"
 #include "frontend/SourceLocation.h"
+#include "frontend/launch/LaunchFile.h"
 
 #include <cstdint>
 #include <optional>
@@ -77,6 +78,10 @@ struct LaunchWork {
   llvm::DenseMap<const llvm::BasicBlock *, BlockIssue> BlockSass;
   std::vector<SiteWork> Sites;
   std::vector<BufferFootprint> Buffers;
+  /// What the launch finds in L2 (LaunchConfig::L2), and where a cold state
+  /// was given ("--l2", "launch file F").
+  L2State L2 = L2State::Warm;
+  std::string L2Source;
   /// What the counts assumed (unknown arguments, trip counts).
   std::vector<std::string> Assumptions;
 
@@ -96,12 +101,6 @@ struct LaunchWork {
   /// kernelWork priced by the time model.
   TimeEstimate time(const GpuProfile &G) const { return predictTime(kernelWork(G), G); }
 };
-
-/// IR instructions per SASS instruction where only an IR count is known (a
-/// device-model run counts the IR it executes): the device model's IR counts
-/// are 1.2-1.9x Nsight Compute's smsp__inst_executed on NVIDIA's samples
-/// (issue 25); the middle of that range.
-constexpr double IrPerSass = 1.5;
 
 /// What ptxas spills: the 4-byte spill stores and loads each thread makes
 /// each time the block of the register peak runs.

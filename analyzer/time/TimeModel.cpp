@@ -53,6 +53,11 @@ std::string l2Assumption(const TimeEstimate &T, const GpuProfile &G) {
   };
   if (T.ColdDramBytes <= 0)
     return "";
+  if (!T.ColdGiven.empty())
+    return formatv("L2 cold, as {0} gives (nothing of the kernel's inputs in L2 when it "
+                   "starts, as after a flush or on a first call: every input read from DRAM)",
+                   T.ColdGiven == "command line" ? "--l2=cold" : T.ColdGiven)
+        .str();
   if (T.FootprintBytes <= 0)
     return "L2 warm assumed (the kernel's inputs left in L2 by a previous launch; their size "
            "is unknown, so no DRAM traffic is counted: cold, they would come from DRAM)";
@@ -79,6 +84,7 @@ TimeEstimate predictTime(const KernelWork &W, const GpuProfile &G) {
   T.FootprintBytes = W.FootprintBytes;
   T.WarmL2Share = W.WarmL2Share;
   T.ColdDramBytes = W.ColdDramBytes;
+  T.ColdGiven = W.ColdGiven;
   auto part = [&](TimeLimiter L) -> double & { return T.PartUs[unsigned(L)]; };
   double Blocks = std::max(W.Blocks, 1.0);
   double BlocksPerSM = std::max(W.BlocksPerSM, 1u);

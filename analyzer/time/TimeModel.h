@@ -65,6 +65,9 @@ struct KernelWork {
   double WarmL2Share = 0;
   /// DRAM bytes before the warm share is taken off.
   double ColdDramBytes = 0;
+  /// Where the launch was given as finding L2 cold ("--l2", "launch file
+  /// F"); empty when the warm share follows the footprint.
+  std::string ColdGiven;
 };
 
 /// The parts of the GPU that can bound a launch.
@@ -106,6 +109,7 @@ struct TimeEstimate {
   double OverlapUs = 0;
   /// The L2 assumption the DRAM part rests on (KernelWork's).
   double FootprintBytes = 0, WarmL2Share = 0, ColdDramBytes = 0;
+  std::string ColdGiven;
   /// "480 µs, DRAM-bound" style text: "480 us (dram)".
   std::string str() const;
 };

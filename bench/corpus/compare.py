@@ -121,6 +121,9 @@ def main():
                     help="at most this many launches per kernel and run, evenly spaced (nw launches one per diagonal)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json")
+    ap.add_argument("--coverage", action="store_true",
+                    help="say only which launches get a time (no measured figure, no error): checks a held-back"
+                         " code base's launch table before its one look")
     args = ap.parse_args()
     bin_ = os.path.abspath(os.path.join(args.build, "bin", "warplint"))
     args.corpus = os.path.abspath(args.corpus)
@@ -155,7 +158,7 @@ def main():
             if id(row) not in keep or not prog or not measured or 0 in dims(row["grid"]):
                 continue
             env = {k: v[index] if isinstance(v, list) else v for k, v in prog.get("vars", {}).items()}
-            env.update({"run": row["args"], "index": index, "launch": launch[run_key], "grid": dims(row["grid"]), "block": dims(row["block"])})
+            env.update({"run": row["args"], "index": index, "kernel": base_name(row["kernel"]), "launch": launch[run_key], "grid": dims(row["grid"]), "block": dims(row["block"])})
             row["wl_name"] = base_name(row["kernel"])
             row["measured_us"] = float(measured)
             row["ladder"] = f"{row['program']}@{env.get('size', index)}"
@@ -165,9 +168,16 @@ def main():
             results = list(pool.map(lambda r: predict(bin_, cb["name"], progs[r["program"]], r, r["env"], args.l2), rows))
         for row, (p, why) in zip(rows, results):
             row["predicted_us"], row["why"] = p, why
+            if args.coverage:
+                print(f"{cb['name']:8} {row['program']:14} {row['wl_name'][:48]:48} {row['grid']:>16} "
+                      + ("timed" if p else f"none ({why})"))
+                continue
             print(f"{cb['name']:8} {row['program']:14} {row['wl_name'][:48]:48} {row['grid']:>16} "
                   f"{row['measured_us']:9.2f} " + (f"{p:9.2f} {100 * (p / row['measured_us'] - 1):+5.0f}%" if p
                                                    else f"     none ({why})"))
+        if args.coverage:
+            print(f"{cb['name']}: {sum(1 for r in rows if r['predicted_us'])} of {len(rows)} launches timed")
+            continue
         summarize(cb["name"], rows)
         ladders = {}
         for r in rows:
@@ -178,7 +188,8 @@ def main():
             if rho is not None:
                 print(f"  ladder {name}: {len(lr)} kernels, rank correlation {rho:+.2f}")
         every += rows
-    summarize(f"{args.split} half", every)
+    if not args.coverage:
+        summarize(f"{args.split} half", every)
     if args.json:
         json.dump([{k: r[k] for k in ("program", "args", "wl_name", "grid", "block", "measured_us", "predicted_us", "why")}
                    for r in every], open(args.json, "w"), indent=1)

@@ -17,6 +17,15 @@ using namespace llvm;
 
 namespace warplint {
 
+Expected<L2State> parseL2State(StringRef Text) {
+  if (Text == "warm")
+    return L2State::Warm;
+  if (Text == "cold")
+    return L2State::Cold;
+  return createStringError(inconvertibleErrorCode(), "'%s' is neither warm nor cold",
+                           Text.str().c_str());
+}
+
 Expected<Dim3> parseDim3(StringRef Text) {
   SmallVector<StringRef, 3> Parts;
   Text.split(Parts, ',');
@@ -288,6 +297,15 @@ Expected<std::vector<LaunchEntry>> readLaunchFile(StringRef Path) {
                       toString(std::move(C)));
         E.Buffers[KV.first.str()] = Spec;
       }
+    if (const json::Value *V = O->get("l2")) {
+      std::optional<StringRef> S = V->getAsString();
+      Expected<L2State> L2 = S ? parseL2State(*S)
+                               : createStringError(inconvertibleErrorCode(), "not a string");
+      if (!L2)
+        return Fail("entry " + Twine(I) + ": l2 is \"warm\" or \"cold\" (" +
+                    toString(L2.takeError()) + ")");
+      E.L2 = *L2;
+    }
     if (const json::Value *V = O->get("shared_bytes")) {
       std::optional<int64_t> N = V->getAsInteger();
       if (!N || *N < 0)

@@ -22,6 +22,14 @@
 namespace warplint {
 
 /// One launch: what the user said about a kernel's launch.
+/// What a launch finds in L2: what the launch before left there (warm: a
+/// kernel run again, or one that reads what the previous kernel wrote), or
+/// nothing of its inputs (cold: a first call, a benchmark that flushes L2).
+enum class L2State { Warm, Cold };
+
+/// Parses "warm" or "cold".
+llvm::Expected<L2State> parseL2State(llvm::StringRef Text);
+
 struct LaunchEntry {
   std::string Kernel; ///< Source or mangled name; empty: any kernel.
   std::optional<Dim3> Grid, Block;
@@ -29,6 +37,7 @@ struct LaunchEntry {
   std::map<std::string, double> FloatArgs;      ///< Non-integral argument values.
   std::map<std::string, std::string> Buffers;   ///< NAME -> "COUNT[:FILL]".
   uint64_t SharedBytes = 0;                     ///< Dynamic shared memory per block.
+  std::optional<L2State> L2;                    ///< The L2 state, when given.
   std::string Source;                           ///< "launch file F" / "command line".
 };
 

@@ -61,6 +61,7 @@ std::string commonKeyText(const CommandLine &CL) {
   Put("grid", CL.Grid);
   Put("block", CL.Block);
   Put("shared-bytes", Twine(CL.SharedBytes));
+  Put("l2", CL.L2);
   Put("launch-file", CL.LaunchFile);
   Put("launch-file-text", fileText(CL.LaunchFile));
   Put("config", CL.ConfigFile);
