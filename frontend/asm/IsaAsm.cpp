@@ -77,12 +77,7 @@ public:
   Value *result(IRBuilder<> &B) {
     if (llvm::is_contained(Outputs, nullptr))
       return nullptr;
-    if (Outputs.size() == 1)
-      return Outputs[0];
-    Value *R = PoisonValue::get(CI.getType());
-    for (unsigned K = 0; K < Outputs.size(); ++K)
-      R = B.CreateInsertValue(R, Outputs[K], K);
-    return R;
+    return asmResult(B, CI, Outputs);
   }
 
 private:
@@ -172,13 +167,7 @@ bool lowerOne(CallInst &CI, const InlineAsm &Asm) {
   if (!R)
     consumeError(R.takeError());
   if (!Result) {
-    // Undo: what was built before CI, newest first.
-    SmallVector<Instruction *, 16> Built;
-    for (Instruction *I = Before ? Before->getNextNode() : &CI.getParent()->front(); I != &CI;
-         I = I->getNextNode())
-      Built.push_back(I);
-    for (Instruction *I : llvm::reverse(Built))
-      I->eraseFromParent();
+    eraseBuiltBefore(CI, Before);
     return false;
   }
   CI.replaceAllUsesWith(Result);

@@ -1,13 +1,17 @@
 //===- PtxLiftInstructions.cpp - One LLVM lowering per PTX opcode ---------===//
 //
-// Memory instructions become loads/stores/atomics through pointers in the
-// instruction's address space; barriers, shuffles and votes the NVVM
-// intrinsics Clang emits for CUDA; arithmetic plain LLVM instructions or
-// the generic intrinsics (llvm.fma, llvm.ctpop, llvm.smin, ...).
+// The families both inputs share (PtxOpcodes.def's Arith, Bits, Video, Math
+// and Warp: bit fields, SIMD video, shuffles, votes, ...) are lowered by
+// frontend/ptxisa/lower/, through a binder of the instruction's registers.
+// What stays here needs the lifter's own state: memory instructions become
+// loads/stores/atomics through pointers in the instruction's address space,
+// address arithmetic GEPs, parameters and calls the function's arguments,
+// barriers the NVVM intrinsics Clang emits for CUDA, the rest of arithmetic
+// plain LLVM instructions or the generic intrinsics (llvm.fma, llvm.smin).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/PtxAtomicOp.h"
-#include "frontend/asm/CacheHintAsm.h"
+#include "frontend/ptxisa/AtomicOp.h"
+#include "frontend/ptxisa/CacheHint.h"
 #include "frontend/ptx/PtxLiftFamilies.h"
 #include "frontend/ptx/PtxLifterImpl.h"
 #include "frontend/ptxisa/lower/Lower.h"
@@ -908,7 +912,7 @@ private:
     return Error::success();
   }
 
-  // ----- Math and bits --------------------------------------------------------------
+  // ----- Predicates and state spaces -----------------------------------------------
   Error testp() {
     if (Error E = need(2))
       return E;

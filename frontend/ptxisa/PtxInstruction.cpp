@@ -85,7 +85,7 @@ std::optional<PtxInst> decodeInstruction(StringRef Opcode, ArrayRef<std::string>
       I.VectorWidth = Q[1] - '0';
     else if (Q == "ca" || Q == "cg" || Q == "cs" || Q == "lu" || Q == "cv" || Q == "wb" ||
              Q == "wt")
-      I.CacheOp = Q;
+      I.CacheOp = Q.str();
     I.Sat |= Q == "sat" || Q == "satfinite";
     I.Ftz |= Q == "ftz";
     I.Approx |= Q == "approx";

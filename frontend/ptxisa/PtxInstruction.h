@@ -63,7 +63,7 @@ struct PtxInst {
   llvm::SmallVector<Type, 3> Types;
   std::optional<Space> Sp;           ///< The state space, if one is named.
   Rounding Rnd = Rounding::None;
-  llvm::StringRef CacheOp;           ///< ca, cg, cs, lu, cv, wb, wt, or "".
+  std::string CacheOp;               ///< ca, cg, cs, lu, cv, wb, wt, or "".
   unsigned VectorWidth = 1;          ///< .v2 / .v4 / .v8.
   bool Sat = false, Ftz = false, Approx = false, Sync = false;
 

@@ -93,21 +93,37 @@ Expected<Lowered> bitField(FamilyLowering &L) {
   return L.done(B.CreateSelect(B.CreateICmpUGE(Pos, WV), Bv, R));
 }
 
+/// The selectors a prmt mode stands for, by c[1:0] (the PTX ISA's table:
+/// d's bytes 3..0 as the nibbles of a generic selector), four 16-bit
+/// selectors packed from c = 0 up; none for the generic form.
+std::optional<uint64_t> modeSelectors(const PtxInst &I) {
+  static const std::pair<const char *, uint64_t> Modes[] = {
+      {"f4e", 0x6543'5432'4321'3210}, {"b4e", 0x0123'7012'6701'5670},
+      {"rc8", 0x3333'2222'1111'0000}, {"ecl", 0x3333'3222'3211'3210},
+      {"ecr", 0x3210'2210'1110'0000}, {"rc16", 0x3232'1010'3232'1010}};
+  for (const auto &[Name, Selectors] : Modes)
+    if (I.hasMod(Name))
+      return Selectors;
+  return std::nullopt;
+}
+
+/// prmt.b32{.mode} d, a, b, c: the generic byte permute through
+/// llvm.nvvm.prmt; a mode as the generic selector it picks by c[1:0], so
+/// the device model runs one form.
 Expected<Lowered> prmt(FamilyLowering &L) {
   IRBuilder<> &B = L.B;
-  const PtxInst &I = L.I;
   if (Error E = L.need(4))
     return std::move(E);
-  std::string Name = "llvm.nvvm.prmt";
-  for (const std::string &M : I.Mods)
-    if (M == "f4e" || M == "b4e" || M == "rc8" || M == "ecl" || M == "ecr" || M == "rc16")
-      Name += "." + M;
-  if (Intrinsic::lookupIntrinsicID(Name) == Intrinsic::not_intrinsic)
-    return L.unsupported();
   PTXISA_TRY(A, L.src(1, B.getInt32Ty()));
   PTXISA_TRY(Bv, L.src(2, B.getInt32Ty()));
   PTXISA_TRY(C, L.src(3, B.getInt32Ty()));
-  return L.done(L.intrinsic(Name, {A, Bv, C}));
+  Value *Selector = C;
+  if (std::optional<uint64_t> Table = modeSelectors(L.I)) {
+    Value *Shift = B.CreateZExt(B.CreateShl(B.CreateAnd(C, 3), 4), B.getInt64Ty());
+    Selector = B.CreateTrunc(B.CreateLShr(B.getInt64(*Table), Shift), B.getInt16Ty());
+    Selector = B.CreateZExt(Selector, B.getInt32Ty());
+  }
+  return L.done(L.intrinsic("llvm.nvvm.prmt", {A, Bv, Selector}));
 }
 
 Expected<Lowered> lop3(FamilyLowering &L) {
