@@ -1,7 +1,7 @@
 //===- StateSpaces.cpp - The state space of every memory access -----------===//
 #include "analyzer/StateSpaces.h"
 #include "frontend/Libdevice.h"
-#include "frontend/asm/CacheHintAsm.h"
+#include "frontend/ptxisa/CacheHint.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"

@@ -53,7 +53,7 @@ struct MemoryAccess {
   unsigned Space = AS_Generic;
   unsigned Bytes = 0;
   std::string Reason;
-  /// The cache hint its IR sites carry ("cs", "nc", ...; frontend/asm/CacheHintAsm.h):
+  /// The cache hint its IR sites carry ("cs", "nc", ...; frontend/ptxisa/CacheHint.h):
   /// "" when none does, "mixed" when they differ.
   std::string CacheHint;
   std::vector<IrAccess> Sites;

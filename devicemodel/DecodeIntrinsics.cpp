@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 
 #include <cstring>
 
@@ -78,23 +79,6 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
     return false;
   auto Arg = [&](unsigned K, unsigned Elem = 0) { return slot(CB.getArgOperand(K), Elem); };
   if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
-    static const std::pair<const char *, SRegKind> Regs[] = {
-        {"tid.x", SR_TidX},         {"tid.y", SR_TidY},         {"tid.z", SR_TidZ},
-        {"ntid.x", SR_NTidX},       {"ntid.y", SR_NTidY},       {"ntid.z", SR_NTidZ},
-        {"ctaid.x", SR_CtaIdX},     {"ctaid.y", SR_CtaIdY},     {"ctaid.z", SR_CtaIdZ},
-        {"nctaid.x", SR_NCtaIdX},   {"nctaid.y", SR_NCtaIdY},   {"nctaid.z", SR_NCtaIdZ},
-        {"laneid", SR_LaneId},      {"warpid", SR_WarpId},      {"warpsize", SR_WarpSize},
-        {"lanemask.lt", SR_LaneMaskLt}, {"lanemask.le", SR_LaneMaskLe},
-        {"lanemask.gt", SR_LaneMaskGt}, {"lanemask.ge", SR_LaneMaskGe},
-        {"lanemask.eq", SR_LaneMaskEq}, {"clock64", SR_Clock64}, {"clock", SR_Clock},
-        {"smid", SR_SmId}, {"nsmid", SR_NSmId}, {"globaltimer", SR_Clock64},
-        {"dynamic_smem_size", SR_DynSmemSize},
-        {"cluster.nctaid.x", SR_ClusterSize}, {"cluster.nctaid.y", SR_ClusterSize},
-        {"cluster.nctaid.z", SR_ClusterSize}, {"cluster.nctarank", SR_ClusterSize},
-        {"cluster.ctaid.x", SR_ClusterRank}, {"cluster.ctaid.y", SR_ClusterRank},
-        {"cluster.ctaid.z", SR_ClusterRank}, {"cluster.ctarank", SR_ClusterRank},
-        {"clusterid.x", SR_CtaIdX},   {"clusterid.y", SR_CtaIdY},   {"clusterid.z", SR_CtaIdZ},
-        {"nclusterid.x", SR_NCtaIdX}, {"nclusterid.y", SR_NCtaIdY}, {"nclusterid.z", SR_NCtaIdZ}};
     StringRef Reg = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
     if (Reg == "envreg1" || Reg == "envreg2") {
       P.UsesGridWorkspace |= reachesMemory(CB);
@@ -109,16 +93,16 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
       refuse("cannot run: " + envregRefusal(Reg));
       return true;
     }
-    for (auto &R : Regs)
-      if (Reg == R.first) {
-        Inst D;
-        D.Opc = Op::SReg;
-        D.Aux = R.second;
-        D.Dst = valueSlot(&CB);
-        emit(D);
-        return true;
-      }
-    return false;
+    // The one table of special registers (frontend/ptxisa/SpecialRegisters.def).
+    const ptx::SpecialRegister *R = ptx::specialRegisterOfIntrinsic(Reg);
+    if (!R)
+      return false;
+    Inst D;
+    D.Opc = Op::SReg;
+    D.Aux = modelledRegister(*R);
+    D.Dst = valueSlot(&CB);
+    emit(D);
+    return true;
   }
   if (decodeClusterIntrinsic(CB, Name))
     return true;
@@ -164,56 +148,132 @@ bool ProgramDecoder::decodeThreadIntrinsic(const CallBase &CB, StringRef Name) {
     emit(D);
     return true;
   }
-  if (Name.starts_with("llvm.nvvm.shfl.sync.")) {
-    StringRef Mode = Name.drop_front(strlen("llvm.nvvm.shfl.sync.")).split('.').first;
-    Inst D;
+  return decodeWarpIntrinsic(CB);
+}
+
+namespace {
+/// The mode of a shuffle intrinsic, with bit 4 set for the forms that also
+/// return whether the source lane was in range; none for another intrinsic.
+std::optional<uint32_t> shuffleMode(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::nvvm_shfl_sync_idx_i32:
+  case Intrinsic::nvvm_shfl_sync_idx_f32:
+    return SH_Idx;
+  case Intrinsic::nvvm_shfl_sync_idx_i32p:
+  case Intrinsic::nvvm_shfl_sync_idx_f32p:
+    return SH_Idx | 16;
+  case Intrinsic::nvvm_shfl_sync_up_i32:
+  case Intrinsic::nvvm_shfl_sync_up_f32:
+    return SH_Up;
+  case Intrinsic::nvvm_shfl_sync_up_i32p:
+  case Intrinsic::nvvm_shfl_sync_up_f32p:
+    return SH_Up | 16;
+  case Intrinsic::nvvm_shfl_sync_down_i32:
+  case Intrinsic::nvvm_shfl_sync_down_f32:
+    return SH_Down;
+  case Intrinsic::nvvm_shfl_sync_down_i32p:
+  case Intrinsic::nvvm_shfl_sync_down_f32p:
+    return SH_Down | 16;
+  case Intrinsic::nvvm_shfl_sync_bfly_i32:
+  case Intrinsic::nvvm_shfl_sync_bfly_f32:
+    return SH_Bfly;
+  case Intrinsic::nvvm_shfl_sync_bfly_i32p:
+  case Intrinsic::nvvm_shfl_sync_bfly_f32p:
+    return SH_Bfly | 16;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The kind of llvm.nvvm.redux.sync.NAME, or none.
+std::optional<ReduxKind> reduxKind(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::nvvm_redux_sync_add:
+    return RK_Add;
+  case Intrinsic::nvvm_redux_sync_umin:
+    return RK_UMin;
+  case Intrinsic::nvvm_redux_sync_umax:
+    return RK_UMax;
+  case Intrinsic::nvvm_redux_sync_min:
+    return RK_Min;
+  case Intrinsic::nvvm_redux_sync_max:
+    return RK_Max;
+  case Intrinsic::nvvm_redux_sync_and:
+    return RK_And;
+  case Intrinsic::nvvm_redux_sync_or:
+    return RK_Or;
+  case Intrinsic::nvvm_redux_sync_xor:
+    return RK_Xor;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<uint32_t> voteKind(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::nvvm_vote_all_sync:
+    return VK_All;
+  case Intrinsic::nvvm_vote_any_sync:
+    return VK_Any;
+  case Intrinsic::nvvm_vote_uni_sync:
+    return VK_Uni;
+  case Intrinsic::nvvm_vote_ballot_sync:
+  case Intrinsic::nvvm_activemask:
+    return VK_Ballot;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// match.{any,all}.sync's Aux: bit 0 all, bit 1 on 64-bit values.
+std::optional<uint32_t> matchKind(Intrinsic::ID ID) {
+  switch (ID) {
+  case Intrinsic::nvvm_match_any_sync_i32:
+    return 0;
+  case Intrinsic::nvvm_match_any_sync_i64:
+    return 2;
+  case Intrinsic::nvvm_match_all_sync_i32p:
+    return 1;
+  case Intrinsic::nvvm_match_all_sync_i64p:
+    return 3;
+  default:
+    return std::nullopt;
+  }
+}
+} // namespace
+
+bool ProgramDecoder::decodeWarpIntrinsic(const CallBase &CB) {
+  const llvm::Function *F = CB.getCalledFunction();
+  Intrinsic::ID ID = F ? F->getIntrinsicID() : Intrinsic::not_intrinsic;
+  auto Arg = [&](unsigned K) { return slot(CB.getArgOperand(K)); };
+  Inst D;
+  D.Dst = valueSlot(&CB);
+  if (std::optional<uint32_t> Mode = shuffleMode(ID)) {
     D.Opc = Op::Shfl;
-    D.Aux = Mode == "idx" ? SH_Idx : Mode == "up" ? SH_Up : Mode == "down" ? SH_Down : SH_Bfly;
-    if (Name.ends_with("p"))
-      D.Aux |= 16;
+    D.Aux = *Mode;
     D.A = Arg(1);
     D.B = Arg(2);
     D.C = Arg(3);
-    D.Dst = valueSlot(&CB);
-    emit(D);
-    return true;
-  }
-  if (Name.starts_with("llvm.nvvm.redux.sync.")) {
-    std::optional<ReduxKind> K = reduxKind(Name.drop_front(strlen("llvm.nvvm.redux.sync.")));
-    if (!K || CB.arg_size() != 2 || !CB.getType()->isIntegerTy(32))
+  } else if (std::optional<ReduxKind> K = reduxKind(ID)) {
+    if (CB.arg_size() != 2 || !CB.getType()->isIntegerTy(32))
       return false;
-    Inst D;
     D.Opc = Op::Redux;
     D.Aux = *K;
     D.A = Arg(0);
-    D.Dst = valueSlot(&CB);
-    emit(D);
-    return true;
-  }
-  if (Name.starts_with("llvm.nvvm.match.")) {
-    StringRef Kind = Name.drop_front(strlen("llvm.nvvm.match."));
-    bool All = Kind.starts_with("all.sync.");
-    if ((!All && !Kind.starts_with("any.sync.")) || CB.arg_size() != 2)
-      return false;
-    Inst D;
+  } else if (std::optional<uint32_t> K = matchKind(ID)) {
     D.Opc = Op::Match;
-    D.Aux = (All ? 1 : 0) | (Kind.contains("i64") ? 2 : 0);
+    D.Aux = *K;
     D.A = Arg(1);
-    D.Dst = valueSlot(&CB);
-    emit(D);
-    return true;
-  }
-  if (Name.starts_with("llvm.nvvm.vote.")) {
-    StringRef Mode = Name.drop_front(strlen("llvm.nvvm.vote.")).split('.').first;
-    Inst D;
+  } else if (std::optional<uint32_t> K = voteKind(ID)) {
+    // activemask: the ballot of every active lane.
     D.Opc = Op::Vote;
-    D.Aux = Mode == "all" ? VK_All : Mode == "any" ? VK_Any : Mode == "uni" ? VK_Uni : VK_Ballot;
-    D.A = Arg(CB.arg_size() - 1);
-    D.Dst = valueSlot(&CB);
-    emit(D);
-    return true;
+    D.Aux = *K;
+    D.A = ID == Intrinsic::nvvm_activemask ? constSlot(1) : Arg(CB.arg_size() - 1);
+  } else {
+    return false;
   }
-  return false;
+  emit(D);
+  return true;
 }
 
 /// The cluster and address-space queries, for the model's one-block

@@ -10,7 +10,7 @@
 #include "analyzer/arch/MemoryCost.h"
 #include "analyzer/time/SassCount.h"
 #include "frontend/Libdevice.h"
-#include "frontend/asm/CacheHintAsm.h"
+#include "frontend/ptxisa/CacheHint.h"
 #include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/PostOrderIterator.h"

@@ -47,32 +47,11 @@ AsmMeaning asmMeaning(const InlineAsm &Asm) {
   if (!Mov.match(Asm.getAsmString(), &Match))
     return M;
   StringRef Reg = Match[2];
-  static const std::pair<const char *, SRegKind> Regs[] = {
-      {"tid.x", SR_TidX},         {"tid.y", SR_TidY},         {"tid.z", SR_TidZ},
-      {"ntid.x", SR_NTidX},       {"ntid.y", SR_NTidY},       {"ntid.z", SR_NTidZ},
-      {"ctaid.x", SR_CtaIdX},     {"ctaid.y", SR_CtaIdY},     {"ctaid.z", SR_CtaIdZ},
-      {"nctaid.x", SR_NCtaIdX},   {"nctaid.y", SR_NCtaIdY},   {"nctaid.z", SR_NCtaIdZ},
-      {"laneid", SR_LaneId},      {"warpid", SR_WarpId},
-      {"lanemask_lt", SR_LaneMaskLt}, {"lanemask_le", SR_LaneMaskLe},
-      {"lanemask_gt", SR_LaneMaskGt}, {"lanemask_ge", SR_LaneMaskGe},
-      {"lanemask_eq", SR_LaneMaskEq}, {"clock", SR_Clock},       {"clock64", SR_Clock64},
-      {"globaltimer", SR_Clock64}, {"globaltimer_lo", SR_Clock},
-      {"smid", SR_SmId},          {"nsmid", SR_NSmId},
-      {"dynamic_smem_size", SR_DynSmemSize},
-      {"reserved_smem_offset_begin", SR_ReservedBegin},
-      {"reserved_smem_offset_end", SR_ReservedEnd},
-      {"reserved_smem_offset_cap", SR_ReservedCap},
-      {"reserved_smem_offset_0", SR_ReservedOffset0},
-      {"reserved_smem_offset_1", SR_ReservedOffset1}};
-  for (const auto &R : Regs)
-    if (Reg == R.first) {
-      M.K = AsmMeaning::Register;
-      M.Reg = R.second;
-      return M;
-    }
-  if (Reg == "envreg1" || Reg == "envreg2") {
+  // The one table of special registers (frontend/ptxisa/SpecialRegisters.def),
+  // envreg1 and envreg2 among them.
+  if (const ptx::SpecialRegister *R = ptx::lookupSpecialRegister(Reg)) {
     M.K = AsmMeaning::Register;
-    M.Reg = Reg == "envreg1" ? SR_GridWorkspaceHi : SR_GridWorkspaceLo;
+    M.Reg = modelledRegister(*R);
     return M;
   }
   if (Reg.starts_with("envreg")) {
@@ -80,6 +59,14 @@ AsmMeaning asmMeaning(const InlineAsm &Asm) {
     M.Why = envregRefusal(Reg);
   }
   return M;
+}
+
+SRegKind modelledRegister(const ptx::SpecialRegister &R) {
+  static const SRegKind Kinds[] = {
+#define PTX_SREG(Name, Intrinsic, Model) SR_##Model,
+#include "frontend/ptxisa/SpecialRegisters.def"
+  };
+  return Kinds[R.Row];
 }
 
 std::string envregRefusal(StringRef Reg) {

@@ -11,6 +11,7 @@
 #define WARPLINT_DEVICEMODEL_INLINEASM_H
 
 #include "devicemodel/Decoded.h"
+#include "frontend/ptxisa/SpecialRegisters.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -40,6 +41,10 @@ struct AsmMeaning {
 /// Decodes the asm "mov.{u32,b32,u64,b64} $0, %REG;" (one output, volatile
 /// or not) for the special registers the interpreter models.
 AsmMeaning asmMeaning(const llvm::InlineAsm &Asm);
+
+/// What the device model reads for special register R: the model column of
+/// its row in frontend/ptxisa/SpecialRegisters.def.
+SRegKind modelledRegister(const ptx::SpecialRegister &R);
 
 /// Why the device model does not run a read of the driver-defined register
 /// %envregN other than envreg1 and 2 (the grid workspace this_grid() reads,

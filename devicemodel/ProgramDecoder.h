@@ -174,6 +174,9 @@ private:
   // ---- intrinsics: thread state, barriers, warps (DecodeIntrinsics.cpp) ----
   bool decodeThreadIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
   bool decodeClusterIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
+  /// shfl.sync, redux.sync, match.sync, vote.sync and activemask, by
+  /// Intrinsic::ID.
+  bool decodeWarpIntrinsic(const llvm::CallBase &CB);
   void decodeInlineAsm(const llvm::CallBase &CB, const llvm::InlineAsm &Asm);
 
   // ---- libdevice and native functions (DecodeLibdevice.cpp) ----------------

@@ -14,17 +14,6 @@ namespace dm {
 /// The operations of redux.sync (__reduce_*_sync, sm_80 on) on 32-bit lanes.
 enum ReduxKind : uint32_t { RK_Add, RK_UMin, RK_UMax, RK_Min, RK_Max, RK_And, RK_Or, RK_Xor };
 
-/// The kind of llvm.nvvm.redux.sync.NAME, or none.
-inline std::optional<ReduxKind> reduxKind(llvm::StringRef Name) {
-  static const std::pair<const char *, ReduxKind> Kinds[] = {
-      {"add", RK_Add}, {"umin", RK_UMin}, {"umax", RK_UMax}, {"min", RK_Min},
-      {"max", RK_Max}, {"and", RK_And},   {"or", RK_Or},     {"xor", RK_Xor}};
-  for (const auto &K : Kinds)
-    if (Name == K.first)
-      return K.second;
-  return std::nullopt;
-}
-
 /// Acc combined with lane value V (both 32-bit).
 inline uint32_t reduxStep(ReduxKind K, uint32_t Acc, uint32_t V) {
   switch (K) {

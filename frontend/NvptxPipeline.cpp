@@ -7,12 +7,11 @@
 #include "frontend/UnrollPrivateArrays.h"
 #include "frontend/asm/AsyncCopyAsm.h"
 #include "frontend/asm/AtomicAsm.h"
-#include "frontend/asm/BitFieldAsm.h"
 #include "frontend/asm/CacheHintAsm.h"
 #include "frontend/asm/Fp8Asm.h"
 #include "frontend/asm/HalfAsm.h"
+#include "frontend/asm/IsaAsm.h"
 #include "frontend/asm/ShuffleAsm.h"
-#include "frontend/asm/SimdVideoAsm.h"
 #include "frontend/asm/SpecialRegisterAsm.h"
 
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -413,11 +412,10 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   Result.StructFields = collectStructFields(*M);
   lowerSpecialRegisterAsm(*M);
   lowerShuffleAsm(*M);
+  lowerIsaAsm(*M);
   lowerFp8Asm(*M);
   lowerAtomicAsm(*M);
   lowerCacheHintAsm(*M);
-  lowerBitFieldAsm(*M);
-  lowerSimdVideoAsm(*M);
   lowerAsyncCopyAsm(*M);
   // Last: the toolkit's half and bfloat16 asm that none of the above took.
   lowerHalfAsm(*M);

@@ -1,6 +1,6 @@
 //===- AtomicAsm.cpp - Inline asm that is one atomic or ordered access ----===//
 #include "frontend/asm/AtomicAsm.h"
-#include "frontend/PtxAtomicOp.h"
+#include "frontend/ptxisa/AtomicOp.h"
 #include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"

@@ -17,25 +17,6 @@ using namespace llvm;
 
 namespace warplint {
 
-std::string cacheHint(const Instruction &I) {
-  if (const auto *N = dyn_cast_or_null<MDNode>(I.getMetadata(CacheHintKind)))
-    if (N->getNumOperands() == 1)
-      if (const auto *S = dyn_cast<MDString>(N->getOperand(0)))
-        return S->getString().str();
-  return "";
-}
-
-void setCacheHint(Instruction &I, StringRef Hint) {
-  LLVMContext &Ctx = I.getContext();
-  I.setMetadata(CacheHintKind, MDNode::get(Ctx, MDString::get(Ctx, Hint)));
-}
-
-bool isCacheOperator(StringRef Q, bool Load) {
-  if (Load)
-    return StringSwitch<bool>(Q).Cases({"ca", "cg", "cs", "lu", "cv", "nc"}, true).Default(false);
-  return StringSwitch<bool>(Q).Cases({"wb", "cg", "cs", "wt"}, true).Default(false);
-}
-
 namespace {
 /// One ld.global or st.global instruction, parsed.
 struct MemInstr {

@@ -5,37 +5,20 @@
 // CUB write global loads and stores with a cache operator as inline assembly
 // ("ld.global.cs.v4.f32 {%0,%1,%2,%3}, [%4];"). The analyses and the device
 // model read plain loads and stores; the operator travels with the access as
-// metadata, for the outputs and the models that price caching.
+// metadata (frontend/ptxisa/CacheHint.h), for the outputs and the models
+// that price caching.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_ASM_CACHEHINTASM_H
 #define WARPLINT_FRONTEND_ASM_CACHEHINTASM_H
 
-#include "llvm/ADT/StringRef.h"
-
-#include <string>
+#include "frontend/ptxisa/CacheHint.h"
 
 namespace llvm {
-class Instruction;
 class Module;
 } // namespace llvm
 
 namespace warplint {
-
-/// The metadata kind that holds an access's PTX cache hint (an MDString:
-/// "cs", "nc", "cg.L2::128B", ...).
-inline constexpr llvm::StringLiteral CacheHintKind = "warplint.cache";
-
-/// The cache hint of a load or store: its PTX cache operator (ca, cg, cs, lu,
-/// cv, nc for loads; wb, cg, cs, wt for stores) followed by its L1/L2
-/// qualifiers, dot-separated; "" for a plain access.
-std::string cacheHint(const llvm::Instruction &I);
-
-/// Records Hint as I's cache hint.
-void setCacheHint(llvm::Instruction &I, llvm::StringRef Hint);
-
-/// True when Q is a PTX cache operator of a load (Load) or a store.
-bool isCacheOperator(llvm::StringRef Q, bool Load);
 
 /// Replaces each inline asm call of M that is one of
 ///   ld.global[.COP][.L1::..][.L2::..][.v2|.v4].TYPE  DST, [$a];

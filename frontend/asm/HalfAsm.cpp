@@ -23,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/asm/HalfAsm.h"
 
-#include "frontend/PtxAtomicOp.h"
+#include "frontend/ptxisa/AtomicOp.h"
 #include "frontend/asm/HalfAsmBlock.h"
 #include "frontend/asm/InlineAsmCalls.h"
 
@@ -144,7 +144,7 @@ bool emitArithmetic(HalfAsmBlock &Blk, StringRef Base, ArrayRef<StringRef> Quals
       R = B.CreateBinaryIntrinsic(Nan ? Intrinsic::maximum : Intrinsic::maxnum, A[0], A[1]);
     else if (Base == "tanh")
       R = throughFloat(B, A[0], [&](Value *X) {
-        // As SimdVideoAsm lowers tanh.approx.f32: tanh, approximations allowed.
+        // As ptxisa/lower/Math.cpp lowers tanh.approx.f32: tanh, approximations allowed.
         auto *C = cast<CallInst>(B.CreateUnaryIntrinsic(Intrinsic::tanh, X));
         C->setHasApproxFunc(true);
         return C;
@@ -396,13 +396,8 @@ Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
   Value *R = Blk.valid() && translate(Blk, Asm.getAsmString()) ? Blk.result() : nullptr;
   if (R)
     return R;
-  // Abandoned: erase what was emitted before the call, users first.
-  SmallVector<Instruction *, 16> Emitted;
-  for (Instruction *I = Before ? Before->getNextNode() : &CI.getParent()->front(); I != &CI;
-       I = I->getNextNode())
-    Emitted.push_back(I);
-  for (Instruction *I : llvm::reverse(Emitted))
-    I->eraseFromParent();
+  // Abandoned: erase what was emitted before the call.
+  eraseBuiltBefore(CI, Before);
   return nullptr;
 }
 } // namespace

@@ -1,5 +1,6 @@
 //===- HalfAsmBlock.cpp - The registers of one inline asm text ------------===//
 #include "frontend/asm/HalfAsmBlock.h"
+#include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/InlineAsm.h"
@@ -240,14 +241,7 @@ Value *HalfAsmBlock::result() {
       return nullptr;
     Values.push_back(V);
   }
-  if (Values.empty())
-    return nullptr;
-  if (Values.size() == 1)
-    return Values[0];
-  Value *S = PoisonValue::get(CI.getType());
-  for (unsigned I = 0; I < Values.size(); ++I)
-    S = B.CreateInsertValue(S, Values[I], I);
-  return S;
+  return asmResult(B, CI, Values);
 }
 
 } // namespace warplint

@@ -2,6 +2,7 @@
 #include "frontend/asm/InlineAsmCalls.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -37,6 +38,26 @@ unsigned replaceInlineAsm(ArrayRef<CallInst *> Calls,
       ++Replaced;
     }
   return Replaced;
+}
+
+void eraseBuiltBefore(CallInst &CI, Instruction *Before) {
+  SmallVector<Instruction *, 16> Built;
+  for (Instruction *I = Before ? Before->getNextNode() : &CI.getParent()->front(); I != &CI;
+       I = I->getNextNode())
+    Built.push_back(I);
+  for (Instruction *I : llvm::reverse(Built))
+    I->eraseFromParent();
+}
+
+Value *asmResult(IRBuilderBase &B, CallInst &CI, ArrayRef<Value *> Outputs) {
+  if (Outputs.empty())
+    return nullptr;
+  if (Outputs.size() == 1)
+    return Outputs[0];
+  Value *S = PoisonValue::get(CI.getType());
+  for (unsigned I = 0; I < Outputs.size(); ++I)
+    S = B.CreateInsertValue(S, Outputs[I], I);
+  return S;
 }
 
 Value *operandValue(CallInst &CI, StringRef Tok, Type *Ty) {

@@ -18,6 +18,8 @@ namespace llvm {
 class CallInst;
 class Function;
 class InlineAsm;
+class IRBuilderBase;
+class Instruction;
 class Module;
 class Type;
 class Value;
@@ -36,6 +38,15 @@ unsigned replaceInlineAsm(llvm::ArrayRef<llvm::CallInst *> Calls,
                           llvm::function_ref<llvm::Value *(llvm::CallInst &,
                                                            const llvm::InlineAsm &)>
                               Lower);
+
+/// Erases what a lowering that gave up built before CI: every instruction
+/// after Before (null: from the block's start) up to CI, users first.
+void eraseBuiltBefore(llvm::CallInst &CI, llvm::Instruction *Before);
+
+/// The value an asm call with outputs Outputs returns: the one output, or
+/// the structure of them all (CI's type); null for none.
+llvm::Value *asmResult(llvm::IRBuilderBase &B, llvm::CallInst &CI,
+                       llvm::ArrayRef<llvm::Value *> Outputs);
 
 /// The value operand Tok of CI's asm string names: "$N" is input N (the
 /// call's argument N - 1, after the one output), a PTX integer literal a

@@ -1,14 +1,13 @@
 //===- ShuffleAsm.cpp - Inline asm that shuffles across a warp ------------===//
 #include "frontend/asm/ShuffleAsm.h"
 #include "frontend/asm/InlineAsmCalls.h"
+#include "frontend/ptxisa/lower/Lower.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Regex.h"
 
@@ -19,35 +18,6 @@ using namespace llvm;
 namespace warplint {
 
 namespace {
-/// The intrinsic for shuffle mode Mode on values of type Ty (i32 or float),
-/// or not_intrinsic. Predicated: the form that also returns whether the source
-/// lane was in range (shfl.sync ... d|p, llvm.nvvm.shfl.sync.MODE.{i32p,f32p}).
-Intrinsic::ID shuffleIntrinsic(StringRef Mode, Type *Ty, bool Predicated) {
-  struct Forms {
-    Intrinsic::ID I32, F32, I32P, F32P;
-  };
-  std::optional<Forms> F =
-      StringSwitch<std::optional<Forms>>(Mode)
-          .Case("idx", Forms{Intrinsic::nvvm_shfl_sync_idx_i32, Intrinsic::nvvm_shfl_sync_idx_f32,
-                             Intrinsic::nvvm_shfl_sync_idx_i32p,
-                             Intrinsic::nvvm_shfl_sync_idx_f32p})
-          .Case("up", Forms{Intrinsic::nvvm_shfl_sync_up_i32, Intrinsic::nvvm_shfl_sync_up_f32,
-                            Intrinsic::nvvm_shfl_sync_up_i32p, Intrinsic::nvvm_shfl_sync_up_f32p})
-          .Case("down",
-                Forms{Intrinsic::nvvm_shfl_sync_down_i32, Intrinsic::nvvm_shfl_sync_down_f32,
-                      Intrinsic::nvvm_shfl_sync_down_i32p, Intrinsic::nvvm_shfl_sync_down_f32p})
-          .Case("bfly",
-                Forms{Intrinsic::nvvm_shfl_sync_bfly_i32, Intrinsic::nvvm_shfl_sync_bfly_f32,
-                      Intrinsic::nvvm_shfl_sync_bfly_i32p, Intrinsic::nvvm_shfl_sync_bfly_f32p})
-          .Default(std::nullopt);
-  bool IsFloat = Ty->isFloatTy();
-  if (!F || (!IsFloat && !Ty->isIntegerTy(32)))
-    return Intrinsic::not_intrinsic;
-  if (Predicated)
-    return IsFloat ? F->F32P : F->I32P;
-  return IsFloat ? F->F32 : F->I32;
-}
-
 /// One output register ("=r" or "=f"), inputs only after it.
 bool oneOutput(const InlineAsm &Asm) {
   StringRef Constraints = Asm.getConstraintString();
@@ -55,43 +25,6 @@ bool oneOutput(const InlineAsm &Asm) {
          !Constraints.drop_front(3).contains('=');
 }
 
-/// The call of shuffle intrinsic ID on CI's operands named by the asm's
-/// tokens Val, Lane, Clamp and Mask (shfl.sync's order), built before CI and
-/// named Name; null when one of them is not an operand or literal of its type.
-CallInst *createShuffle(CallInst &CI, Intrinsic::ID ID, Type *ValTy, StringRef Val,
-                        StringRef Lane, StringRef Clamp, StringRef Mask, const Twine &Name) {
-  Type *I32 = Type::getInt32Ty(CI.getContext());
-  Value *V = operandValue(CI, Val, ValTy), *L = operandValue(CI, Lane, I32),
-        *C = operandValue(CI, Clamp, I32), *M = operandValue(CI, Mask, I32);
-  if (!V || !L || !C || !M)
-    return nullptr;
-  Function *Decl = Intrinsic::getOrInsertDeclaration(CI.getModule(), ID);
-  CallInst *Shuffle = CallInst::Create(Decl, {M, V, L, C}, Name, CI.getIterator());
-  Shuffle->setDebugLoc(CI.getDebugLoc());
-  return Shuffle;
-}
-
-/// The intrinsic call that does what CI's assembly does, built before CI, or
-/// null when CI is not a single shuffle.
-CallInst *lowerOne(CallInst &CI, const InlineAsm &Asm) {
-  if (!oneOutput(Asm))
-    return nullptr;
-  static const Regex Shfl(
-      "^[[:space:]]*shfl\\.sync\\.(idx|up|down|bfly)\\.b32[[:space:]]+\\$0[[:space:]]*,"
-      "([^,;|]+),([^,;]+),([^,;]+),([^,;]+);?[[:space:]]*$");
-  SmallVector<StringRef, 6> Match;
-  // The toolkit's half shuffles brace the one instruction: "{shfl...;\n}".
-  StringRef Text = Asm.getAsmString();
-  if (StringRef Inner = Text.trim(); Inner.consume_front("{") && Inner.consume_back("}"))
-    Text = Inner;
-  if (!Shfl.match(Text, &Match))
-    return nullptr;
-  Type *ValTy = CI.getType();
-  Intrinsic::ID ID = shuffleIntrinsic(Match[1], ValTy, /*Predicated=*/false);
-  if (ID == Intrinsic::not_intrinsic)
-    return nullptr;
-  return createShuffle(CI, ID, ValTy, Match[2], Match[3], Match[4], Match[5], CI.getName());
-}
 /// The statements of a braced asm block "{ a; b; ... }", trimmed, or none
 /// when the text is not one.
 std::optional<SmallVector<StringRef, 8>> blockStatements(StringRef Text) {
@@ -136,17 +69,19 @@ CallInst *lowerPredicatedAdd(CallInst &CI, const InlineAsm &Asm) {
     return nullptr;
   Type *ValTy = CI.getType();
   bool IsFloat = A[2] == "f32";
-  if (IsFloat != ValTy->isFloatTy())
+  if (IsFloat != ValTy->isFloatTy() || (!IsFloat && !ValTy->isIntegerTy(32)))
     return nullptr;
-  Intrinsic::ID ID = shuffleIntrinsic(Sh[1], ValTy, /*Predicated=*/true);
-  Value *Addend = operandValue(CI, A[5], ValTy);
-  if (ID == Intrinsic::not_intrinsic || !Addend)
-    return nullptr;
-  CallInst *Shuffle = createShuffle(CI, ID, ValTy, Sh[4], Sh[5], Sh[6], Sh[7], "");
-  if (!Shuffle)
+  Type *I32 = Type::getInt32Ty(CI.getContext());
+  Value *Addend = operandValue(CI, A[5], ValTy), *V = operandValue(CI, Sh[4], ValTy),
+        *Lane = operandValue(CI, Sh[5], I32), *Clamp = operandValue(CI, Sh[6], I32),
+        *Mask = operandValue(CI, Sh[7], I32);
+  if (!Addend || !V || !Lane || !Clamp || !Mask)
     return nullptr;
   IRBuilder<> B(&CI);
   B.SetCurrentDebugLocation(CI.getDebugLoc());
+  // The shuffle as the one instruction table lowers it (ptxisa/lower/Warp.cpp).
+  auto *Shuffle =
+      cast<CallInst>(ptx::emitShuffle(B, Sh[1], Mask, V, Lane, Clamp, /*Predicated=*/true));
   Value *Got = B.CreateExtractValue(Shuffle, 0);
   Value *InRange = B.CreateExtractValue(Shuffle, 1);
   Value *Sum = IsFloat ? B.CreateFAdd(Got, Addend) : B.CreateAdd(Got, Addend);
@@ -158,17 +93,11 @@ CallInst *lowerPredicatedAdd(CallInst &CI, const InlineAsm &Asm) {
 
 unsigned lowerShuffleAsm(Module &M) {
   unsigned Replaced = 0;
-  for (CallInst *CI : inlineAsmCalls(M)) {
-    const auto &Asm = *cast<InlineAsm>(CI->getCalledOperand());
-    if (CallInst *Shuffle = lowerOne(*CI, Asm)) {
-      CI->replaceAllUsesWith(Shuffle);
-      CI->eraseFromParent();
-      ++Replaced;
-    } else if (lowerPredicatedAdd(*CI, Asm)) {
+  for (CallInst *CI : inlineAsmCalls(M))
+    if (lowerPredicatedAdd(*CI, *cast<InlineAsm>(CI->getCalledOperand()))) {
       CI->eraseFromParent();
       ++Replaced;
     }
-  }
   return Replaced;
 }
 

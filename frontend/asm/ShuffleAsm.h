@@ -3,7 +3,9 @@
 // Libraries and hand-tuned kernels shuffle through inline assembly (CUB's
 // ShuffleIndex: asm volatile("shfl.sync.idx.b32 %0, %1, %2, %3, %4;" ...)).
 // Neither the analyses nor the device model read assembly; the NVVM shuffle
-// intrinsic says the same thing in IR.
+// intrinsic says the same thing in IR. A single shfl.sync is the one
+// instruction table's (IsaAsm.h, ptxisa/lower/Warp.cpp); this file keeps the
+// scan step CUB writes around one, in a braced block.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_FRONTEND_ASM_SHUFFLEASM_H
@@ -15,11 +17,11 @@ class Module;
 
 namespace warplint {
 
-/// Replaces each inline asm call of M that is one 32-bit warp shuffle
-/// ("shfl.sync.{idx,up,down,bfly}.b32 $0, A, B, C, MASK;", each of A, B, C and
-/// MASK an input operand or an integer literal) by the NVVM intrinsic
-/// llvm.nvvm.shfl.sync.MODE.{i32,f32}(MASK, A, B, C). Returns how many calls
-/// were replaced; any other assembly is left as it is.
+/// Replaces each inline asm call of M that is the step of a warp scan or
+/// reduction CUB writes ("{ .reg .T r; .reg .pred p; shfl.sync.MODE.b32 r|p,
+/// A, B, C, MASK; @p add.T r, r, X; mov.T $0, r; }") by the predicated
+/// shuffle intrinsic, an add and a select. Returns how many calls were
+/// replaced; any other assembly is left as it is.
 unsigned lowerShuffleAsm(llvm::Module &M);
 
 } // namespace warplint

@@ -1,6 +1,7 @@
 //===- SpecialRegisterAsm.cpp - Inline asm that reads a special register --===//
 #include "frontend/asm/SpecialRegisterAsm.h"
 #include "frontend/asm/InlineAsmCalls.h"
+#include "frontend/ptxisa/SpecialRegisters.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/IRBuilder.h"
@@ -26,10 +27,8 @@ Intrinsic::ID registerIntrinsic(const InlineAsm &Asm) {
   SmallVector<StringRef, 2> Match;
   if (!Mov.match(Asm.getAsmString(), &Match))
     return Intrinsic::not_intrinsic;
-  // PTX spells %lanemask_lt, the intrinsic lanemask.lt.
-  std::string Reg = Match[1].str();
-  llvm::replace(Reg, '_', '.');
-  return Intrinsic::lookupIntrinsicID("llvm.nvvm.read.ptx.sreg." + Reg);
+  const ptx::SpecialRegister *R = ptx::lookupSpecialRegister(Match[1]);
+  return R ? R->intrinsicID() : Intrinsic::not_intrinsic;
 }
 
 /// The register of "{ .reg .u32 A; .reg .u64 B; mov.u32 A, %REG; cvt.u64.u32

@@ -10,6 +10,8 @@
 #ifndef WARPLINT_FRONTEND_PTXAST_H
 #define WARPLINT_FRONTEND_PTXAST_H
 
+#include "frontend/ptxisa/PtxTypes.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -27,29 +29,6 @@ namespace ptx {
 struct Loc {
   unsigned Line = 0, Col = 0;
 };
-
-/// A PTX fundamental type (.u32, .f64, .pred, ...).
-struct Type {
-  enum KindTy : uint8_t { Bits, Unsigned, Signed, Float, Pred } Kind = Bits;
-  unsigned Width = 0; ///< In bits; 1 for .pred.
-
-  bool isFloat() const { return Kind == Float; }
-  bool isSigned() const { return Kind == Signed; }
-  bool operator==(const Type &O) const { return Kind == O.Kind && Width == O.Width; }
-};
-
-/// Parses a type suffix without its dot ("u32", "f16x2", "pred"). Packed
-/// types (f16x2, bf16x2) are Bits of their total width.
-std::optional<Type> parseType(llvm::StringRef Name);
-
-/// A state space.
-enum class Space : uint8_t { Generic, Global, Shared, Const, Local, Param, Reg };
-
-/// The NVPTX address space number of a state space.
-unsigned addrSpaceOf(Space S);
-
-/// Parses a state-space name without its dot ("global", "shared::cta").
-std::optional<Space> parseSpace(llvm::StringRef Name);
 
 /// One operand of an instruction.
 struct Operand {

@@ -1,15 +1,20 @@
 //===- PtxLiftInstructions.cpp - One LLVM lowering per PTX opcode ---------===//
 //
-// Memory instructions become loads/stores/atomics through pointers in the
-// instruction's address space; barriers, shuffles and votes the NVVM
-// intrinsics Clang emits for CUDA; arithmetic plain LLVM instructions or
-// the generic intrinsics (llvm.fma, llvm.ctpop, llvm.smin, ...).
+// The families both inputs share (PtxOpcodes.def's Arith, Bits, Video, Math
+// and Warp: bit fields, SIMD video, shuffles, votes, ...) are lowered by
+// frontend/ptxisa/lower/, through a binder of the instruction's registers.
+// What stays here needs the lifter's own state: memory instructions become
+// loads/stores/atomics through pointers in the instruction's address space,
+// address arithmetic GEPs, parameters and calls the function's arguments,
+// barriers the NVVM intrinsics Clang emits for CUDA, the rest of arithmetic
+// plain LLVM instructions or the generic intrinsics (llvm.fma, llvm.smin).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/PtxAtomicOp.h"
-#include "frontend/asm/CacheHintAsm.h"
+#include "frontend/ptxisa/AtomicOp.h"
+#include "frontend/ptxisa/CacheHint.h"
 #include "frontend/ptx/PtxLiftFamilies.h"
 #include "frontend/ptx/PtxLifterImpl.h"
+#include "frontend/ptxisa/lower/Lower.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -28,6 +33,30 @@ namespace {
     return Var##OrErr.takeError();                                                                 \
   auto Var = *Var##OrErr
 
+/// Operand N of a PTX instruction is its operand N, read and written
+/// through the lifter's registers.
+class PtxBinder final : public OperandBinder {
+public:
+  PtxBinder(FunctionLifter &L, const Instruction &I) : L(L), I(I) {}
+  unsigned size() const override { return I.Ops.size(); }
+  Expected<Value *> read(unsigned N, llvm::Type *T, bool Signed) override {
+    return L.read(I.Ops[N], T, Signed);
+  }
+  Error write(unsigned N, Value *V, bool Signed) override { return L.write(I.Ops[N], V, Signed); }
+  bool hasPair(unsigned N) const override { return !I.Ops[N].PairName.empty(); }
+  Error writePair(unsigned N, Value *V) override { return L.writePair(I.Ops[N], V); }
+  std::optional<int64_t> immediate(unsigned N) const override {
+    if (I.Ops[N].Kind != Operand::Int)
+      return std::nullopt;
+    return I.Ops[N].IntValue;
+  }
+  Error error(const Twine &Msg) override { return L.error(Msg); }
+
+private:
+  FunctionLifter &L;
+  const Instruction &I;
+};
+
 class Lowering {
 public:
   Lowering(FunctionLifter &L, const Instruction &I) : L(L), I(I), B(L.B), Ctx(L.ML.Ctx) {}
@@ -35,6 +64,17 @@ public:
   Error run() {
     StringRef Op = I.Opcode;
     // Families lowered in their own files (PtxLiftFamilies.h).
+    // The families both inputs share (frontend/ptxisa/lower/).
+    if (std::optional<PtxInst> PI = decodeInstruction(I.Opcode, I.Mods)) {
+      PtxBinder Ops(L, I);
+      Expected<Lowered> R = ptx::lowerInstruction(*PI, Ops, B);
+      if (!R)
+        return R.takeError();
+      if (R->Kind == Lowered::Done)
+        return Error::success();
+      if (R->Kind == Lowered::Unsupported)
+        return L.unsupported(R->Why);
+    }
     for (auto *Family : {lowerPackedHalf, lowerMatrix, lowerAsync}) {
       Expected<bool> Done = Family(L, I);
       if (!Done)
@@ -83,31 +123,6 @@ public:
       return fence();
     if (Op == "atom" || Op == "red")
       return atomic();
-    if (Op == "shfl")
-      return shuffle();
-    if (Op == "vote")
-      return vote();
-    if (Op == "activemask")
-      return dst(L.intrinsic("llvm.nvvm.activemask", {}));
-    if (Op == "match" || Op == "redux")
-      return warpReduce();
-    if (Op == "rcp" || Op == "sqrt" || Op == "rsqrt" || Op == "ex2" || Op == "lg2" ||
-        Op == "sin" || Op == "cos" || Op == "tanh" || Op == "copysign")
-      return math();
-    if (Op == "popc" || Op == "clz" || Op == "brev" || Op == "bfind")
-      return bitCount();
-    if (Op == "bfe" || Op == "bfi")
-      return bitField();
-    if (Op == "prmt")
-      return prmt();
-    if (Op == "lop3")
-      return lop3();
-    if (Op == "shf")
-      return funnelShift();
-    if (Op == "mul24" || Op == "mad24")
-      return mul24();
-    if (Op == "sad")
-      return sad();
     if (Op == "testp")
       return testp();
     if (Op == "isspacep")
@@ -897,276 +912,7 @@ private:
     return Error::success();
   }
 
-  Error shuffle() {
-    // shfl.sync.mode.b32 d[|p], a, b, c, membermask (or shfl.mode.b32 without).
-    bool Sync = I.hasMod("sync");
-    if (Error E = need(Sync ? 5 : 4))
-      return E;
-    StringRef Mode;
-    for (const std::string &M : I.Mods)
-      if (M == "up" || M == "down" || M == "bfly" || M == "idx")
-        Mode = M;
-    if (Mode.empty())
-      return L.unsupported();
-    PTX_TRY(A, src(1, B.getInt32Ty()));
-    PTX_TRY(Bv, src(2, B.getInt32Ty()));
-    PTX_TRY(C, src(3, B.getInt32Ty()));
-    Value *Mask = B.getInt32(-1);
-    if (Sync) {
-      PTX_TRY(M, src(4, B.getInt32Ty()));
-      Mask = M;
-    }
-    bool Pair = !I.Ops[0].PairName.empty();
-    Value *R = L.intrinsic(("llvm.nvvm.shfl.sync." + Mode + ".i32" + (Pair ? "p" : "")).str(),
-                           {Mask, A, Bv, C});
-    if (!Pair)
-      return dst(R);
-    if (Error E = dst(B.CreateExtractValue(R, 0)))
-      return E;
-    return L.writePair(I.Ops[0], B.CreateExtractValue(R, 1));
-  }
-
-  Error vote() {
-    bool Sync = I.hasMod("sync");
-    if (Error E = need(Sync ? 3 : 2))
-      return E;
-    StringRef Mode;
-    for (const std::string &M : I.Mods)
-      if (M == "all" || M == "any" || M == "uni" || M == "ballot")
-        Mode = M;
-    if (Mode.empty())
-      return L.unsupported();
-    PTX_TRY(P, src(1, B.getInt1Ty()));
-    Value *Mask = B.getInt32(-1);
-    if (Sync) {
-      PTX_TRY(M, src(2, B.getInt32Ty()));
-      Mask = M;
-    }
-    return dst(L.intrinsic(("llvm.nvvm.vote." + Mode + ".sync").str(), {Mask, P}));
-  }
-
-  Error warpReduce() {
-    if (Error E = need(3))
-      return E;
-    PTX_TRY(T, L.instrType());
-    if (I.Opcode == "match") {
-      llvm::Type *OT = B.getIntNTy(T.Width);
-      PTX_TRY(A, src(1, OT));
-      PTX_TRY(M, src(2, B.getInt32Ty()));
-      std::string Suffix = T.Width == 64 ? "i64" : "i32";
-      if (I.hasMod("any"))
-        return dst(L.intrinsic("llvm.nvvm.match.any.sync." + Suffix, {M, A}));
-      Value *R = L.intrinsic("llvm.nvvm.match.all.sync." + Suffix + "p", {M, A});
-      if (Error E = dst(B.CreateExtractValue(R, 0)))
-        return E;
-      return L.writePair(I.Ops[0], B.CreateExtractValue(R, 1));
-    }
-    if (T.isFloat() || I.Mods.size() < 2)
-      return L.unsupported();
-    std::string Op = I.Mods[1];
-    if ((Op == "min" || Op == "max") && !T.isSigned())
-      Op = "u" + Op;
-    std::string Name = "llvm.nvvm.redux.sync." + Op;
-    if (Intrinsic::lookupIntrinsicID(Name) == Intrinsic::not_intrinsic)
-      return L.unsupported();
-    PTX_TRY(A, src(1, B.getInt32Ty()));
-    PTX_TRY(M, src(2, B.getInt32Ty()));
-    return dst(L.intrinsic(Name, {A, M}));
-  }
-
-  // ----- Math and bits --------------------------------------------------------------
-  Error math() {
-    if (Error E = need(2))
-      return E;
-    if (isPacked() || I.hasMod("f16"))
-      return L.unsupported();
-    PTX_TRY(T, L.instrType());
-    llvm::Type *OT = ty(T);
-    PTX_TRY(A, src(1, OT));
-    StringRef Op = I.Opcode;
-    bool Ftz = I.hasMod("ftz"), F32 = T.Width == 32;
-    if (Op == "rcp")
-      return dst(B.CreateFDiv(ConstantFP::get(OT, 1.0), A));
-    if (Op == "sqrt")
-      return dst(L.intrinsic("llvm.sqrt", {A}, {OT}));
-    if (Op == "tanh")
-      return dst(L.intrinsic("llvm.tanh", {A}, {OT}));
-    if (Op == "copysign") {
-      PTX_TRY(Bv, src(2, OT));
-      return dst(L.intrinsic("llvm.copysign", {Bv, A}, {OT}));
-    }
-    if (Op == "ex2")
-      return dst(L.intrinsic(Ftz ? "llvm.nvvm.ex2.approx.ftz" : "llvm.nvvm.ex2.approx", {A},
-                             {OT}));
-    std::string Name = ("llvm.nvvm." + Op + ".approx").str();
-    if (Ftz && F32)
-      Name += ".ftz";
-    Name += F32 ? ".f" : ".d";
-    if (Intrinsic::lookupIntrinsicID(Name) == Intrinsic::not_intrinsic)
-      return L.unsupported();
-    return dst(L.intrinsic(Name, {A}));
-  }
-
-  Error bitCount() {
-    if (Error E = need(2))
-      return E;
-    PTX_TRY(T, L.instrType());
-    llvm::Type *OT = B.getIntNTy(T.Width);
-    PTX_TRY(A, src(1, OT));
-    StringRef Op = I.Opcode;
-    if (Op == "brev")
-      return dst(L.intrinsic("llvm.bitreverse", {A}, {OT}));
-    if (Op == "popc")
-      return dst(B.CreateZExtOrTrunc(L.intrinsic("llvm.ctpop", {A}, {OT}), B.getInt32Ty()));
-    if (Op == "clz")
-      return dst(B.CreateZExtOrTrunc(L.intrinsic("llvm.ctlz", {A, B.getFalse()}, {OT}),
-                                     B.getInt32Ty()));
-    // bfind: the position of the most significant non-sign bit, or -1.
-    Value *X = A;
-    if (T.isSigned())
-      X = B.CreateSelect(B.CreateICmpSLT(A, ConstantInt::get(OT, 0)), B.CreateNot(A), A);
-    Value *Lz = B.CreateZExtOrTrunc(L.intrinsic("llvm.ctlz", {X, B.getFalse()}, {OT}),
-                                    B.getInt32Ty());
-    if (I.hasMod("shiftamt"))
-      return dst(B.CreateSelect(B.CreateICmpEQ(X, ConstantInt::get(OT, 0)), B.getInt32(-1),
-                                Lz));
-    return dst(B.CreateSub(B.getInt32(T.Width - 1), Lz));
-  }
-
-  Error bitField() {
-    PTX_TRY(T, L.instrType());
-    unsigned W = T.Width;
-    llvm::Type *OT = B.getIntNTy(W);
-    Value *WV = ConstantInt::get(OT, W);
-    auto Field = [&](size_t N) -> Expected<Value *> {
-      PTX_TRY(V, src(N, B.getInt32Ty()));
-      return B.CreateZExtOrTrunc(B.CreateAnd(V, 255), OT);
-    };
-    auto Mask = [&](Value *Len) { // (1 << len) - 1, all ones when len >= W
-      Value *Sh = B.CreateShl(ConstantInt::get(OT, 1),
-                              L.intrinsic("llvm.umin", {Len, ConstantInt::get(OT, W - 1)}, {OT}));
-      return B.CreateSelect(B.CreateICmpUGE(Len, WV), Constant::getAllOnesValue(OT),
-                            B.CreateSub(Sh, ConstantInt::get(OT, 1)));
-    };
-    auto ClampW1 = [&](Value *V) {
-      return L.intrinsic("llvm.umin", {V, ConstantInt::get(OT, W - 1)}, {OT});
-    };
-    if (I.Opcode == "bfe") {
-      if (Error E = need(4))
-        return E;
-      PTX_TRY(A, src(1, OT));
-      PTX_TRY(Pos, Field(2));
-      PTX_TRY(Len, Field(3));
-      if (!T.isSigned()) {
-        Value *R = B.CreateAnd(B.CreateLShr(A, ClampW1(Pos)), Mask(Len));
-        return dst(B.CreateSelect(B.CreateICmpUGE(Pos, WV), ConstantInt::get(OT, 0), R));
-      }
-      Value *End = L.intrinsic("llvm.umin", {B.CreateAdd(Pos, Len), WV}, {OT});
-      Value *Start = L.intrinsic("llvm.umin", {Pos, WV}, {OT});
-      Value *Bits = B.CreateSub(End, Start);
-      Value *Up = B.CreateShl(A, ClampW1(B.CreateSub(WV, End)));
-      Value *R = B.CreateAShr(Up, ClampW1(B.CreateSub(WV, Bits)));
-      return dst(B.CreateSelect(B.CreateICmpEQ(Bits, ConstantInt::get(OT, 0)),
-                                ConstantInt::get(OT, 0), R));
-    }
-    if (Error E = need(5))
-      return E;
-    PTX_TRY(A, src(1, OT));
-    PTX_TRY(Bv, src(2, OT));
-    PTX_TRY(Pos, Field(3));
-    PTX_TRY(Len, Field(4));
-    Value *M = B.CreateShl(Mask(Len), ClampW1(Pos));
-    Value *R = B.CreateOr(B.CreateAnd(Bv, B.CreateNot(M)),
-                          B.CreateAnd(B.CreateShl(A, ClampW1(Pos)), M));
-    return dst(B.CreateSelect(B.CreateICmpUGE(Pos, WV), Bv, R));
-  }
-
-  Error prmt() {
-    if (Error E = need(4))
-      return E;
-    std::string Name = "llvm.nvvm.prmt";
-    for (const std::string &M : I.Mods)
-      if (M == "f4e" || M == "b4e" || M == "rc8" || M == "ecl" || M == "ecr" || M == "rc16")
-        Name += "." + M;
-    if (Intrinsic::lookupIntrinsicID(Name) == Intrinsic::not_intrinsic)
-      return L.unsupported();
-    PTX_TRY(A, src(1, B.getInt32Ty()));
-    PTX_TRY(Bv, src(2, B.getInt32Ty()));
-    PTX_TRY(C, src(3, B.getInt32Ty()));
-    return dst(L.intrinsic(Name, {A, Bv, C}));
-  }
-
-  Error lop3() {
-    if (Error E = need(5) )
-      return E;
-    if (I.Ops[4].Kind != Operand::Int)
-      return L.unsupported("non-constant lookup table");
-    PTX_TRY(T, L.instrType());
-    llvm::Type *OT = B.getIntNTy(T.Width);
-    PTX_TRY(A, src(1, OT));
-    PTX_TRY(Bv, src(2, OT));
-    PTX_TRY(C, src(3, OT));
-    unsigned Lut = I.Ops[4].IntValue & 255;
-    Value *R = ConstantInt::get(OT, 0);
-    for (unsigned K = 0; K < 8; ++K)
-      if (Lut >> K & 1) {
-        Value *Term = B.CreateAnd(B.CreateAnd(K & 4 ? A : B.CreateNot(A),
-                                              K & 2 ? Bv : B.CreateNot(Bv)),
-                                  K & 1 ? C : B.CreateNot(C));
-        R = B.CreateOr(R, Term);
-      }
-    return dst(R);
-  }
-
-  /// shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: shifts the 64 bits b:a by c.
-  Error funnelShift() {
-    if (Error E = need(4))
-      return E;
-    bool Left = I.hasMod("l");
-    PTX_TRY(A, src(1, B.getInt32Ty()));
-    PTX_TRY(Bv, src(2, B.getInt32Ty()));
-    PTX_TRY(C, src(3, B.getInt32Ty()));
-    Value *R = L.intrinsic(Left ? "llvm.fshl" : "llvm.fshr", {Bv, A, C}, {B.getInt32Ty()});
-    if (I.hasMod("clamp"))
-      R = B.CreateSelect(B.CreateICmpUGE(C, B.getInt32(32)), Left ? A : Bv, R);
-    return dst(R);
-  }
-
-  Error mul24() {
-    bool Mad = I.Opcode == "mad24";
-    if (Error E = need(Mad ? 4 : 3))
-      return E;
-    PTX_TRY(T, L.instrType());
-    bool S = T.isSigned();
-    PTX_TRY(A, src(1, B.getInt32Ty()));
-    PTX_TRY(Bv, src(2, B.getInt32Ty()));
-    auto Low24 = [&](Value *V) {
-      return B.CreateIntCast(B.CreateTrunc(V, B.getIntNTy(24)), B.getInt64Ty(), S);
-    };
-    Value *P = B.CreateMul(Low24(A), Low24(Bv));
-    Value *R = I.hasMod("hi") ? B.CreateTrunc(B.CreateLShr(P, 16), B.getInt32Ty())
-                              : B.CreateTrunc(P, B.getInt32Ty());
-    if (Mad) {
-      PTX_TRY(C, src(3, B.getInt32Ty()));
-      R = B.CreateAdd(R, C);
-    }
-    return dst(R);
-  }
-
-  Error sad() {
-    if (Error E = need(4))
-      return E;
-    PTX_TRY(T, L.instrType());
-    llvm::Type *OT = ty(T);
-    bool S = T.isSigned();
-    PTX_TRY(A, src(1, OT, S));
-    PTX_TRY(Bv, src(2, OT, S));
-    PTX_TRY(C, src(3, OT, S));
-    Value *Gt = S ? B.CreateICmpSGT(A, Bv) : B.CreateICmpUGT(A, Bv);
-    Value *D = B.CreateSelect(Gt, B.CreateSub(A, Bv), B.CreateSub(Bv, A));
-    return dst(B.CreateAdd(D, C));
-  }
-
+  // ----- Predicates and state spaces -----------------------------------------------
   Error testp() {
     if (Error E = need(2))
       return E;

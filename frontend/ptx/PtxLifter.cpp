@@ -1,5 +1,6 @@
 //===- PtxLifter.cpp - Lift a parsed PTX module into LLVM IR --------------===//
 #include "frontend/ptx/PtxLifterImpl.h"
+#include "frontend/ptxisa/SpecialRegisters.h"
 #include "frontend/ptx/PtxParser.h"
 #include "frontend/TypeNames.h"
 
@@ -80,20 +81,7 @@ DIFile *ModuleLifter::fileFor(StringRef Path) {
   return DIB->createFile(Prelude ? ("/__warplint_prelude/" + Base).str() : Path.str(), "");
 }
 
-llvm::Type *ModuleLifter::typeOf(ptx::Type T) {
-  switch (T.Kind) {
-  case ptx::Type::Pred:
-    return llvm::Type::getInt1Ty(Ctx);
-  case ptx::Type::Float:
-    if (T.Width == 16)
-      return llvm::Type::getHalfTy(Ctx);
-    if (T.Width == 32)
-      return llvm::Type::getFloatTy(Ctx);
-    return llvm::Type::getDoubleTy(Ctx);
-  default:
-    return llvm::Type::getIntNTy(Ctx, T.Width ? T.Width : 32);
-  }
-}
+llvm::Type *ModuleLifter::typeOf(ptx::Type T) { return llvmTypeOf(Ctx, T); }
 
 llvm::Type *ModuleLifter::typeOf(const Variable &V) {
   llvm::Type *Elem = typeOf(V.Ty);
@@ -433,11 +421,8 @@ Expected<AllocaInst *> FunctionLifter::slot(StringRef Reg) {
 }
 
 Value *FunctionLifter::specialRegister(StringRef Name) {
-  // %tid.x -> llvm.nvvm.read.ptx.sreg.tid.x
-  std::string IntrName = "llvm.nvvm.read.ptx.sreg." + Name.drop_front().str();
-  if (Intrinsic::lookupIntrinsicID(IntrName) == Intrinsic::not_intrinsic)
-    return nullptr;
-  return intrinsic(IntrName, {});
+  // %tid.x -> llvm.nvvm.read.ptx.sreg.tid.x, by the one table.
+  return readSpecialRegister(B, Name);
 }
 
 Value *FunctionLifter::convert(Value *V, llvm::Type *T, bool Signed) {

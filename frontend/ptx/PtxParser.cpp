@@ -27,56 +27,6 @@ uint64_t Variable::elementCount() const {
   return N;
 }
 
-std::optional<Type> parseType(StringRef Name) {
-  auto Make = [](Type::KindTy K, unsigned W) { return Type{K, W}; };
-  return StringSwitch<std::optional<Type>>(Name)
-      .Case("pred", Make(Type::Pred, 1))
-      .Case("b8", Make(Type::Bits, 8)).Case("b16", Make(Type::Bits, 16))
-      .Case("b32", Make(Type::Bits, 32)).Case("b64", Make(Type::Bits, 64))
-      .Case("b128", Make(Type::Bits, 128))
-      .Case("u8", Make(Type::Unsigned, 8)).Case("u16", Make(Type::Unsigned, 16))
-      .Case("u32", Make(Type::Unsigned, 32)).Case("u64", Make(Type::Unsigned, 64))
-      .Case("s8", Make(Type::Signed, 8)).Case("s16", Make(Type::Signed, 16))
-      .Case("s32", Make(Type::Signed, 32)).Case("s64", Make(Type::Signed, 64))
-      .Case("f16", Make(Type::Float, 16)).Case("bf16", Make(Type::Bits, 16))
-      .Case("f32", Make(Type::Float, 32)).Case("f64", Make(Type::Float, 64))
-      .Cases({"f16x2", "bf16x2"}, Make(Type::Bits, 32))
-      .Cases({"e4m3", "e5m2"}, Make(Type::Bits, 8))
-      .Cases({"e4m3x2", "e5m2x2"}, Make(Type::Bits, 16))
-      .Case("tf32", Make(Type::Bits, 32))
-      .Default(std::nullopt);
-}
-
-unsigned addrSpaceOf(Space S) {
-  switch (S) {
-  case Space::Generic:
-    return 0;
-  case Space::Global:
-    return 1;
-  case Space::Shared:
-    return 3;
-  case Space::Const:
-    return 4;
-  case Space::Local:
-    return 5;
-  case Space::Param:
-    return 101;
-  case Space::Reg:
-    return 0;
-  }
-  return 0;
-}
-
-std::optional<Space> parseSpace(StringRef Name) {
-  return StringSwitch<std::optional<Space>>(Name)
-      .Case("global", Space::Global)
-      .Cases({"shared", "shared::cta", "shared::cluster"}, Space::Shared)
-      .Case("const", Space::Const)
-      .Case("local", Space::Local)
-      .Cases({"param", "param::entry", "param::func"}, Space::Param)
-      .Default(std::nullopt);
-}
-
 std::string formatDiagnostic(StringRef Buffer, StringRef Path, Loc Where,
                              SourceMgr::DiagKind Kind, const Twine &Msg) {
   // The line's text, made printable.

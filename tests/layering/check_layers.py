@@ -8,7 +8,9 @@ only the architecture table and cost model (analyzer/arch/), never the
 predictions. Inside frontend/, each input has its own folder (cuda, ptx, ir, sass, launch):
 a file there includes its own folder and the shared headers at frontend/'s top
 and in frontend/asm/ (the inline-asm lowerings, shared by every input), never
-a sibling input's folder nor the dispatcher (frontend/Frontend.h).
+a sibling input's folder nor the dispatcher (frontend/Frontend.h). Below them
+all is frontend/ptxisa/, the one PTX instruction table and its lowerings,
+which every input and frontend/asm/ use: it includes only itself.
 Inside tools/, the rooms stack too: the language server (tools/lsp/) may use
 the commands (tools/commands/), a command the output formats (tools/output/),
 and all of them the shared plumbing at tools/'s top, which includes no room.
@@ -60,6 +62,9 @@ def violation(source, header):
     if source.startswith("devicemodel/") and header.startswith("analyzer/") \
             and not header.startswith("analyzer/arch/"):
         return "the device model takes only analyzer/arch/ from the analyzer"
+    if source.startswith("frontend/ptxisa/") and header.startswith("frontend/") \
+            and not header.startswith("frontend/ptxisa/"):
+        return "frontend/ptxisa/ is below the rest of frontend/"
     src_input, hdr_input = input_folder(source), input_folder(header)
     if src_input and hdr_input and src_input != hdr_input:
         return "frontend/%s/ is a sibling input of frontend/%s/" % (hdr_input, src_input)

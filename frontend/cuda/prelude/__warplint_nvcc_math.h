@@ -3,7 +3,7 @@
 // classification helpers of its Apple branch (__isfinitef, __isnand,
 // __isinfd), __signbit(double) (glibc's __signbit is host code) and the
 // approximate __tanhf (PTX tanh.approx.f32, which
-// frontend/asm/SimdVideoAsm.cpp lowers). Included by the prelude and, with a
+// frontend/ptxisa/lower/Math.cpp lowers). Included by the prelude and, with a
 // toolkit, by __warplint_sdk_supplement.h; each classifies as libdevice's
 // __nv_* function does, which the device model runs.
 #ifndef __WARPLINT_NVCC_MATH_H

@@ -2,7 +2,7 @@
 // (__vadd2, __vsubss4, __vabsdiffu2, __vcmpgts2, __vsetltu4, __vavgs2,
 // __vsads4, ...) and the dot products of sm_61_intrinsics.h (__dp4a,
 // __dp2a_lo, __dp2a_hi), each the PTX instruction that computes it, as
-// inline assembly (frontend/asm/SimdVideoAsm.cpp lowers it to IR, as it does
+// inline assembly (frontend/ptxisa/lower/Video.cpp lowers it to IR, as it does
 // the toolkit's headers' own). __vhaddu2/4, which no PTX instruction is, are
 // plain arithmetic.
 #ifndef __WARPLINT_SIMD_H

@@ -46,8 +46,8 @@ __global__ void undefined(float *out) { out[threadIdx.x] = scale(out[threadIdx.x
 
 __global__ void asm_unknown(unsigned *out) {
   unsigned v = out[threadIdx.x], w;
-  // ASM: error: cannot run: inline asm not understood: 'bfind.u32 $0, $1;' (constraints "=r,r") at {{.*}}exit-codes.cu:[[#@LINE+1]] [unsupported]
-  asm("bfind.u32 %0, %1;" : "=r"(w) : "r"(v));
+  // ASM: error: cannot run: inline asm not understood: 'bmsk.clamp.b32 $0, $1, $1;' (constraints "=r,r") at {{.*}}exit-codes.cu:[[#@LINE+1]] [unsupported]
+  asm("bmsk.clamp.b32 %0, %1, %1;" : "=r"(w) : "r"(v));
   out[threadIdx.x] = w;
 }
 

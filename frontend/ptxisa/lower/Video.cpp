@@ -1,29 +1,28 @@
-//===- SimdVideoAsm.cpp - Inline asm of the SIMD video and dot products ---===//
+//===- Video.cpp - The SIMD video instructions and dot products -----------===//
 //
-// Each instruction as the PTX ISA's semantics state it: the lanes of a and b
-// (half-words or bytes, the lowest first) sign- or zero-extended by their
-// own operand types into 32-bit values, the operation on each pair, the
-// clamp to the destination type's lane range under .sat, then either the
+// vadd2/vsub2/vavrg2/vabsdiff2/vmin2/vmax2 and their four-byte forms,
+// vset2/vset4, dp4a and dp2a (the CUDA headers' __vadd2 ... __vsads4,
+// __dp4a, __dp2a_lo/hi), as the PTX ISA's semantics state them: the lanes
+// of a and b (half-words or bytes, the lowest first) sign- or zero-extended
+// by their own operand types into 32-bit values, the operation on each pair,
+// the clamp to the destination type's lane range under .sat, then either the
 // lanes packed back (d's lane i is result i's low bits; with the default
 // mask every lane comes from the result, none from c) or, under .add, c plus
-// every lane's result, modulo 2^32.
+// every lane's result, modulo 2^32. Every operand a 32-bit value; the
+// default lane selectors and mask only.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/asm/SimdVideoAsm.h"
-#include "frontend/asm/InlineAsmCalls.h"
+#include "frontend/ptxisa/lower/Family.h"
 
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InlineAsm.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
-#include "llvm/IR/Module.h"
 
 #include <optional>
 
 using namespace llvm;
 
 namespace warplint {
+namespace ptx {
 
 namespace {
 enum class VideoOp { Add, Sub, Avrg, AbsDiff, Min, Max, Set, Dot4, Dot2Lo, Dot2Hi };
@@ -37,11 +36,12 @@ struct VideoInst {
   CmpInst::Predicate Cmp = CmpInst::ICMP_EQ; ///< vset's, on the extended lanes.
 };
 
-/// The instruction an opcode ("vadd4.s32.s32.s32.sat", "vset2.u32.u32.lt.add",
-/// "dp2a.hi.u32.s32", ...) names, or none.
-std::optional<VideoInst> parseOpcode(StringRef Opcode) {
-  SmallVector<StringRef, 6> Parts;
-  Opcode.split(Parts, '.');
+/// The instruction an opcode and its modifiers ("vadd4.s32.s32.s32.sat",
+/// "vset2.u32.u32.lt.add", "dp2a.hi.u32.s32", ...) name, or none.
+std::optional<VideoInst> parseOpcode(const PtxInst &I) {
+  SmallVector<StringRef, 6> Parts = {I.name()};
+  for (const std::string &M : I.Mods)
+    Parts.push_back(M);
   VideoInst V;
   size_t Next = 1;
   auto Type = [&](bool &Signed) {
@@ -117,7 +117,7 @@ Value *lane(IRBuilder<> &B, Value *X, unsigned Index, unsigned Bits, bool Signed
 
 /// The operation on one pair of extended lanes (values that fit 32 bits).
 Value *laneResult(IRBuilder<> &B, const VideoInst &V, Value *X, Value *Y) {
-  Type *I32 = B.getInt32Ty();
+  llvm::Type *I32 = B.getInt32Ty();
   switch (V.Op) {
   case VideoOp::Add:
     return B.CreateAdd(X, Y);
@@ -147,7 +147,7 @@ Value *lowerSimd(IRBuilder<> &B, const VideoInst &V, Value *A, Value *Bv, Value 
   const unsigned Bits = 32 / V.Lanes;
   const int64_t Max = V.DSigned ? (int64_t(1) << (Bits - 1)) - 1 : (int64_t(1) << Bits) - 1;
   const int64_t Min = V.DSigned ? -(int64_t(1) << (Bits - 1)) : 0;
-  Type *I32 = B.getInt32Ty();
+  llvm::Type *I32 = B.getInt32Ty();
   Value *D = V.Add ? C : B.getInt32(0);
   for (unsigned I = 0; I < V.Lanes; ++I) {
     Value *T = laneResult(B, V, lane(B, A, I, Bits, V.ASigned), lane(B, Bv, I, Bits, V.BSigned));
@@ -178,38 +178,22 @@ Value *lowerDot(IRBuilder<> &B, const VideoInst &V, Value *A, Value *Bv, Value *
   return D;
 }
 
-Value *lowerOne(CallInst &CI, const InlineAsm &Asm) {
-  StringRef Opcode;
-  SmallVector<StringRef, 4> Operands;
-  if (!splitInstruction(Asm.getAsmString(), Opcode, Operands))
-    return nullptr;
-  StringRef Cons = Asm.getConstraintString();
-  IRBuilder<> B(&CI);
-  B.SetCurrentDebugLocation(CI.getDebugLoc());
-  if (Opcode == "tanh.approx.f32") {
-    Type *F32 = B.getFloatTy();
-    Value *X = Operands.size() == 2 ? operandValue(CI, Operands[1], F32) : nullptr;
-    if (!X || CI.getType() != F32 || !Cons.starts_with("=f,"))
-      return nullptr;
-    // What LLVM makes of llvm.nvvm.tanh.approx.f32: tanh, approximations allowed.
-    auto *Tanh = cast<CallInst>(B.CreateUnaryIntrinsic(Intrinsic::tanh, X));
-    Tanh->setHasApproxFunc(true);
-    return Tanh;
-  }
-  std::optional<VideoInst> V = parseOpcode(Opcode);
-  Type *I32 = B.getInt32Ty();
-  if (!V || Operands.size() != 4 || CI.getType() != I32 || !Cons.starts_with("=r,") ||
-      Cons.drop_front(3).contains('='))
-    return nullptr;
-  Value *A = operandValue(CI, Operands[1], I32), *Bv = operandValue(CI, Operands[2], I32),
-        *C = operandValue(CI, Operands[3], I32);
-  if (!A || !Bv || !C)
-    return nullptr;
-  bool Dot = V->Op == VideoOp::Dot4 || V->Op == VideoOp::Dot2Lo || V->Op == VideoOp::Dot2Hi;
-  return Dot ? lowerDot(B, *V, A, Bv, C) : lowerSimd(B, *V, A, Bv, C);
-}
 } // namespace
 
-unsigned lowerSimdVideoAsm(Module &M) { return replaceInlineAsm(inlineAsmCalls(M), lowerOne); }
+Expected<Lowered> lowerVideo(FamilyLowering &L) {
+  std::optional<VideoInst> V = parseOpcode(L.I);
+  if (!V)
+    return L.unsupported();
+  if (Error E = L.need(4))
+    return std::move(E);
+  IRBuilder<> &B = L.B;
+  llvm::Type *I32 = B.getInt32Ty();
+  PTXISA_TRY(A, L.src(1, I32));
+  PTXISA_TRY(Bv, L.src(2, I32));
+  PTXISA_TRY(C, L.src(3, I32));
+  bool Dot = V->Op == VideoOp::Dot4 || V->Op == VideoOp::Dot2Lo || V->Op == VideoOp::Dot2Hi;
+  return L.done(Dot ? lowerDot(B, *V, A, Bv, C) : lowerSimd(B, *V, A, Bv, C));
+}
 
+} // namespace ptx
 } // namespace warplint

@@ -1,4 +1,4 @@
-//===- PtxAtomicOp.h - PTX's atom/red operations as LLVM's ------*- C++ -*-===//
+//===- AtomicOp.h - PTX's atom/red operations as LLVM's ---------*- C++ -*-===//
 //
 // The PTX lifter (atom, red, setp) and the inline-asm lowerings (libcu++'s
 // atomics, the half-precision headers' comparisons) name the same operations;
@@ -6,8 +6,8 @@
 // the asm lowerings).
 //
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_FRONTEND_PTXATOMICOP_H
-#define WARPLINT_FRONTEND_PTXATOMICOP_H
+#ifndef WARPLINT_FRONTEND_PTXISA_ATOMICOP_H
+#define WARPLINT_FRONTEND_PTXISA_ATOMICOP_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"

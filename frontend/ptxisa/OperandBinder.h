@@ -1,0 +1,52 @@
+//===- OperandBinder.h - An instruction's operands, from either input -*- C++ -*-===//
+//
+// What a lowering (lower/Lower.h) reads its operands through and writes its
+// results to: the .ptx lifter binds operand N to the register, literal or
+// special register the PTX names (frontend/ptx/PtxLiftInstructions.cpp);
+// the inline-asm lowering binds "$N"/"%N" to the asm call's inputs and
+// outputs by their constraints (frontend/asm/IsaAsm.cpp). The same lowering
+// then serves both.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WARPLINT_FRONTEND_PTXISA_OPERANDBINDER_H
+#define WARPLINT_FRONTEND_PTXISA_OPERANDBINDER_H
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+
+namespace llvm {
+class Type;
+class Value;
+} // namespace llvm
+
+namespace warplint {
+namespace ptx {
+
+/// The operands of one instruction, numbered as written (0: the first).
+class OperandBinder {
+public:
+  virtual ~OperandBinder() = default;
+
+  /// How many operands the instruction has.
+  virtual unsigned size() const = 0;
+  /// Reads operand N as a value of type T (bits reinterpreted, narrower
+  /// values extended by Signed), at the lowering's insert point.
+  virtual llvm::Expected<llvm::Value *> read(unsigned N, llvm::Type *T, bool Signed = false) = 0;
+  /// Writes V to destination operand N.
+  virtual llvm::Error write(unsigned N, llvm::Value *V, bool Signed = false) = 0;
+  /// Does destination N name a predicate too ("d|p")?
+  virtual bool hasPair(unsigned N) const = 0;
+  /// Writes the predicate of destination N's "d|p".
+  virtual llvm::Error writePair(unsigned N, llvm::Value *V) = 0;
+  /// The value of operand N when it is an integer literal.
+  virtual std::optional<int64_t> immediate(unsigned N) const = 0;
+  /// An error about the instruction (Msg says what), where the input says
+  /// where it is.
+  virtual llvm::Error error(const llvm::Twine &Msg) = 0;
+};
+
+} // namespace ptx
+} // namespace warplint
+
+#endif
