@@ -4,6 +4,7 @@
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/Launch.h"
 #include "frontend/LaunchLimits.h"
+#include "frontend/SourceLines.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/StackGuard.h"
 
@@ -211,8 +212,10 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
   FrontendOptions O = Base;
   auto C = Copies.find(Path.str());
   if (Db) {
-    std::vector<clang::tooling::CompileCommand> Cmds =
-        Db->getCompileCommands(C == Copies.end() ? Path : StringRef(C->second.Original));
+    // The database matches absolute names only (inputs are named by
+    // displayPath, relative where below the working directory).
+    std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(
+        absolutePath(C == Copies.end() ? Path : StringRef(C->second.Original)));
     if (!Cmds.empty()) {
       O.AsCuda = compilesAsCuda(Cmds.front());
       std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
