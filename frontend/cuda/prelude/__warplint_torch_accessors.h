@@ -161,41 +161,44 @@ template <> struct scalar<at::ScalarType::BFloat16> { using type = at::BFloat16;
 #define __WARPLINT_DISPATCH_ALL(...)                                                     \
   __WARPLINT_DISPATCH_FLOATING(__VA_ARGS__) __WARPLINT_DISPATCH_INTEGRAL(__VA_ARGS__)
 
+// A family's types and then one, two or three more the leading arguments name.
+#define __WARPLINT_DISPATCH_AND0(FAMILY, ...) [&] { FAMILY(__VA_ARGS__) }()
+#define __WARPLINT_DISPATCH_AND1(FAMILY, T1, ...)                                        \
+  [&] { FAMILY(__VA_ARGS__) __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) }()
+#define __WARPLINT_DISPATCH_AND2(FAMILY, T1, T2, ...)                                    \
+  [&] {                                                                                  \
+    FAMILY(__VA_ARGS__)                                                                  \
+    __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) __WARPLINT_DISPATCH_ST(T2, __VA_ARGS__)      \
+  }()
+#define __WARPLINT_DISPATCH_AND3(FAMILY, T1, T2, T3, ...)                                \
+  [&] {                                                                                  \
+    FAMILY(__VA_ARGS__)                                                                  \
+    __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) __WARPLINT_DISPATCH_ST(T2, __VA_ARGS__)      \
+    __WARPLINT_DISPATCH_ST(T3, __VA_ARGS__)                                              \
+  }()
+
 #define AT_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...)                                      \
-  [&] { __WARPLINT_DISPATCH_FLOATING(__VA_ARGS__) }()
+  __WARPLINT_DISPATCH_AND0(__WARPLINT_DISPATCH_FLOATING, __VA_ARGS__)
 #define AT_DISPATCH_FLOATING_TYPES_AND_HALF(TYPE, NAME, ...)                             \
-  [&] { __WARPLINT_DISPATCH_FLOATING(__VA_ARGS__) __WARPLINT_DISPATCH_AS(at::Half, __VA_ARGS__) }()
-#define AT_DISPATCH_INTEGRAL_TYPES(TYPE, NAME, ...)                                      \
-  [&] { __WARPLINT_DISPATCH_INTEGRAL(__VA_ARGS__) }()
-#define AT_DISPATCH_ALL_TYPES(TYPE, NAME, ...) [&] { __WARPLINT_DISPATCH_ALL(__VA_ARGS__) }()
+  __WARPLINT_DISPATCH_AND1(__WARPLINT_DISPATCH_FLOATING, at::ScalarType::Half, __VA_ARGS__)
 #define AT_DISPATCH_FLOATING_TYPES_AND(T1, TYPE, NAME, ...)                              \
-  [&] { __WARPLINT_DISPATCH_FLOATING(__VA_ARGS__) __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) }()
+  __WARPLINT_DISPATCH_AND1(__WARPLINT_DISPATCH_FLOATING, T1, __VA_ARGS__)
 #define AT_DISPATCH_FLOATING_TYPES_AND2(T1, T2, TYPE, NAME, ...)                         \
-  [&] {                                                                                  \
-    __WARPLINT_DISPATCH_FLOATING(__VA_ARGS__)                                            \
-    __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) __WARPLINT_DISPATCH_ST(T2, __VA_ARGS__)      \
-  }()
+  __WARPLINT_DISPATCH_AND2(__WARPLINT_DISPATCH_FLOATING, T1, T2, __VA_ARGS__)
 #define AT_DISPATCH_FLOATING_TYPES_AND3(T1, T2, T3, TYPE, NAME, ...)                     \
-  [&] {                                                                                  \
-    __WARPLINT_DISPATCH_FLOATING(__VA_ARGS__)                                            \
-    __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) __WARPLINT_DISPATCH_ST(T2, __VA_ARGS__)      \
-    __WARPLINT_DISPATCH_ST(T3, __VA_ARGS__)                                              \
-  }()
+  __WARPLINT_DISPATCH_AND3(__WARPLINT_DISPATCH_FLOATING, T1, T2, T3, __VA_ARGS__)
+#define AT_DISPATCH_INTEGRAL_TYPES(TYPE, NAME, ...)                                      \
+  __WARPLINT_DISPATCH_AND0(__WARPLINT_DISPATCH_INTEGRAL, __VA_ARGS__)
 #define AT_DISPATCH_INTEGRAL_TYPES_AND(T1, TYPE, NAME, ...)                              \
-  [&] { __WARPLINT_DISPATCH_INTEGRAL(__VA_ARGS__) __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) }()
+  __WARPLINT_DISPATCH_AND1(__WARPLINT_DISPATCH_INTEGRAL, T1, __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES(TYPE, NAME, ...)                                           \
+  __WARPLINT_DISPATCH_AND0(__WARPLINT_DISPATCH_ALL, __VA_ARGS__)
 #define AT_DISPATCH_ALL_TYPES_AND(T1, TYPE, NAME, ...)                                   \
-  [&] { __WARPLINT_DISPATCH_ALL(__VA_ARGS__) __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) }()
+  __WARPLINT_DISPATCH_AND1(__WARPLINT_DISPATCH_ALL, T1, __VA_ARGS__)
 #define AT_DISPATCH_ALL_TYPES_AND2(T1, T2, TYPE, NAME, ...)                              \
-  [&] {                                                                                  \
-    __WARPLINT_DISPATCH_ALL(__VA_ARGS__)                                                 \
-    __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) __WARPLINT_DISPATCH_ST(T2, __VA_ARGS__)      \
-  }()
+  __WARPLINT_DISPATCH_AND2(__WARPLINT_DISPATCH_ALL, T1, T2, __VA_ARGS__)
 #define AT_DISPATCH_ALL_TYPES_AND3(T1, T2, T3, TYPE, NAME, ...)                          \
-  [&] {                                                                                  \
-    __WARPLINT_DISPATCH_ALL(__VA_ARGS__)                                                 \
-    __WARPLINT_DISPATCH_ST(T1, __VA_ARGS__) __WARPLINT_DISPATCH_ST(T2, __VA_ARGS__)      \
-    __WARPLINT_DISPATCH_ST(T3, __VA_ARGS__)                                              \
-  }()
+  __WARPLINT_DISPATCH_AND3(__WARPLINT_DISPATCH_ALL, T1, T2, T3, __VA_ARGS__)
 
 namespace at {
 /// The host's tensor, declared only: enough of its interface that host code
