@@ -33,6 +33,7 @@ __global__ void gather_kernel(const scalar_t *__restrict__ in, scalar_t *__restr
 // CHECK-DAG: torch-dispatch.cu:[[@LINE-2]]:{{[0-9]+}}: warning: kernel 'gather_kernel<double, 4>': 32 sectors per request where 8 would do{{.*}}[global-uncoalesced]
 // CHECK-DAG: torch-dispatch.cu:[[@LINE-3]]:{{[0-9]+}}: warning: kernel 'gather_kernel<float, 4>': 16 sectors per request where 4 would do{{.*}}[global-uncoalesced]
 // CHECK-DAG: torch-dispatch.cu:[[@LINE-4]]:{{[0-9]+}}: warning: kernel 'gather_kernel<__half, 4>': 8 sectors per request where 2 would do{{.*}}[global-uncoalesced]
+// CHECK-DAG: note: assumed: grid unknown: {{.*}} host launch at torch-dispatch.cu:[[#@LINE+7]] is made of n (a local the host code leaves unknown));
 
 torch::Tensor gather(torch::Tensor x) {
   auto out = torch::empty({x.size(0) / 4}, x.options());
