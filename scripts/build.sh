@@ -13,7 +13,8 @@ fi
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 targets=()
 for t in "$@"; do targets+=(--target "$t"); done
-steps=$(ninja -C "$root/build" -n "$@" 2>/dev/null | grep -c '^\[' || true)
+steps=$(ninja -C "$root/build" -n "$@" 2>/dev/null | grep '^\[' |
+         grep -vc 'Re-checking globbed\|Re-running CMake' || true)
 cache=$(command -v ccache >/dev/null && echo "through ccache" || echo "without ccache (not installed)")
 echo "build: ${*:-every target} in $root/build: $steps compile and link steps, $(nproc) jobs, $cache"
 cmake --build "$root/build" -j "$(nproc)" "${targets[@]}"
