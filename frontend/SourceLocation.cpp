@@ -37,10 +37,8 @@ SourceLoc toSourceLoc(const DILocation *L) {
 } // namespace
 
 std::string displayPath(StringRef Directory, StringRef Name) {
-  if (Name.empty() || sys::path::is_absolute(Name) || Directory.empty())
-    return Name.str();
-  SmallString<256> Full(Directory);
-  sys::path::append(Full, Name);
+  if (Name.empty())
+    return "";
   // Asked for every location the rules report: the working directory is
   // read once (two stat calls each time: 6,400 on a 54-kernel file).
   // warplint never changes it.
@@ -48,6 +46,19 @@ std::string displayPath(StringRef Directory, StringRef Name) {
     SmallString<256> Dir;
     return sys::fs::current_path(Dir) ? std::string() : Dir.str().str();
   }();
+  SmallString<256> Full;
+  if (!sys::path::is_absolute(Name)) {
+    Full = Directory;
+    if (!sys::path::is_absolute(Full)) {
+      if (Cwd.empty())
+        return Name.str();
+      SmallString<256> Rel(Full);
+      Full = Cwd;
+      sys::path::append(Full, Rel);
+    }
+  }
+  sys::path::append(Full, Name);
+  sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
   StringRef Rel = Full.str();
   if (!Cwd.empty() && Rel.consume_front(Cwd) && !Rel.empty() &&
       sys::path::is_separator(Rel.front()))

@@ -25,10 +25,17 @@ struct SourceLoc {
   }
 };
 
-/// A file named Name (relative to the compile directory Directory) as a path
-/// that opens from the current directory: shown relative to it when the file
-/// lies under it, as debug locations and Clang's AST both name files.
+/// A file named Name (relative to the compile directory Directory, itself
+/// relative to the current directory; Name absolute or from the current
+/// directory where Directory is empty) in the one form every output names
+/// files in (issue 41): relative to the current directory when the file lies
+/// under it (as clang-tidy prints), else absolute; `.` and `..` removed.
+/// Debug locations, Clang's AST and the tools' own file names all go through
+/// it, so one file has one name in a run.
 std::string displayPath(llvm::StringRef Directory, llvm::StringRef Name);
+
+/// displayPath of a file named from the current directory (or absolute).
+inline std::string displayPath(llvm::StringRef Name) { return displayPath("", Name); }
 
 /// The metadata kind that keeps a memory access's location from before
 /// optimization (frontend/NvptxPipeline's markAccessOrigins), for where an

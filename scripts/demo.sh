@@ -3,6 +3,9 @@
 # accesses it sees, then the findings of `warplint check`.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+echo "demo: installs (apt, where missing) the compiler, CMake, Ninja, LLVM/Clang 22, Boost,"
+echo "demo: GoogleTest, zstd, lld and ccache; builds the warplint command only (not the"
+echo "demo: unit tests); then runs 'warplint accesses' and 'warplint check' on samples/*.cu."
 # The warplint command alone: the unit tests and benchmarks wait for scripts/test.sh.
 bash "$root/scripts/build.sh" warplint || exit 2
 cd "$root"

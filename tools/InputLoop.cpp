@@ -4,6 +4,8 @@
 #include "analyzer/arch/ArchProfile.h"
 #include "devicemodel/Launch.h"
 #include "frontend/LaunchLimits.h"
+#include "frontend/SourceLines.h"
+#include "frontend/SourceLocation.h"
 #include "frontend/StackGuard.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -210,8 +212,10 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
   FrontendOptions O = Base;
   auto C = Copies.find(Path.str());
   if (Db) {
-    std::vector<clang::tooling::CompileCommand> Cmds =
-        Db->getCompileCommands(C == Copies.end() ? Path : StringRef(C->second.Original));
+    // The database matches absolute names only (inputs are named by
+    // displayPath, relative where below the working directory).
+    std::vector<clang::tooling::CompileCommand> Cmds = Db->getCompileCommands(
+        absolutePath(C == Copies.end() ? Path : StringRef(C->second.Original)));
     if (!Cmds.empty()) {
       O.AsCuda = compilesAsCuda(Cmds.front());
       std::vector<std::string> Flags = deviceRelevantFlags(Cmds.front());
@@ -232,7 +236,11 @@ FrontendOptions InputSet::optionsFor(StringRef Path) const {
 
 Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles, bool MissingDbOk) {
   InputSet In;
-  In.Files.assign(CL.Files.begin(), CL.Files.end());
+  // Every output names an input as its findings do (displayPath: relative
+  // to the working directory below it, else absolute, normalized), whether
+  // the command line or compile_commands.json named it.
+  for (const std::string &F : CL.Files)
+    In.Files.push_back(displayPath(F));
   SmallString<256> DbPath(CL.BuildDir.getValue());
   sys::path::append(DbPath, "compile_commands.json");
   if (!CL.BuildDir.empty() && MissingDbOk && !sys::fs::exists(DbPath))
@@ -270,7 +278,7 @@ Expected<InputSet> collectInputs(const CommandLine &CL, bool RequireFiles, bool 
       for (const std::string &F : In.Db->getAllFiles())
         if (StringRef(F).ends_with(".cu") ||
             llvm::any_of(In.Db->getCompileCommands(F), compilesAsCuda))
-          In.Files.push_back(F);
+          In.Files.push_back(displayPath(F));
   }
   if (In.Files.empty() && RequireFiles)
     return createStringError(inconvertibleErrorCode(), "no input files");

@@ -50,7 +50,7 @@ Finding fileErrorFinding(StringRef Path, StringRef ErrorText) {
   Finding F;
   F.Level = Severity::Error;
   F.Rule = InputErrorRule.str();
-  F.Loc.File = Path.str();
+  F.Loc.File = displayPath(Path);
   Regex Located("^(.+):([0-9]+):([0-9]+): (fatal error|error): (.*)$");
   Regex Named("^(.*)error: (.*)$");
   SmallVector<StringRef, 0> Lines;
@@ -64,7 +64,7 @@ Finding fileErrorFinding(StringRef Path, StringRef ErrorText) {
       StringRef Ext = sys::path::extension(M[1]);
       if (Ext != ".yaml" && Ext != ".yml" && Ext != ".json")
         F.Rule = CompileErrorRule.str();
-      F.Loc = SourceLoc{M[1].str(), Row, Col};
+      F.Loc = SourceLoc{displayPath(M[1]), Row, Col};
       Message = M[5].str();
       break;
     }
@@ -77,7 +77,7 @@ Finding fileErrorFinding(StringRef Path, StringRef ErrorText) {
         Message = L.trim().str();
         break;
       }
-  F.Message = (Path + " was not analyzed: " + Message).str();
+  F.Message = displayPath(Path) + " was not analyzed: " + Message;
   return F;
 }
 

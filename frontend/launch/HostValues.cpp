@@ -451,6 +451,11 @@ void HostValues::unknownInputsOf(const Expr *E, unsigned Depth,
     if (It != Vars.end() && It->second[0] &&
         (!isDim3(VD->getType()) || (It->second[1] && It->second[2])))
       continue;
+    // A constant of an enclosing function (`const int threads = 256` read
+    // inside a dispatch macro's lambda) is known wherever it is read.
+    if (VD->getInit() && VD->isUsableInConstantExpressions(VD->getASTContext()) &&
+        VD->evaluateValue())
+      continue;
     std::string Name = VD->getName().str();
     if (llvm::any_of(Out, [&](const auto &P) { return P.first == Name; }))
       continue;

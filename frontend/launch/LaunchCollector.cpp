@@ -168,7 +168,9 @@ public:
     SourceLaunch L;
     L.Kernel = Names.getName(Callee);
     L.Source = "host-launch";
-    SourceLocation Loc = SM.getExpansionLoc(E->getBeginLoc());
+    // A launch written in a macro's argument (a dispatch macro's lambda) is
+    // at its own line; one a macro's body makes, at the macro's use.
+    SourceLocation Loc = SM.getFileLoc(E->getBeginLoc());
     L.Line = SM.getSpellingLineNumber(Loc);
     L.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
     L.Grid = Values.launchDim(Config->getArg(0));
