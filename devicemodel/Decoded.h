@@ -190,11 +190,7 @@ struct Edge {
 struct Block {
   uint32_t First = 0, Last = 0;
   uint32_t IPDom = 0;   ///< Reconvergence block; NumBlocks: function exit.
-  uint32_t Counted = 0; ///< IR instructions counted as executed.
-  /// What one warp issues executing the block once, in SASS-like
-  /// instructions (analyzer/time/SassCount, the static model's count):
-  /// smsp__inst_executed.
-  double Sass = 0;
+  uint32_t Counted = 0; ///< Instructions counted as executed.
 };
 
 /// A decoded function.
