@@ -90,29 +90,31 @@ Value arith(BinaryOperatorKind Op, int64_t A, int64_t B, unsigned Width) {
   }
 }
 
-/// std::min, std::max (or ::min, ::max) of two arguments.
-bool isMinMax(const CallExpr *CE, bool &IsMin) {
+/// The name of the function CE calls with NumArgs arguments when it is one
+/// of the C library's or std's (declared at file scope or in namespace std);
+/// empty otherwise.
+StringRef libraryCallee(const CallExpr *CE, unsigned NumArgs) {
   const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || CE->getNumArgs() != 2 || !FD->getIdentifier())
-    return false;
+  if (!FD || CE->getNumArgs() != NumArgs || !FD->getIdentifier())
+    return "";
   const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
   if (!DC->isTranslationUnit() && !DC->isStdNamespace())
-    return false;
-  IsMin = FD->getName() == "min";
-  return IsMin || FD->getName() == "max";
+    return "";
+  return FD->getName();
+}
+
+/// std::min, std::max (or ::min, ::max) of two arguments.
+bool isMinMax(const CallExpr *CE, bool &IsMin) {
+  StringRef Name = libraryCallee(CE, 2);
+  IsMin = Name == "min";
+  return IsMin || Name == "max";
 }
 
 /// ceil, floor, trunc or round of one argument (and their float forms,
 /// ::ceilf or std::ceil): the rounding grids are written with
 /// (`(size_t)ceil((float)n / block.x)`); none for another call.
 std::optional<double (*)(double)> roundingCall(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || CE->getNumArgs() != 1 || !FD->getIdentifier())
-    return std::nullopt;
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
-    return std::nullopt;
-  StringRef Name = FD->getName();
+  StringRef Name = libraryCallee(CE, 1);
   Name.consume_back("f");
   if (Name == "ceil")
     return static_cast<double (*)(double)>(std::ceil);
