@@ -174,6 +174,12 @@ struct SourceDecls {
   /// Per kernel, per by-value structure parameter (its index): its leaves as
   /// StructFieldsAttr (TypeNames.h) says.
   llvm::StringMap<std::map<unsigned, std::string>> StructParams;
+  /// Per kernel, per pointer parameter to a structure or class (its index):
+  /// "NAME:BYTES" as PointeeAttr (TypeNames.h) says. The optimized IR tells a
+  /// buffer's element only from the accesses, the first field's (a
+  /// `curandState *` read as 4-byte words), where `--buffer P=COUNT` counts
+  /// whole structures.
+  llvm::StringMap<std::map<unsigned, std::string>> RecordPointees;
 };
 
 /// Code that a frontend left out of the module because it did not compile

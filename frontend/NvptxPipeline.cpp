@@ -425,6 +425,12 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
       for (const auto &[Index, Leaves] : KV.getValue())
         if (Index < F->arg_size())
           F->addParamAttr(Index, Attribute::get(M->getContext(), StructFieldsAttr, Leaves));
+  // What sizes a buffer of structures (--buffer P=COUNT).
+  for (const auto &KV : Result.Decls.RecordPointees)
+    if (Function *F = M->getFunction(KV.getKey()))
+      for (const auto &[Index, Said] : KV.getValue())
+        if (Index < F->arg_size())
+          F->addParamAttr(Index, Attribute::get(M->getContext(), PointeeAttr, Said));
   // After the facts above: libdevice's private arrays are not the program's.
   if (!Libdevice.empty()) {
     M->setDataLayout(TM.createDataLayout());

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/cuda/DeclarationCollector.h"
+#include "frontend/TypeNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclGroup.h"
@@ -56,6 +57,7 @@ public:
       Params.push_back(restrictAt(*P));
     for (unsigned I = 0; I < FD->getNumParams(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
+      recordPointee(Name, I, T);
       if (!T->isRecordType() || T->isDependentType() || T->isIncompleteType())
         continue;
       std::string Leaves;
@@ -86,6 +88,23 @@ public:
   }
 
 private:
+  /// Notes the structure a pointer parameter points to, with its size; not
+  /// CUDA's vector types, whose names tell their size already (pointeeOf).
+  void recordPointee(const std::string &Kernel, unsigned Index, QualType T) {
+    if (!T->isPointerType())
+      return;
+    QualType E = T->getPointeeType();
+    if (!E->isRecordType() || E->isDependentType() || E->isIncompleteType())
+      return;
+    std::string Written = E.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    if (std::optional<Pointee> Known = pointeeOf(Written + "*"); Known && Known->Bytes)
+      return;
+    const auto *RD = E->getAsRecordDecl();
+    std::string Name = RD && RD->getIdentifier() ? RD->getName().str() : Written;
+    Out.RecordPointees[Kernel][Index] =
+        Name + ":" + std::to_string(Ctx.getTypeSizeInChars(E).getQuantity());
+  }
+
   /// Appends T's scalar and pointer leaves at byte Offset, named from Name,
   /// to Out as StructFieldsAttr says (bit-fields, unions and vectors are left
   /// zero: no leaf).
