@@ -10,7 +10,7 @@
 #include "analyzer/AccessPrediction.h"
 #include "analyzer/LaunchFootprints.h"
 #include "analyzer/arch/MemoryCost.h"
-#include "analyzer/time/SassCount.h"
+#include "analyzer/arch/SassCount.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/DenseSet.h"

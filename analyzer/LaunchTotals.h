@@ -11,6 +11,7 @@
 #define WARPLINT_ANALYZER_LAUNCHTOTALS_H
 
 #include "analyzer/arch/GpuProfile.h"
+#include "analyzer/arch/SassCount.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -62,19 +63,6 @@ struct BufferFootprint {
   bool Known = false;
 };
 
-/// What one warp issues executing a basic block once, SASS-like
-/// (analyzer/time/SassCount.h).
-struct BlockIssue {
-  double Instructions = 0;
-  /// Of those, MUFU operations (reciprocals, square roots, sin, exp2, ...),
-  /// which a narrower pipe than the schedulers' serves.
-  double Mufu = 0;
-  /// Block-wide barriers (bar.sync, bar.red: __syncthreads and its
-  /// reductions): each waits for the block's slowest warp.
-  double Barriers = 0;
-  /// Dense tensor-core FLOPs (ops for int8) by TensorType: the wgmma and
-  /// mma operations of the block, per warp.
-  std::array<double, NumTensorTypes> TensorFlops{};
 };
 
 /// What the whole launch adds up to.
@@ -88,7 +76,7 @@ struct KernelTotals {
   /// WarpInstructions sums), for a fix that changes which warps run a block.
   llvm::DenseMap<const llvm::BasicBlock *, double> BlockWarps;
   /// SASS-like warp instructions over the launch: what the GPU issues
-  /// (analyzer/time/SassCount.h), where WarpInstructions counts the IR the
+  /// (analyzer/arch/SassCount.h), where WarpInstructions counts the IR the
   /// device model runs.
   double SassInstructions = 0;
   /// Of those, MUFU operations.

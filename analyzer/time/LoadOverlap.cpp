@@ -2,7 +2,7 @@
 #include "analyzer/time/LoadOverlap.h"
 
 #include "analyzer/StateSpaces.h"
-#include "analyzer/time/SassCount.h"
+#include "analyzer/arch/SassCount.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"

@@ -1,7 +1,7 @@
 // SassCount: what ptxas makes of IR, on small kernels whose SASS (ptxas 13,
 // sm_90) is known: a fused multiply-add, a loop whose addresses step by a
 // constant, a grid-stride loop, the fast and the accurate math routines.
-#include "analyzer/time/SassCount.h"
+#include "analyzer/arch/SassCount.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/AsmParser/Parser.h"

@@ -3,7 +3,7 @@
 // block(256) on an H100 SXM: 131072 requests x 32 sectors = 134 MB of `in`
 // plus 16.8 MB of `out` at 3046 GB/s is 49.6 us; with the queued launch's
 // 4.39 us and the 0.7 us of issue that does not overlap (14 SASS-like
-// instructions a warp, analyzer/time/SassCount.h), 54.7 us. Read at 4
+// instructions a warp, analyzer/arch/SassCount.h), 54.7 us. Read at 4
 // sectors per request, `in` is 16.8 MB: with `out` 32 MiB, which L2 keeps
 // from one launch to the next, so the fixed kernel is L2 work, 14.9 us: the
 // fix saves 39.6 us (72%).

@@ -1,5 +1,5 @@
 //===- SassCount.cpp - What ptxas makes of each basic block ---------------===//
-#include "analyzer/time/SassCount.h"
+#include "analyzer/arch/SassCount.h"
 
 #include "frontend/DeviceModule.h"
 

@@ -9,13 +9,19 @@
 // instruction the SASS instructions it becomes (docs/time.md has the table),
 // so the issue term of the time model counts what the GPU issues.
 //
+// It sits with the target's other facts in analyzer/arch/ because the device
+// model counts with it too: a run measures how often each block executes,
+// and what one execution issues is this table's (docs/devicemodel.md).
+//
 //===----------------------------------------------------------------------===//
-#ifndef WARPLINT_ANALYZER_TIME_SASSCOUNT_H
-#define WARPLINT_ANALYZER_TIME_SASSCOUNT_H
+#ifndef WARPLINT_ANALYZER_ARCH_SASSCOUNT_H
+#define WARPLINT_ANALYZER_ARCH_SASSCOUNT_H
 
-#include "analyzer/LaunchTotals.h"
+#include "analyzer/arch/GpuProfile.h"
 
 #include "llvm/ADT/DenseMap.h"
+
+#include <array>
 
 namespace llvm {
 class BasicBlock;
@@ -26,6 +32,20 @@ class LoopInfo;
 } // namespace llvm
 
 namespace warplint {
+
+/// What one warp issues executing a basic block once, SASS-like
+/// (SassCount below).
+struct BlockIssue {
+  double Instructions = 0;
+  /// Of those, MUFU operations (reciprocals, square roots, sin, exp2, ...),
+  /// which a narrower pipe than the schedulers' serves.
+  double Mufu = 0;
+  /// Block-wide barriers (bar.sync, bar.red: __syncthreads and its
+  /// reductions): each waits for the block's slowest warp.
+  double Barriers = 0;
+  /// Dense tensor-core FLOPs (ops for int8) by TensorType: the wgmma and
+  /// mma operations of the block, per warp.
+  std::array<double, NumTensorTypes> TensorFlops{};
 
 /// SASS-like instruction counts of each basic block of a kernel, per
 /// execution by one warp.
