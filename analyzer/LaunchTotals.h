@@ -63,8 +63,6 @@ struct BufferFootprint {
   bool Known = false;
 };
 
-};
-
 /// What the whole launch adds up to.
 struct KernelTotals {
   bool Known = false;

@@ -190,7 +190,11 @@ struct Edge {
 struct Block {
   uint32_t First = 0, Last = 0;
   uint32_t IPDom = 0;   ///< Reconvergence block; NumBlocks: function exit.
-  uint32_t Counted = 0; ///< Instructions counted as executed.
+  uint32_t Counted = 0; ///< IR instructions counted as executed.
+  /// What one warp issues executing the block once, in SASS-like
+  /// instructions (analyzer/arch/SassCount, the count check's time model uses):
+  /// smsp__inst_executed.
+  double Sass = 0;
 };
 
 /// A decoded function.

@@ -8,11 +8,13 @@
 #include "devicemodel/ProgramDecoder.h"
 
 #include "analyzer/arch/MemoryCost.h"
+#include "analyzer/arch/SassCount.h"
 #include "frontend/Libdevice.h"
 #include "frontend/ptxisa/CacheHint.h"
 #include "frontend/DeviceModule.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/AtomicOrdering.h"
@@ -303,6 +305,10 @@ void ProgramDecoder::decodeFunction(uint32_t Idx) {
   Out->Blocks.resize(Order.size());
 
   PostDominatorTree PDT(const_cast<llvm::Function &>(*F));
+  // What ptxas makes of each block: the count smsp__inst_executed reports.
+  DominatorTree DT(const_cast<llvm::Function &>(*F));
+  LoopInfo LI(DT);
+  SassCount Sass(*F, LI, DT);
   // Allocas: static frame offsets.
   uint64_t Frame = 0;
   for (const BasicBlock *BB : Order) {
@@ -343,6 +349,7 @@ void ProgramDecoder::decodeFunction(uint32_t Idx) {
     B2.Counted = B2.Last - B2.First;
     for (uint32_t K = B2.First; K < B2.Last; ++K)
       B2.Counted -= Out->Insts[K].Opc == Op::Fence;
+    B2.Sass = Sass.of(*BB).Instructions;
     const DomTreeNode *N = PDT.getNode(BB);
     const DomTreeNode *Dom = N ? N->getIDom() : nullptr;
     const BasicBlock *IP = Dom ? Dom->getBlock() : nullptr;

@@ -149,12 +149,16 @@ WarpStatus Executor::run() {
     if (E.Inst == Blk.First && E.Reconv != CallJoin) {
       B.Result.Stats.WarpInsts += Blk.Counted;
       B.Result.Stats.ThreadInsts += uint64_t(Blk.Counted) * popcount(M);
+      B.Result.Stats.SassWarpInsts += Blk.Sass;
+      B.Result.Stats.SassThreadInsts += Blk.Sass * popcount(M);
       if (B.Result.Stats.WarpInsts > B.NextCheck)
         if (std::optional<WarpStatus> St = checkProgress(Fn, E.Block)) {
           if (*St == WarpStatus::Spinning) {
             // It resumes at this block's entry, which counts it again.
             B.Result.Stats.WarpInsts -= Blk.Counted;
             B.Result.Stats.ThreadInsts -= uint64_t(Blk.Counted) * popcount(M);
+            B.Result.Stats.SassWarpInsts -= Blk.Sass;
+            B.Result.Stats.SassThreadInsts -= Blk.Sass * popcount(M);
           }
           return *St;
         }

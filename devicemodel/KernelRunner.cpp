@@ -157,6 +157,8 @@ private:
       appendPrintf(Out.Output, P.Result.Output);
       Out.Totals.WarpInsts += P.Result.Stats.WarpInsts;
       Out.Totals.ThreadInsts += P.Result.Stats.ThreadInsts;
+      Out.Totals.SassWarpInsts += P.Result.Stats.SassWarpInsts;
+      Out.Totals.SassThreadInsts += P.Result.Stats.SassThreadInsts;
       ++Out.BlocksRun;
       for (Finding &F : P.Result.Findings)
         addFinding(std::move(F));
@@ -267,6 +269,8 @@ void runCooperative(const BlockRunner &Runner, ArrayRef<Observer *> Observers, R
     appendPrintf(Out.Output, R.Output);
     Out.Totals.WarpInsts += R.Stats.WarpInsts;
     Out.Totals.ThreadInsts += R.Stats.ThreadInsts;
+    Out.Totals.SassWarpInsts += R.Stats.SassWarpInsts;
+    Out.Totals.SassThreadInsts += R.Stats.SassThreadInsts;
     ++Out.BlocksRun;
     for (Finding &F : R.Findings)
       addUnique(Out, std::move(F));

@@ -46,8 +46,14 @@ struct MemoryEvent {
 
 /// Per-block execution totals.
 struct BlockStats {
-  uint64_t WarpInsts = 0;   ///< smsp__inst_executed
-  uint64_t ThreadInsts = 0; ///< smsp__thread_inst_executed
+  /// IR instructions executed by warps and by threads: the interpreter's
+  /// own progress and clock.
+  uint64_t WarpInsts = 0;
+  uint64_t ThreadInsts = 0;
+  /// The SASS-like instructions they stand for (Block::Sass):
+  /// smsp__inst_executed and smsp__thread_inst_executed.
+  double SassWarpInsts = 0;
+  double SassThreadInsts = 0;
 };
 
 /// The block a BlockObserver watches.

@@ -53,7 +53,7 @@ LaunchWork measuredLaunchWork(const DeviceModule &DM, const Function &F,
   W.WarpsPerBlock = std::ceil(double(R.Block.count()) / Arch.WarpSize);
   W.SectorBytes = Arch.SectorBytes;
   W.LineBytes = Arch.LineBytes;
-  W.WarpInstructions = R.metric("smsp__inst_executed.sum") / IrPerSass;
+  W.WarpInstructions = R.metric("smsp__inst_executed.sum");
   for (const dm::BufferSectors &B : R.Footprint) {
     BufferFootprint FB;
     FB.Name = B.Name;

@@ -46,6 +46,7 @@ struct BlockIssue {
   /// Dense tensor-core FLOPs (ops for int8) by TensorType: the wgmma and
   /// mma operations of the block, per warp.
   std::array<double, NumTensorTypes> TensorFlops{};
+};
 
 /// SASS-like instruction counts of each basic block of a kernel, per
 /// execution by one warp.

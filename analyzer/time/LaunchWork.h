@@ -102,12 +102,6 @@ struct LaunchWork {
   TimeEstimate time(const GpuProfile &G) const { return predictTime(kernelWork(G), G); }
 };
 
-/// IR instructions per SASS instruction where only an IR count is known (a
-/// device-model run counts the IR it executes): the device model's IR counts
-/// are 1.2-1.9x Nsight Compute's smsp__inst_executed on NVIDIA's samples
-/// (issue 25); the middle of that range.
-constexpr double IrPerSass = 1.5;
-
 /// What ptxas spills: the 4-byte spill stores and loads each thread makes
 /// each time the block of the register peak runs.
 struct SpillEstimate {

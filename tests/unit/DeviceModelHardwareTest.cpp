@@ -11,10 +11,12 @@
 #include "DeviceModelTestUtil.h"
 #include "NcuCsv.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
+#include <cstdio>
 
 using namespace llvm;
 using namespace warplint;
@@ -94,7 +96,12 @@ void compare(StringRef Kernel, StringRef Space, StringRef Op, double MReq, doubl
       << "): model " << MCost << ", hardware " << HCost;
 }
 
-void checkFixture(StringRef Fixture) {
+/// Runs every kernel Nsight Compute measured in Fixture on the device model,
+/// at the measured launch shape, and hands each run to Fn.
+void forEachKernel(StringRef Fixture,
+                   function_ref<void(StringRef Name, const HwKernel &H,
+                                     const dm::LaunchReport &R)>
+                       Fn) {
   std::string Cu = HwDir + Fixture.str() + ".cu";
   std::map<std::string, HwKernel> Hw = readNcuCsv(HwDir + "h100/" + Fixture.str() + ".ncu.csv");
   ASSERT_FALSE(Hw.empty()) << "no measurements for " << Fixture.str();
@@ -133,6 +140,15 @@ void checkFixture(StringRef Fixture) {
     Expected<dm::LaunchReport> R = dm::runLaunch(*K, Req, defaultArch(), RO);
     ASSERT_TRUE(bool(R)) << toString(R.takeError());
     EXPECT_TRUE(R->Errors.empty()) << R->Errors[0].Message;
+    Fn(Name, H, *R);
+    ++Checked;
+  }
+  EXPECT_EQ(Checked, Hw.size());
+}
+
+void checkFixture(StringRef Fixture) {
+  forEachKernel(Fixture, [](StringRef Name, const HwKernel &H, const dm::LaunchReport &Run) {
+    const dm::LaunchReport *R = &Run;
     for (const char *Op : {"ld", "st"}) {
       std::string O = Op;
       std::string Req = "l1tex__t_requests_pipe_lsu_mem_global_op_" + O + ".sum";
@@ -164,9 +180,40 @@ void checkFixture(StringRef Fixture) {
       }
     }
     EXPECT_EQ(R->metric("smsp__inst_executed_op_shared_red.sum"), 0);
-    ++Checked;
-  }
-  EXPECT_EQ(Checked, Hw.size());
+  });
+}
+
+/// smsp__inst_executed from the device model's run (the SASS-like count of
+/// the blocks it ran, analyzer/arch/SassCount) against Nsight Compute's, over
+/// every kernel of the fixtures: where the IR count divided by 1.5 (what
+/// `run` reported before) lands, beside it.
+TEST(DeviceModelHardware, InstructionsIssued) {
+  unsigned N = 0, Within15 = 0, IrWithin15 = 0;
+  double LogSum = 0, IrLogSum = 0;
+  for (StringRef Fixture : {"patterns", "execution", "atomics", "costmodel"})
+    forEachKernel(Fixture, [&](StringRef Name, const HwKernel &H, const dm::LaunchReport &R) {
+      double Hw = get(H.Metrics, "smsp__inst_executed.sum");
+      if (Hw <= 0)
+        return;
+      double Sass = R.metric("smsp__inst_executed.sum");
+      double Ir = R.metric("warplint__ir_inst_executed.sum") / 1.5;
+      ASSERT_GT(Sass, 0) << Name.str();
+      ++N;
+      LogSum += std::fabs(std::log(Sass / Hw));
+      IrLogSum += std::fabs(std::log(Ir / Hw));
+      Within15 += std::fabs(Sass / Hw - 1) <= 0.15;
+      IrWithin15 += std::fabs(Ir / Hw - 1) <= 0.15;
+      std::printf("  %-28s sass %.3fx  ir/1.5 %.3fx\n", Name.str().c_str(), Sass / Hw, Ir / Hw);
+    });
+  ASSERT_GT(N, 20u);
+  std::printf("instructions issued, %u kernels: within 15%%: %u (ir/1.5: %u); mean |log "
+              "ratio| %.3f (ir/1.5: %.3f)\n",
+              N, Within15, IrWithin15, LogSum / N, IrLogSum / N);
+  // 43 of 53 within 15% and 0.116 on 2 Dec 2026 (the IR count / 1.5: 1 of
+  // 53, 0.598).
+  EXPECT_GE(Within15 * 4, N * 3) << "fewer than 3 in 4 kernels within 15%";
+  EXPECT_LT(LogSum / N, 0.2);
+  EXPECT_LT(LogSum / N, IrLogSum / N);
 }
 
 TEST(DeviceModelHardware, Patterns) { checkFixture("patterns"); }
