@@ -333,11 +333,25 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
   // What Clang rejects and nvcc accepts (__shared__ objects, `%globaltimer`;
   // a second round for what the first's errors hid): rewritten as nvcc
   // reads it.
+  // An asm statement set aside in a template is kept out only while no
+  // instantiation emits it; one that does keeps the error.
+  std::vector<std::string> AsmNotes;
   for (unsigned Round = 0; Round < 2 && !R.DM.M && !R.Bodies.NvccRewrites.empty(); ++Round) {
+    Attempt Next = A;
     for (auto &[Name, Text] : R.Bodies.NvccRewrites)
-      A.Rewritten[Name] = std::move(Text);
-    R = runAttempt(Path, Opts, Sdk, A, Readers);
+      Next.Rewritten[Name] = std::move(Text);
+    std::vector<std::string> Notes = R.Bodies.AsmSetAside;
+    AttemptResult T = runAttempt(Path, Opts, Sdk, Next, Readers);
+    if (T.DM.M && !Notes.empty())
+      if (Function *F = T.DM.M->getFunction("__warplint_asm_rejected_at_definition");
+          F && !F->use_empty())
+        break;
+    A = std::move(Next);
+    R = std::move(T);
+    AsmNotes.insert(AsmNotes.end(), Notes.begin(), Notes.end());
   }
+  if (R.DM.M)
+    R.DM.Notes.insert(R.DM.Notes.end(), AsmNotes.begin(), AsmNotes.end());
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;
   if (std::vector<std::string> Missing = missingHeaders(R.Diags); !Missing.empty())
