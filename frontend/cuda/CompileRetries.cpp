@@ -316,6 +316,10 @@ AttemptResult compileWithMissingHeaders(StringRef Path, const FrontendOptions &O
 
 } // namespace
 
+static AttemptResult compileAfterRewrites(StringRef Path, const FrontendOptions &Opts,
+                                          StringRef Sdk, const Attempt &A, AttemptResult R,
+                                          ArrayRef<AstReaderFactory> Readers);
+
 /// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
 /// parallelism; missing headers served empty; the code that holds errors
 /// left out, kernels and host functions one by one
@@ -350,8 +354,17 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
     R = std::move(T);
     AsmNotes.insert(AsmNotes.end(), Notes.begin(), Notes.end());
   }
-  if (R.DM.M)
-    R.DM.Notes.insert(R.DM.Notes.end(), AsmNotes.begin(), AsmNotes.end());
+  AttemptResult Out = compileAfterRewrites(Path, Opts, Sdk, A, std::move(R), Readers);
+  if (Out.DM.M)
+    Out.DM.Notes.insert(Out.DM.Notes.end(), AsmNotes.begin(), AsmNotes.end());
+  return Out;
+}
+
+/// The retries after nvcc's dialect was rewritten (compileWithRetries): R
+/// is the compile of A.
+static AttemptResult compileAfterRewrites(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
+                                   const Attempt &A, AttemptResult R,
+                                   ArrayRef<AstReaderFactory> Readers) {
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;
   if (std::vector<std::string> Missing = missingHeaders(R.Diags); !Missing.empty())
