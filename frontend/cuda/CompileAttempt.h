@@ -69,6 +69,8 @@ struct BodyFindings {
   /// The files rewritten so that Clang accepts what nvcc does (a __shared__
   /// object, `%globaltimer`): NvccRewrites.h.
   RewrittenFiles NvccRewrites;
+  /// The asm statements those rewrites set aside, as notes.
+  std::vector<std::string> AsmSetAside;
 };
 
 /// One device compile: a DeviceModule of its own (its context, the

@@ -316,6 +316,10 @@ AttemptResult compileWithMissingHeaders(StringRef Path, const FrontendOptions &O
 
 } // namespace
 
+static AttemptResult compileAfterRewrites(StringRef Path, const FrontendOptions &Opts,
+                                          StringRef Sdk, const Attempt &A, AttemptResult R,
+                                          ArrayRef<AstReaderFactory> Readers);
+
 /// Compiles with the retries that real code needs: -fgpu-rdc for dynamic
 /// parallelism; missing headers served empty; the code that holds errors
 /// left out, kernels and host functions one by one
@@ -333,11 +337,34 @@ AttemptResult compileWithRetries(StringRef Path, const FrontendOptions &Opts, St
   // What Clang rejects and nvcc accepts (__shared__ objects, `%globaltimer`;
   // a second round for what the first's errors hid): rewritten as nvcc
   // reads it.
+  // An asm statement set aside in a template is kept out only while no
+  // instantiation emits it; one that does keeps the error.
+  std::vector<std::string> AsmNotes;
   for (unsigned Round = 0; Round < 2 && !R.DM.M && !R.Bodies.NvccRewrites.empty(); ++Round) {
+    Attempt Next = A;
     for (auto &[Name, Text] : R.Bodies.NvccRewrites)
-      A.Rewritten[Name] = std::move(Text);
-    R = runAttempt(Path, Opts, Sdk, A, Readers);
+      Next.Rewritten[Name] = std::move(Text);
+    std::vector<std::string> Notes = R.Bodies.AsmSetAside;
+    AttemptResult T = runAttempt(Path, Opts, Sdk, Next, Readers);
+    if (T.DM.M && !Notes.empty())
+      if (Function *F = T.DM.M->getFunction("__warplint_asm_rejected_at_definition");
+          F && !F->use_empty())
+        break;
+    A = std::move(Next);
+    R = std::move(T);
+    AsmNotes.insert(AsmNotes.end(), Notes.begin(), Notes.end());
   }
+  AttemptResult Out = compileAfterRewrites(Path, Opts, Sdk, A, std::move(R), Readers);
+  if (Out.DM.M)
+    Out.DM.Notes.insert(Out.DM.Notes.end(), AsmNotes.begin(), AsmNotes.end());
+  return Out;
+}
+
+/// The retries after nvcc's dialect was rewritten (compileWithRetries): R
+/// is the compile of A.
+static AttemptResult compileAfterRewrites(StringRef Path, const FrontendOptions &Opts, StringRef Sdk,
+                                   const Attempt &A, AttemptResult R,
+                                   ArrayRef<AstReaderFactory> Readers) {
   if (R.DM.M || R.DriverFailed || R.Crashed)
     return R;
   if (std::vector<std::string> Missing = missingHeaders(R.Diags); !Missing.empty())

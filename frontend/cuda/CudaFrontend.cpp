@@ -206,7 +206,7 @@ public:
       Consumers.push_back(Make(CI, Result));
     Consumers.push_back(createFailedBodyLocator(CI, Bodies.Errors, A.SkipBodies, Bodies.Located,
                                                 Bodies.SkippedNames));
-    Consumers.push_back(createNvccRewriter(CI, Bodies.Errors, Bodies.NvccRewrites));
+    Consumers.push_back(createNvccRewriter(CI, Bodies.Errors, Bodies.NvccRewrites, Bodies.AsmSetAside));
     Consumers.push_back(std::move(Backend));
     return std::make_unique<HostSkippingConsumer>(std::move(Consumers), CI.getSourceManager(),
                                                   A);

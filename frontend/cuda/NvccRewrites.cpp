@@ -8,7 +8,10 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <optional>
 
 using namespace clang;
 
@@ -23,6 +26,73 @@ constexpr llvm::StringLiteral AsmEscapeError = "invalid % escape in inline assem
 
 /// Clang's message where an asm operand follows another without a comma.
 constexpr llvm::StringLiteral ExpectedParenError = "expected ')'";
+
+/// Clang's messages for an asm statement's operand numbers, constraints and
+/// strings (err_asm_invalid_operand_number, err_asm_invalid_input_constraint,
+/// err_asm_invalid_output_constraint, err_asm_unknown_symbolic_operand_name,
+/// err_asm_unterminated_symbolic_operand_name, err_asm_invalid_type_in_input):
+/// checked by Clang at definition, by nvcc only where instantiated.
+bool isAsmOperandError(StringRef Message) {
+  return Message == "invalid operand number in inline asm string" ||
+         Message.starts_with("invalid input constraint '") ||
+         Message.starts_with("invalid output constraint '") ||
+         Message == "unknown symbolic operand name in inline assembly string" ||
+         Message == "unterminated symbolic operand name in inline assembly string" ||
+         Message.starts_with("invalid type ");
+}
+
+/// The bytes [Begin, End) of the asm statement around Offset in Text (from
+/// `asm` to its closing parenthesis), or none when it is not found.
+std::optional<std::pair<unsigned, unsigned>> asmStatementAround(StringRef Text, unsigned Offset) {
+  for (size_t At = Text.take_front(Offset).rfind("asm"); At != StringRef::npos;
+       At = Text.take_front(At).rfind("asm")) {
+    if (At && (llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_') && !Text.take_front(At).ends_with("__"))
+      continue;
+    size_t Open = Text.find('(', At);
+    if (Open == StringRef::npos || Open > Offset)
+      return std::nullopt;
+    int Depth = 0;
+    for (size_t I = Open; I < Text.size(); ++I) {
+      char C = Text[I];
+      if (C == '"') {
+        while (++I < Text.size() && !(Text[I] == '"' && Text[I - 1] != '\\'))
+          ;
+        continue;
+      }
+      if (C == '(')
+        ++Depth;
+      else if (C == ')' && --Depth == 0)
+        return I > Offset ? std::optional(std::pair<unsigned, unsigned>(
+                                At - (Text.take_front(At).ends_with("__") ? 2 : 0), I + 1))
+                          : std::nullopt;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Finds whether a location is in the body of a function template (or a
+/// member of a class template, a generic lambda): code nvcc checks only where
+/// it is instantiated.
+class TemplatedBodyFinder : public RecursiveASTVisitor<TemplatedBodyFinder> {
+public:
+  TemplatedBodyFinder(const SourceManager &SM, SourceLocation Loc) : SM(SM), Loc(Loc) {}
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->isTemplated() || !FD->doesThisDeclarationHaveABody())
+      return true;
+    SourceRange R = FD->getSourceRange();
+    SourceLocation B = SM.getFileLoc(R.getBegin()), E = SM.getFileLoc(R.getEnd());
+    if (SM.getFileID(B) == SM.getFileID(Loc) && !SM.isBeforeInTranslationUnit(Loc, B) &&
+        !SM.isBeforeInTranslationUnit(E, Loc))
+      Found = true;
+    return !Found;
+  }
+  bool Found = false;
+
+private:
+  const SourceManager &SM;
+  SourceLocation Loc;
+};
 
 /// Whether Offset in Text (a string literal after a closing parenthesis) is
 /// inside the operand lists of an asm statement: walking back over balanced
@@ -123,8 +193,9 @@ private:
 
 class NvccRewriter : public ASTConsumer {
 public:
-  NvccRewriter(const std::vector<ClangError> &Errors, RewrittenFiles &Out)
-      : Errors(Errors), Out(Out) {}
+  NvccRewriter(const std::vector<ClangError> &Errors, RewrittenFiles &Out,
+               std::vector<std::string> &AsmSetAside)
+      : Errors(Errors), Out(Out), AsmSetAside(AsmSetAside) {}
 
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
     Parsed.insert(Parsed.end(), DG.begin(), DG.end());
@@ -147,6 +218,8 @@ public:
         if (inAsmOperands(SM.getBufferData(SM.getFileID(E.Loc)), Offset))
           Edits[SM.getFileID(E.Loc)].push_back({Offset, 0, ","});
       }
+      if (isAsmOperandError(E.Message))
+        setAsmAside(Ctx, E, Edits);
       if (E.Message == AsmEscapeError && E.Loc.isFileID()) {
         unsigned Offset = SM.getFileOffset(E.Loc);
         StringRef Text = SM.getBufferData(SM.getFileID(E.Loc));
@@ -181,8 +254,42 @@ public:
   }
 
 private:
+  /// An asm statement that E rejects in a template's body: its text becomes
+  /// a call of the prelude's __warplint_asm_rejected_at_definition (its line
+  /// breaks kept), which a compile that emits it reports as the error it is.
+  void setAsmAside(ASTContext &Ctx, const ClangError &E,
+                   std::map<FileID, std::vector<Edit>> &Edits) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getFileLoc(E.Loc);
+    TemplatedBodyFinder F(SM, Loc);
+    for (Decl *D : Parsed)
+      if (!F.Found)
+        F.TraverseDecl(D);
+    if (!F.Found)
+      return;
+    FileID FID = SM.getFileID(Loc);
+    StringRef Text = SM.getBufferData(FID);
+    std::optional<std::pair<unsigned, unsigned>> Range =
+        asmStatementAround(Text, SM.getFileOffset(Loc));
+    if (!Range)
+      return;
+    StringRef Old = Text.slice(Range->first, Range->second);
+    std::string New = "__warplint_asm_rejected_at_definition()";
+    for (char C : Old)
+      if (C == '\n')
+        New += C;
+    Edits[FID].push_back({Range->first, Range->second - Range->first, std::move(New)});
+    AsmSetAside.push_back(llvm::formatv("{0}:{1}: an asm statement Clang rejects at definition "
+                                        "(nvcc checks it only where instantiated) was set "
+                                        "aside: {2}",
+                                        SM.getFilename(Loc), SM.getSpellingLineNumber(Loc),
+                                        E.Message)
+                              .str());
+  }
+
   const std::vector<ClangError> &Errors;
   RewrittenFiles &Out;
+  std::vector<std::string> &AsmSetAside;
   std::vector<Decl *> Parsed;
 };
 
@@ -190,8 +297,9 @@ private:
 
 std::unique_ptr<ASTConsumer> createNvccRewriter(CompilerInstance &,
                                                 const std::vector<ClangError> &Errors,
-                                                RewrittenFiles &Out) {
-  return std::make_unique<NvccRewriter>(Errors, Out);
+                                                RewrittenFiles &Out,
+                                                std::vector<std::string> &AsmSetAside) {
+  return std::make_unique<NvccRewriter>(Errors, Out, AsmSetAside);
 }
 
 } // namespace warplint

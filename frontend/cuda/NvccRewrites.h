@@ -19,6 +19,12 @@
 //   (`:: "r"(v) "l"(p)`): nvcc's parser reads the next constraint string as
 //   the next operand, Clang says "expected ')'" at it. A comma is inserted
 //   before the string, only inside an asm statement's operand lists.
+// * An inline asm statement whose operand numbers, constraints or strings
+//   Clang rejects in the body of a template (`%8` of 8 operands in an
+//   `if constexpr` branch no instantiation takes): nvcc checks them only where
+//   instantiated. The statement becomes a call of the prelude's
+//   __warplint_asm_rejected_at_definition(); a compile that emits that call
+//   (an instantiation takes the branch) keeps the error.
 //
 // Each rewrite keeps every line where it was.
 //
@@ -48,11 +54,12 @@ using RewrittenFiles = std::map<std::string, std::string>;
 /// An AST consumer that, at the end of the translation unit, rewrites into
 /// Out (starting from the files' current text) each function-scope
 /// `__shared__` declaration and each asm `%` that Errors say Clang rejected
-/// as above. What it cannot rewrite safely (written by a macro, several
-/// declarators, an array) is left as it is.
+/// as above, and each asm statement set aside, told in AsmSetAside ("f.cu:12:
+/// an asm statement ... was set aside: <error>"). What it cannot rewrite
+/// safely (written by a macro, several declarators, an array) is left as it is.
 std::unique_ptr<clang::ASTConsumer>
 createNvccRewriter(clang::CompilerInstance &CI, const std::vector<ClangError> &Errors,
-                           RewrittenFiles &Out);
+                   RewrittenFiles &Out, std::vector<std::string> &AsmSetAside);
 
 } // namespace warplint
 

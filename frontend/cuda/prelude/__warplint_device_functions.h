@@ -120,6 +120,10 @@ __WL_DEV int __mulhi(int a, int b) { return (int)(((long long)a * b) >> 32); }
 __WL_DEV unsigned __umulhi(unsigned a, unsigned b) {
   return (unsigned)(((unsigned long long)a * b) >> 32); }
 extern "C" __device__ long long __nv_mul64hi(long long, long long);
+// An inline asm statement in a template that Clang rejects at definition
+// (nvcc checks it only where instantiated) is compiled as a call of this
+// (frontend/cuda/NvccRewrites.h); a compile that emits it keeps the error.
+extern "C" __device__ void __warplint_asm_rejected_at_definition(void);
 __WL_DEV long long __mul64hi(long long a, long long b) { return __nv_mul64hi(a, b); }
 // A selector's bit 3 is ignored (prmt's sign mode is not __byte_perm's).
 __WL_DEV unsigned __byte_perm(unsigned a, unsigned b, unsigned s) { return __nvvm_prmt(a, b, s & 0x7777u); }
