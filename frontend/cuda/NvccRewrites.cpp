@@ -138,6 +138,48 @@ struct Edit {
   std::string Text;
 };
 
+/// True for Message (err_cuda_ovl_target) saying that a definition without
+/// attributes cannot overload an earlier `__host__ __device__` or
+/// `__device__` declaration. nvcc takes such a definition as the same
+/// function, `__host__ __device__` (for a `__device__` declaration with its
+/// warning #20037-D).
+bool isRedeclaredWithoutTarget(StringRef Message) {
+  if (!Message.consume_front("__host__ function '"))
+    return false;
+  size_t At = Message.find("' cannot overload ");
+  if (At == StringRef::npos)
+    return false;
+  Message = Message.drop_front(At + StringRef("' cannot overload ").size());
+  return Message.starts_with("__host__ __device__ function '") ||
+         Message.starts_with("__device__ function '");
+}
+
+/// Each function declaration at a location of Rejected (a definition
+/// without attributes after a declaration with them) gets `__host__
+/// __device__` written before it (after its template parameters, on its line).
+class RedeclarationFinder : public RecursiveASTVisitor<RedeclarationFinder> {
+public:
+  RedeclarationFinder(const SourceManager &SM,
+                      const std::vector<SourceLocation> &Rejected,
+                      std::map<FileID, std::vector<Edit>> &Edits)
+      : SM(SM), Rejected(Rejected), Edits(Edits) {}
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    SourceLocation Name = FD->getLocation();
+    SourceLocation Start = FD->getInnerLocStart();
+    if (Name.isMacroID() || Start.isMacroID() || FD->hasAttr<CUDADeviceAttr>())
+      return true;
+    if (llvm::any_of(Rejected, [&](SourceLocation L) { return SM.getFileLoc(L) == Name; }))
+      Edits[SM.getFileID(Start)].push_back({SM.getFileOffset(Start), 0, "__host__ __device__ "});
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  const std::vector<SourceLocation> &Rejected;
+  std::map<FileID, std::vector<Edit>> &Edits;
+};
+
 class DeclFinder : public RecursiveASTVisitor<DeclFinder> {
 public:
   DeclFinder(ASTContext &Ctx, const std::vector<SourceLocation> &Rejected,
@@ -205,10 +247,13 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<SourceLocation> Rejected;
+    std::vector<SourceLocation> Redeclared;
     std::map<FileID, std::vector<Edit>> Edits;
     for (const ClangError &E : Errors) {
       if (E.Message == SharedInitError)
         Rejected.push_back(E.Loc);
+      if (isRedeclaredWithoutTarget(E.Message))
+        Redeclared.push_back(E.Loc);
       // The error points into the string literal at the escape's last
       // character (`%gl` of `%globaltimer`, the `g` read as a modifier), where
       // it is written in a file, not a macro's expansion: one more `%` before
@@ -232,6 +277,11 @@ public:
     }
     if (!Rejected.empty()) {
       DeclFinder F(Ctx, Rejected, Edits);
+      for (Decl *D : Parsed)
+        F.TraverseDecl(D);
+    }
+    if (!Redeclared.empty()) {
+      RedeclarationFinder F(SM, Redeclared, Edits);
       for (Decl *D : Parsed)
         F.TraverseDecl(D);
     }
