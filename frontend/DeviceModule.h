@@ -195,6 +195,11 @@ struct DroppedCode {
   /// A kernel template that nothing instantiates (Kernel is its name, Loc
   /// where it is written), rather than code that did not compile.
   bool NotInstantiated = false;
+  /// With NotInstantiated: the template is written in a header this file
+  /// includes (not in the file itself) and the file's host code compiled, so
+  /// it is analyzed with the files that instantiate it: a note, not a
+  /// failure of this file.
+  bool InHeader = false;
 };
 
 /// The output of a frontend.

@@ -15,9 +15,9 @@ namespace warplint {
 bool isNotAnalyzed(const Finding &F) {
   // A kernel whose analysis stopped at its budget, or none of whose
   // accesses a sampled thread reached, was not checked either.
-  return F.Rule == CompileErrorRule || F.Rule == InputErrorRule || F.Rule == NotInstantiatedRule ||
-         F.Rule == AnalysisBudgetRule ||
-         (F.Rule == KernelUnreachedRule && F.Level != Severity::Note);
+  return F.Rule == CompileErrorRule || F.Rule == InputErrorRule || F.Rule == AnalysisBudgetRule ||
+         ((F.Rule == KernelUnreachedRule || F.Rule == NotInstantiatedRule) &&
+          F.Level != Severity::Note);
 }
 
 StringRef notAnalyzedSummary(StringRef Rule) {
@@ -37,7 +37,11 @@ std::vector<Finding> droppedFindings(const DeviceModule &DM) {
   for (const DroppedCode &D : DM.Dropped) {
     Finding F;
     F.Rule = D.NotInstantiated ? NotInstantiatedRule.str() : CompileErrorRule.str();
-    F.Level = D.NotInstantiated ? Severity::Warning : Severity::Error;
+    // A header's template this file does not use is the business of the
+    // files that instantiate it.
+    F.Level = D.InHeader          ? Severity::Note
+              : D.NotInstantiated ? Severity::Warning
+                                  : Severity::Error;
     F.Kernel = D.Kernel;
     F.Loc = D.Loc;
     F.Message = D.Message;

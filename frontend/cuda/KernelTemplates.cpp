@@ -1,6 +1,7 @@
 //===- KernelTemplates.cpp - Kernel templates nothing instantiates --------===//
 #include "frontend/cuda/KernelTemplates.h"
 #include "frontend/cuda/DeclarationCollector.h"
+#include "frontend/cuda/RawTokens.h"
 #include "frontend/SourceLocation.h"
 
 #include "clang/AST/ASTContext.h"
@@ -42,12 +43,17 @@ public:
     if (P.isInvalid())
       return true;
     std::string Name = T->getQualifiedNameAsString();
+    SourceLoc Loc{displayPath(Directory, P.getFilename()), P.getLine(), P.getColumn()};
+    if (!HostBodiesSkipped && !SM.isInMainFile(SM.getFileLoc(T->getLocation()))) {
+      Out.push_back({Name, Loc, headerTemplateNote(Name, Loc.File, false, nullptr),
+                     /*NotInstantiated=*/true, /*InHeader=*/true});
+      return true;
+    }
     std::string Why =
         HostBodiesSkipped
             ? "the host code that would instantiate it was skipped (it did not compile)"
             : "nothing in this file instantiates it";
-    Out.push_back({Name,
-                   SourceLoc{displayPath(Directory, P.getFilename()), P.getLine(), P.getColumn()},
+    Out.push_back({Name, Loc,
                    llvm::formatv("kernel template '{0}' was not analyzed: {1}; name an "
                                  "instantiation with a `// warplint: instantiate {0}<...>` "
                                  "comment or in a launch file",
@@ -95,6 +101,65 @@ std::unique_ptr<ASTConsumer> createKernelTemplateCollector(CompilerInstance &CI,
                                                            bool HostBodiesSkipped,
                                                            std::vector<DroppedCode> &Out) {
   return std::make_unique<KernelTemplateCollector>(compileDirectory(CI), HostBodiesSkipped, Out);
+}
+
+std::string headerTemplateNote(llvm::StringRef Name, llvm::StringRef Header, bool Searched,
+                               const TemplateUse *Use) {
+  std::string Head = llvm::formatv("kernel template '{0}' of {1} is not instantiated in this file",
+                                   Name, Header);
+  if (!Searched)
+    return Head + llvm::formatv(": a header's template is analyzed with the files that "
+                                "instantiate it (give -p to find them among the compile "
+                                "database's files, or name one here with a `// warplint: "
+                                "instantiate {0}<...>` comment)",
+                                Name)
+                      .str();
+  if (Use)
+    return Head + llvm::formatv(": {0}:{1} instantiates it (`{2}`), and it is analyzed with "
+                                "that file",
+                                Use->File, Use->Line, Use->Spelled)
+                      .str();
+  return Head + llvm::formatv(", nor in any other file of the compile database: it is analyzed "
+                              "nowhere (name an instantiation with a `// warplint: instantiate "
+                              "{0}<...>` comment or in a launch file)",
+                              Name)
+                    .str();
+}
+
+std::vector<TemplateUse> templateUses(llvm::StringRef Text, llvm::StringRef Name) {
+  namespace tok = clang::tok;
+  std::vector<TemplateUse> Out;
+  if (Name.empty() || !Text.contains(Name))
+    return Out;
+  std::vector<TextToken> Toks = lexText(Text);
+  auto Spelling = [&](size_t I) { return Text.slice(Toks[I].Begin, Toks[I].End); };
+  for (size_t I = 0; I + 1 < Toks.size(); ++I) {
+    if (Toks[I].Kind != tok::raw_identifier || Toks[I + 1].Kind != tok::less ||
+        Spelling(I) != Name || (I && Toks[I - 1].Kind == tok::period) ||
+        (I && Toks[I - 1].Kind == tok::arrow))
+      continue;
+    // The '>' that closes the argument list: '<' and '>' counted outside
+    // brackets, '>>' closing two; a ';' or an unbalanced bracket ends it.
+    int Angles = 0, Brackets = 0;
+    size_t J = I + 1;
+    for (; J < Toks.size(); ++J) {
+      tok::TokenKind K = Toks[J].Kind;
+      if (K == tok::semi || (Brackets == 0 && closesBracket(K)))
+        break;
+      Brackets += opensBracket(K) - closesBracket(K);
+      if (Brackets)
+        continue;
+      Angles += K == tok::less;
+      Angles -= K == tok::greater ? 1 : K == tok::greatergreater ? 2 : 0;
+      if (Angles <= 0)
+        break;
+    }
+    if (J == Toks.size() || Angles != 0)
+      continue;
+    unsigned Line = 1 + Text.take_front(Toks[I].Begin).count('\n');
+    Out.push_back({"", Line, Text.slice(Toks[I].Begin, Toks[J].End).str()});
+  }
+  return Out;
 }
 
 std::vector<std::pair<unsigned, std::string>> instantiationComments(llvm::StringRef Text) {

@@ -33,6 +33,27 @@ std::unique_ptr<clang::ASTConsumer>
 createKernelTemplateCollector(clang::CompilerInstance &CI, bool HostBodiesSkipped,
                               std::vector<DroppedCode> &Out);
 
+/// Where a file's text instantiates a kernel template: `k<float, 256>` at
+/// Line of File.
+struct TemplateUse {
+  std::string File;
+  unsigned Line = 0;
+  std::string Spelled;
+};
+
+/// The note for kernel template Name of Header, which the checked file
+/// includes and does not instantiate. Without Searched (no compile database
+/// to look in), what would find or give an instantiation; with it, Use (the
+/// file that instantiates it) or, when null, that no file of the database
+/// does.
+std::string headerTemplateNote(llvm::StringRef Name, llvm::StringRef Header, bool Searched,
+                               const TemplateUse *Use);
+
+/// Each `Name<...>` in Text (Name unqualified; a member `x.Name<` or
+/// `p->Name<` is not one), outside comments and string literals, with its
+/// line; File is left empty.
+std::vector<TemplateUse> templateUses(llvm::StringRef Text, llvm::StringRef Name);
+
 /// The instantiations a file's text asks for with `// warplint: instantiate
 /// k<128, 8>` comments, one per comment, with the comment's line (1-based).
 std::vector<std::pair<unsigned, std::string>> instantiationComments(llvm::StringRef Text);

@@ -1,9 +1,8 @@
 //===- TorchDispatch.cpp - Kernels PyTorch's dispatch macros instantiate --===//
 
 #include "frontend/cuda/TorchDispatch.h"
+#include "frontend/cuda/RawTokens.h"
 
-#include "clang/Basic/LangOptions.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -31,34 +30,6 @@ std::string scalarType(StringRef Arg) {
     if (Arg == Name)
       return Type.str();
   return "";
-}
-
-/// A token of the file's text, by its byte range.
-struct TextToken {
-  clang::tok::TokenKind Kind;
-  size_t Begin, End;
-};
-
-/// Text as clang's raw lexer splits it (CUDA C++: `<<<` is one token;
-/// comments and string literals are tokens of their own, never looked into).
-std::vector<TextToken> lexText(StringRef Text) {
-  clang::LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
-  LO.CUDA = true;
-  clang::Lexer Raw(clang::SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
-  std::vector<TextToken> Out;
-  for (clang::Token T; Raw.LexFromRawLexer(T), T.isNot(clang::tok::eof);) {
-    size_t End = Raw.getBufferLocation() - Text.begin();
-    Out.push_back({T.getKind(), End - T.getLength(), End});
-  }
-  return Out;
-}
-
-bool opens(clang::tok::TokenKind K) {
-  return K == clang::tok::l_paren || K == clang::tok::l_square || K == clang::tok::l_brace;
-}
-bool closes(clang::tok::TokenKind K) {
-  return K == clang::tok::r_paren || K == clang::tok::r_square || K == clang::tok::r_brace;
 }
 
 } // namespace
@@ -114,7 +85,7 @@ std::vector<std::pair<unsigned, std::string>> dispatchInstantiations(StringRef T
     size_t Close = I + 1, Start = I + 2;
     for (int Depth = 0; Close < Toks.size(); ++Close) {
       TokenKind K = Toks[Close].Kind;
-      Depth += opens(K) - closes(K);
+      Depth += opensBracket(K) - closesBracket(K);
       if (Depth == 0 || (Depth == 1 && K == tok::comma)) {
         Args.push_back({Start, Close});
         Start = Close + 1;

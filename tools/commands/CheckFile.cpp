@@ -1,5 +1,6 @@
 //===- CheckFile.cpp - Check one file as `check` and `lsp` do -------------===//
 #include "tools/commands/CheckFile.h"
+#include "tools/commands/HeaderTemplates.h"
 #include "tools/commands/ResultCache.h"
 #include "rules/TimeSaved.h"
 
@@ -300,6 +301,7 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
       Pool.async([&, I] { Check(I); });
     Pool.wait();
   }
+  locateHeaderTemplates(In, Results);
   return Results;
 }
 
