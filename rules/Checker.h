@@ -54,7 +54,7 @@ struct CheckOptions {
   /// Where nvcc's reports are kept between runs; empty for none.
   std::string VerdictCacheDir;
   /// Seconds nvcc's device compile of one file may take.
-  unsigned NvccSeconds = 60;
+  unsigned NvccSeconds = 180;
   /// What each kernel's analysis may spend before it is reported as stopped.
   AnalysisBudget Budget;
   /// The file's budget for its whole check (frontend/FileBudget.h): each

@@ -225,7 +225,7 @@ struct CommandLine {
       "nvcc-timeout",
       llvm::cl::desc("Seconds nvcc's device compile of one file may take before it is "
                      "stopped and the file's claims stay estimates"),
-      llvm::cl::init(60), llvm::cl::Hidden, llvm::cl::sub(Check), llvm::cl::sub(Diff),
+      llvm::cl::init(180), llvm::cl::Hidden, llvm::cl::sub(Check), llvm::cl::sub(Diff),
       llvm::cl::sub(Report), llvm::cl::cat(Category)};
   llvm::cl::opt<unsigned> MaxRRegCount{"maxrregcount",
                                        llvm::cl::desc("Register cap per thread, as nvcc's "

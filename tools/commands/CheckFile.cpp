@@ -78,7 +78,7 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
     return createStringError(inconvertibleErrorCode(),
                              "--ptxas=%s: expected nvcc, clang or off", CL.Ptxas.c_str());
   Opts.Registers.MaxRRegCount = CL.MaxRRegCount;
-  Opts.NvccSeconds = CL.NvccSeconds ? unsigned(CL.NvccSeconds) : 60;
+  Opts.NvccSeconds = CL.NvccSeconds ? unsigned(CL.NvccSeconds) : 180;
   Opts.Budget = CL.budget();
   // The name alone is checked here: each file's architecture picks the default.
   Expected<const GpuProfile *> G = selectGpu(CL.Gpu, defaultArch());
