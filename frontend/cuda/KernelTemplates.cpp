@@ -69,30 +69,26 @@ private:
   std::vector<DroppedCode> &Out;
 };
 
-/// Visits the declarations this compile parsed (not a preamble's) at the
-/// end of the translation unit, when every instantiation has been made.
+/// Visits the translation unit's declarations at its end, when every
+/// instantiation has been made: those a stored preamble holds (the user's
+/// headers included before the first line of code) as well as those this
+/// compile parsed, so that a header's templates are named alike with and
+/// without a preamble.
 class KernelTemplateCollector : public ASTConsumer {
 public:
   KernelTemplateCollector(std::string Directory, bool HostBodiesSkipped,
                           std::vector<DroppedCode> &Out)
       : Directory(std::move(Directory)), HostBodiesSkipped(HostBodiesSkipped), Out(Out) {}
 
-  bool HandleTopLevelDecl(DeclGroupRef DG) override {
-    Parsed.insert(Parsed.end(), DG.begin(), DG.end());
-    return true;
-  }
-
   void HandleTranslationUnit(ASTContext &Ctx) override {
     TemplateVisitor V(Ctx.getSourceManager(), Directory, HostBodiesSkipped, Out);
-    for (size_t I = 0; I < Parsed.size(); ++I)
-      V.TraverseDecl(Parsed[I]);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
 
 private:
   std::string Directory;
   bool HostBodiesSkipped;
   std::vector<DroppedCode> &Out;
-  std::vector<Decl *> Parsed;
 };
 
 } // namespace

@@ -144,9 +144,18 @@ int runAccessesCommand(const CommandLine &CL) {
     }
     // Kernels left out (compile errors, templates nothing instantiates): the
     // file's "errors" and "not_analyzed", or stderr.
-    json::Array Errors, Left;
+    json::Array Errors, Left, Notes;
     Count.Kernels += Selected.size();
     for (const Finding &F : droppedFindings(DM)) {
+      // A header's template the file does not use: said, not a failure.
+      if (!isNotAnalyzed(F)) {
+        if (CL.Format == "json")
+          Notes.push_back(notAnalyzedJson(F));
+        else
+          errs() << formatv("{0}:{1}:{2}: note: {3} [{4}]\n", F.Loc.File, F.Loc.Line,
+                            F.Loc.Column, F.Message, F.Rule);
+        continue;
+      }
       Dropped = true;
       Count.add(F);
       if (CL.Format == "json") {
@@ -161,6 +170,7 @@ int runAccessesCommand(const CommandLine &CL) {
       Files.push_back(json::Object{{"file", DM.Path},
                                    {"kernels", std::move(Kernels)},
                                    {"errors", std::move(Errors)},
+                                   {"notes", std::move(Notes)},
                                    {"not_analyzed", std::move(Left)}});
   }, [&](const SassListing &L) {
     if (CL.Format != "json") {
