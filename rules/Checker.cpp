@@ -249,7 +249,26 @@ void checkKernel(const DeviceModule &DM, const Function &F,
 }
 
 bool kernelToCheck(const Function &F, const CheckOptions &Opts) {
-  return isKernel(F) && !F.isDeclaration() && selected(Opts, F);
+  return isKernel(F) && !F.isDeclaration() && selected(Opts, F) &&
+         (Opts.SystemHeaders || !isLibraryKernel(F));
+}
+
+std::string libraryKernelsNote(StringRef Path, ArrayRef<std::string> Names) {
+  std::string List;
+  for (size_t I = 0; I < Names.size() && I < 3; ++I)
+    List += (I ? ", " : "") + Names[I];
+  if (Names.size() > 3)
+    List += formatv(" and {0} more", Names.size() - 3).str();
+  return formatv("{0}: {1} kernel{2} written in library headers (CUB, Thrust, the toolkit) "
+                 "{3} not checked, as a library's own code: {4}; --system-headers checks them",
+                 Path, Names.size(), Names.size() == 1 ? "" : "s",
+                 Names.size() == 1 ? "was" : "were", List)
+      .str();
+}
+
+bool isLibraryKernel(const Function &F) {
+  SourceLoc D = declarationLocation(F);
+  return !D.File.empty() && isLibraryFile(D.File);
 }
 
 std::vector<Finding> finishFindings(std::vector<Finding> Out, SourceCache &Sources,
@@ -280,9 +299,14 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   // The kernels' access patterns first (copies of a kernel analyzed once,
   // the others on KernelThreads threads), then their rules in order.
   std::vector<const Function *> Kernels;
+  std::vector<std::string> Library;
   for (const Function &F : *DM.M)
     if (kernelToCheck(F, Opts))
       Kernels.push_back(&F);
+    else if (isKernel(F) && !F.isDeclaration() && selected(Opts, F))
+      Library.push_back(sourceName(F));
+  if (!Library.empty())
+    Notes.push_back(libraryKernelsNote(DM.Path, Library));
   AnalyzedKernels A = analyzeModuleKernels(
       DM, Kernels,
       [&](const Function &F) {

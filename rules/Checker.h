@@ -71,6 +71,10 @@ struct CheckOptions {
   /// are predicted on: empty follows the architecture (sm_90: h100-sxm),
   /// "none" predicts no time.
   std::string Gpu;
+  /// Check kernels written in library headers too (CUB's, Thrust's, the
+  /// toolkit's): --system-headers, as clang-tidy's. Without it such a
+  /// kernel's findings are the library's, not reported (a note counts them).
+  bool SystemHeaders = false;
   /// --checks: applied over each file's configuration (configAndArch).
   CheckGlobs CommandLineChecks;
   /// The configurations found for the files of this run, shared by them.
@@ -90,6 +94,15 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
 /// True for the kernels checkModule checks: defined kernels that --kernel
 /// (when given) selects.
 bool kernelToCheck(const llvm::Function &F, const CheckOptions &Opts);
+
+/// True for a kernel written in a library header (CUB, Thrust, libcu++, the
+/// toolkit, the prelude: frontend/SourceLocation.h isLibraryFile), whose
+/// findings only --system-headers reports.
+bool isLibraryKernel(const llvm::Function &F);
+
+/// The note for the library kernels of the file at Path that were not
+/// checked (their source names).
+std::string libraryKernelsNote(llvm::StringRef Path, llvm::ArrayRef<std::string> Names);
 
 /// What checkModule does for one kernel F of DM: its analyses, then Rules;
 /// findings go to Sink unsorted, suppressions not yet applied. Ptxas is

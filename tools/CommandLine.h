@@ -68,6 +68,12 @@ struct CommandLine {
                      "(default: all); others report at the main file's line that called "
                      "into them, as library headers always do"),
       llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
+  llvm::cl::opt<bool> SystemHeaders{
+      "system-headers",
+      llvm::cl::desc("Check kernels written in library headers (CUB, Thrust, the CUDA "
+                     "toolkit) too; without it they are counted in a note, as clang-tidy's "
+                     "--system-headers"),
+      llvm::cl::sub(llvm::cl::SubCommand::getAll()), llvm::cl::cat(Category)};
   llvm::cl::opt<std::string> DocsUrl{
       "docs-url",
       llvm::cl::desc("Base URL of the rule pages that links point at (default: the "

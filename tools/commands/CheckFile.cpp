@@ -91,6 +91,7 @@ Expected<CheckOptions> checkOptions(const CommandLine &CL) {
       WithColor::warning(errs(), "warplint")
           << gpuArchMismatch(**G, *A) << "\n";
   Opts.Gpu = CL.Gpu;
+  Opts.SystemHeaders = CL.SystemHeaders;
   if (!CL.Checks.empty()) {
     Expected<CheckGlobs> G = CheckGlobs::parse(CL.Checks, "--checks");
     if (!G)

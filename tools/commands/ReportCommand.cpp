@@ -147,7 +147,8 @@ int runReportCommand(const CommandLine &CL) {
             Quotable.insert(absolutePath(N.Loc.File));
       }
   // Each file's "errors" and "not_analyzed", as `accesses` writes them.
-  std::vector<json::Array> NotAnalyzed(In->Files.size()), Left(In->Files.size());
+  std::vector<json::Array> NotAnalyzed(In->Files.size()), Left(In->Files.size()),
+      Notes(In->Files.size());
   for (size_t I = 0; I < In->Files.size(); ++I) {
     if (!Results[I].Error.empty()) {
       Finding F = fileErrorFinding(In->Files[I], Results[I].Error);
@@ -158,6 +159,8 @@ int runReportCommand(const CommandLine &CL) {
       if (isNotAnalyzed(F)) {
         NotAnalyzed[I].push_back(notAnalyzedJson(F));
         Left[I].push_back(notAnalyzedEntry(F));
+      } else if (F.Rule == NotInstantiatedRule) {
+        Notes[I].push_back(notAnalyzedJson(F));
       }
   }
   CheckedFiles C = gatherFindings(CL, Results);
@@ -167,6 +170,7 @@ int runReportCommand(const CommandLine &CL) {
     Files.push_back(json::Object{{"file", In->Files[I]},
                                  {"kernels", std::move(Kernels[I])},
                                  {"errors", std::move(NotAnalyzed[I])},
+                                 {"notes", std::move(Notes[I])},
                                  {"not_analyzed", std::move(Left[I])}});
     if (!Results[I].Error.empty())
       Errors.push_back(json::Object{{"file", In->Files[I]}, {"message", Results[I].Error}});

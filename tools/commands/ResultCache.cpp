@@ -70,6 +70,7 @@ std::string commonKeyText(const CommandLine &CL) {
   Put("maxrregcount", Twine(CL.MaxRRegCount));
   Put("budget-mb", Twine(CL.BudgetMb));
   Put("budget-steps", Twine(CL.BudgetSteps));
+  Put("system-headers", Twine(bool(CL.SystemHeaders)));
   Put("header-filter", CL.HeaderFilter.getNumOccurrences() ? "=" + CL.HeaderFilter : "");
   Put("cuda-path", CL.CudaPath);
   Put("no-cuda-sdk", Twine(bool(CL.NoCudaSdk)));
