@@ -31,6 +31,28 @@ bool gridInvariant(const Value *P, const DataLayout &DL) {
   return isa<Argument>(Base) || isa<GlobalVariable>(Base);
 }
 
+/// True for an integer atomic that ptxas aggregates over the lanes of a warp
+/// (one update per warp: add, sub, and, or, xor, min, max).
+bool warpAggregated(const Instruction &I) {
+  const auto *RMW = dyn_cast<AtomicRMWInst>(&I);
+  if (!RMW)
+    return false;
+  switch (RMW->getOperation()) {
+  case AtomicRMWInst::Add:
+  case AtomicRMWInst::Sub:
+  case AtomicRMWInst::And:
+  case AtomicRMWInst::Or:
+  case AtomicRMWInst::Xor:
+  case AtomicRMWInst::Max:
+  case AtomicRMWInst::Min:
+  case AtomicRMWInst::UMax:
+  case AtomicRMWInst::UMin:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &Out) const {
@@ -44,6 +66,12 @@ void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &O
     if (!llvm::all_of(A.Sites, [&](const IrAccess &S) { return gridInvariant(S.Pointer, DL); }))
       continue;
     const LaunchConfig &L = K.launch();
+    // Blocks of one warp: ptxas aggregates an integer atomic's lanes into one
+    // update per warp, which is already one per block, all that the block
+    // reduction would leave.
+    if (L.Block.count() <= K.Arch.WarpSize &&
+        llvm::all_of(A.Sites, [](const IrAccess &S) { return warpAggregated(*S.Inst); }))
+      continue;
     std::string Who =
         L.Grid ? formatv("the {0} threads of {1}", L.Grid->count() * L.Block.count(), L.str())
                      .str()

@@ -46,7 +46,25 @@ __global__ void perBlock(const float *in, float *sums) {
   atomicAdd(&sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
 }
 
+// Blocks of one warp (here 6 threads): ptxas aggregates an integer atomic's
+// lanes per warp, which is already one update per block, all a block
+// reduction would leave; not flagged. A float sum is not aggregated: still
+// flagged. (The PTX run gives every kernel block(256): flagged there.)
+// PTX: warning: kernel 'countSmallBlocks': {{.*}}[global-atomic-contended]
+__global__ void countSmallBlocks(const float *score, int *count, float *out, float t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (score[i] >= t)
+    out[atomicAdd(count, 1)] = score[i];
+}
+// CHECK: global-atomic-contended.cu:[[@LINE+3]]:{{[0-9]+}}: warning: kernel 'sumSmallBlocks': the 24576 threads of grid(4096,1,1) block(6,1,1) atomically update one global address, 6 lanes of each warp at once{{.*}}[global-atomic-contended]
+// PTX: warning: kernel 'sumSmallBlocks': {{.*}}[global-atomic-contended]
+__global__ void sumSmallBlocks(const float *in, float *sum) {
+  atomicAdd(sum, in[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+
 void launch(const float *in, float *sum, float *sums, const unsigned char *bytes, unsigned *bins) {
+  countSmallBlocks<<<4096, 6>>>(in, (int *)bins, sums, 0.5f);
+  sumSmallBlocks<<<4096, 6>>>(in, sum);
   sumAll<<<4096, 256>>>(in, sum);
   countHits<<<4096, 256>>>(in);
   sumPerBlock<<<4096, 256>>>(in, sum);
