@@ -258,8 +258,12 @@ const PtxasFunctionInfo *findKernel(const PtxasReport &R, StringRef Mangled) {
 }
 
 std::vector<std::string> nvccArguments(const NvccCompile &C, StringRef In, StringRef Out) {
+  // Extended lambdas and relaxed constexpr: what projects build with (an
+  // inference library's device lambdas fail without them) and what code
+  // that compiles without them compiles to the same.
   std::vector<std::string> Args = {C.Nvcc, "-x", "cu", "-cubin", "-arch=" + C.Arch,
-                                   "-Xptxas", "-v"};
+                                   "-Xptxas", "-v", "--extended-lambda",
+                                   "--expt-relaxed-constexpr"};
   if (C.MaxRRegCount)
     Args.push_back("-maxrregcount=" + std::to_string(C.MaxRRegCount));
   // A buffer compiled from a scratch copy finds its includes where the file is.

@@ -32,7 +32,8 @@ TEST(NvccVerdict, CommandIsADeviceCompileToTheScratchFile) {
   C.MaxRRegCount = 40;
   C.Flags = {"-DX", "-ccbin", "clang"};
   std::vector<std::string> Expected = {"/usr/local/cuda/bin/nvcc", "-x", "cu", "-cubin",
-                                       "-arch=sm_80", "-Xptxas", "-v", "-maxrregcount=40",
+                                       "-arch=sm_80", "-Xptxas", "-v", "--extended-lambda",
+                                       "--expt-relaxed-constexpr", "-maxrregcount=40",
                                        "-DX", "k.cu", "-o", "/scratch/device.cubin"};
   EXPECT_EQ(nvccArguments(C, "k.cu", "/scratch/device.cubin"), Expected);
 }

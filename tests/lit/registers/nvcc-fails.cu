@@ -10,7 +10,7 @@
 // SLOW: warning: kernel 'forced': about 74 registers live {{.*}} ptxas will likely spill (an estimate from the IR, medium confidence: nvcc's device compile of the file did not succeed){{.*}} [register-spill]
 
 // The command has the file's -D, not its other flags (-Wall, -O1).
-// FAILS: note: {{.*}}nvcc-fails.cu: nvcc's device compile failed (exit 3); its messages are not shown, run it to see them: {{.*}}failing-toolkit/bin/nvcc -x cu -cubin -arch=sm_90 -Xptxas -v -DSIZE=64 {{[^ ]*}}nvcc-fails.cu -o out.cubin; register, local-memory and spill findings of this file are estimates from the IR
+// FAILS: note: {{.*}}nvcc-fails.cu: nvcc's device compile failed (exit 3); its messages are not shown, run it to see them: {{.*}}failing-toolkit/bin/nvcc -x cu -cubin -arch=sm_90 -Xptxas -v --extended-lambda --expt-relaxed-constexpr -DSIZE=64 {{[^ ]*}}nvcc-fails.cu -o out.cubin; register, local-memory and spill findings of this file are estimates from the IR
 // FAILS: warning: kernel 'forced': about 74 registers live {{.*}} (an estimate from the IR, medium confidence: nvcc's device compile of the file did not succeed){{.*}} [register-spill]
 
 #ifndef SIZE

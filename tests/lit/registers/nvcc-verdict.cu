@@ -22,7 +22,7 @@
 // RUN: not ls %t.clean/nvcc
 
 // CACHE: {{[0-9a-f]+}}.txt
-// FAILED: note: {{.*}}nvcc-verdict.cu: nvcc's device compile failed (exit {{[0-9]+}}); its messages are not shown, run it to see them: {{.*}}nvcc -x cu -cubin -arch=sm_90 -Xptxas -v {{.*}}nvcc-verdict.cu -o out.cubin; register, local-memory and spill findings of this file are estimates from the IR
+// FAILED: note: {{.*}}nvcc-verdict.cu: nvcc's device compile failed (exit {{[0-9]+}}); its messages are not shown, run it to see them: {{.*}}nvcc -x cu -cubin -arch=sm_90 -Xptxas -v --extended-lambda --expt-relaxed-constexpr {{.*}}nvcc-verdict.cu -o out.cubin; register, local-memory and spill findings of this file are estimates from the IR
 
 // nvcc (not Clang) needs -DM_FIT.
 #if defined(__NVCC__) && !defined(M_FIT)
