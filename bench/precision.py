@@ -224,10 +224,13 @@ def main():
       os.path.dirname(os.path.abspath(__file__)), '..', 'build', 'bin', 'warplint'))
   s.add_argument('--out', default=os.path.join(
       os.path.dirname(os.path.abspath(__file__)), 'precision'))
-  s.add_argument('extra', nargs='*', help='flags for every compile (after --)')
   t = sub.add_parser('summary')
   t.add_argument('tables', nargs='+')
-  args = ap.parse_args()
+  # The flags for every compile are what follows `--`, wherever the options are.
+  argv = sys.argv[1:]
+  extra = argv[argv.index('--') + 1:] if '--' in argv else []
+  args = ap.parse_args(argv[:argv.index('--')] if '--' in argv else argv)
+  args.extra = extra
   if args.cmd == 'sample':
     args.checkout = os.path.abspath(args.checkout)
     return sample(args)
