@@ -1,5 +1,6 @@
 //===- Checker.cpp - Run the rules over a module --------------------------===//
 #include "rules/Checker.h"
+#include "rules/AssumedBlockShape.h"
 #include "rules/LibraryCallSites.h"
 
 #include "rules/Confirm.h"
@@ -224,6 +225,7 @@ void checkAnalyzedKernel(const DeviceModule &DM, const Function &F,
     noteUnconfirmed(K, Mine);
   for (Finding &Fd : totalsMismatches(K))
     Mine.push_back(std::move(Fd));
+  demoteForGuessedShape(K, Mine);
   placeFindings(F, Mine, 0);
   noteMergedAccesses(Spaces, Mine);
   for (Finding &Fd : Mine)
