@@ -6,6 +6,8 @@
 #include "rules/LoopFacts.h"
 #include "analyzer/time/LaunchWork.h"
 
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -16,6 +18,17 @@ GlobalReuseWithoutTilingRule::GlobalReuseWithoutTilingRule(const RuleOptions &Op
     : Rule("global-reuse-without-tiling", Opts), Threshold(Opts.number("threshold", 4)) {}
 
 namespace {
+/// True when P points into a table of constants the compiler made of a local
+/// array (`const int z[3] = {11, 12, 6};`): a private or internal,
+/// unnamed_addr constant in global memory, never a user's __device__ or
+/// __constant__ variable. nvcc unrolls the small loops that index such a
+/// table and folds its entries into immediates: there is no load to tile.
+bool compilerConstantTable(const Value *P) {
+  const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(P));
+  return GV && GV->isConstant() && GV->hasLocalLinkage() && GV->hasGlobalUnnamedAddr() &&
+         (GV->getAddressSpace() == AS_Generic || GV->getAddressSpace() == AS_Global);
+}
+
 /// How a global load of a loop is re-read by the threads of a block.
 struct Reuse {
   uint64_t Readers = 1; ///< Threads of the block that load each element.
@@ -38,7 +51,7 @@ std::optional<Reuse> reuseOf(const KernelFacts &K, const MemoryAccess &A) {
       InLoop = &Site;
       break;
     }
-  if (!InLoop)
+  if (!InLoop || compilerConstantTable(InLoop->Pointer))
     return std::nullopt;
   ThreadDependence D = threadDependence(InLoop->Pointer);
   if (D.LoadedData)

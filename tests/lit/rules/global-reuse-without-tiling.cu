@@ -54,3 +54,22 @@ __global__ void gather(const int *idx, const float *x, float *y, int n) {
     acc += x[idx[k * blockDim.x + threadIdx.x]];
   y[threadIdx.x] = acc;
 }
+
+// Negative: a table of constants local to the kernel. Clang keeps it in a
+// private unnamed_addr constant global that the loop indexes; nvcc unrolls
+// the loop and folds the entries into immediates (its PTX for this kernel has
+// the 13 loads of 'at' and 'w' only), so no load of 'hop' or 'skip' exists to
+// stage in shared memory.
+__global__ void spread(const float *w, const int *at, float *out, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int base = at[t];
+  const int hop[4] = {3, 9, 2, 14}, skip[4] = {5, 1, 12, 7};
+  for (int a = 0; a < 4; ++a)
+    for (int b = 0; b < 3; ++b) {
+      float v = w[t * 12 + a * 3 + b];
+      atomicAdd(&out[base + n * hop[a]], v * b);
+      atomicAdd(&out[base + n * skip[a]], v + b);
+      atomicAdd(&out[base + (a + b) * n], -v);
+      atomicAdd(&out[base + b], v * v);
+    }
+}
