@@ -8,9 +8,10 @@ namespace warplint {
 
 /// A global load inside a loop whose address does not depend on some
 /// threadIdx dimension of a multi-thread block, so every thread along that
-/// dimension loads the same elements from global memory (naive matrix
-/// multiply). Option: threshold (default 4), the fewest threads re-reading
-/// an element before it warns.
+/// dimension that runs the load (the lane model's active lanes) loads the
+/// same elements from global memory (naive matrix multiply). Option:
+/// threshold (default 4), the fewest threads re-reading an element before it
+/// warns.
 class GlobalReuseWithoutTilingRule : public Rule {
 public:
   explicit GlobalReuseWithoutTilingRule(const RuleOptions &Opts);

@@ -6,11 +6,18 @@
 #include "rules/LoopFacts.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -92,10 +99,113 @@ bool oneLaneBetweenBarriers(const KernelFacts &K, size_t AI, const Loop &L) {
   return Full > 0 && P.Totals.Requests * Warps <= Full * (1 + 1e-9);
 }
 
+
+/// ScalarEvolution for the kernel, made when a store first needs it (most
+/// kernels have no read-modify-write in a loop to ask about).
+class LazyScev {
+public:
+  explicit LazyScev(const KernelFacts &K) : K(K) {}
+  ScalarEvolution &get() {
+    if (!State)
+      State = std::make_unique<Parts>(K);
+    return State->SE;
+  }
+
+private:
+  // The analyses only read the function; their interfaces take it non-const.
+  struct Parts {
+    TargetLibraryInfoImpl TLII;
+    TargetLibraryInfo TLI;
+    AssumptionCache AC;
+    ScalarEvolution SE;
+    explicit Parts(const KernelFacts &K)
+        : TLII(K.Kernel.getParent()->getTargetTriple()), TLI(TLII),
+          AC(const_cast<Function &>(K.Kernel)),
+          SE(const_cast<Function &>(K.Kernel), TLI, AC,
+             const_cast<DominatorTree &>(K.Loops.dominators()),
+             const_cast<LoopInfo &>(K.Loops.loops())) {}
+  };
+  const KernelFacts &K;
+  std::unique_ptr<Parts> State;
+};
+
+/// True when X is an affine recurrence of L that never takes a value twice
+/// and Y a value L does not change: X == Y holds on at most one iteration of
+/// L. Never twice: a non-zero step and no wrap, from the recurrence's flags
+/// (the `nsw` of a C++ counter) or, where they are missing (PTX lifted to
+/// IR), from a step that L's most iterations cannot carry around.
+bool equalOnce(const SCEV *X, const SCEV *Y, const Loop &L, ScalarEvolution &SE) {
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(X);
+  if (!AR || AR->getLoop() != &L || !AR->isAffine() || !SE.isLoopInvariant(Y, &L))
+    return false;
+  const SCEV *Step = AR->getStepRecurrence(SE);
+  if (!SE.isKnownNonZero(Step))
+    return false;
+  if (AR->getNoWrapFlags(SCEV::FlagNW))
+    return true;
+  // k * Step comes back to 0 after 2^(bits - trailing zeros of Step)
+  // iterations: no wrap when L runs fewer.
+  const auto *C = dyn_cast<SCEVConstant>(Step);
+  const auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(&L));
+  if (!C || !Max)
+    return false;
+  const APInt &S = C->getAPInt();
+  unsigned Period = S.getBitWidth() - S.countr_zero();
+  return Max->getAPInt().getActiveBits() <= Period;
+}
+
+/// True when branch condition Cond, where it has value Taken, holds on at
+/// most one iteration of L: `k == first` (or `k != first` not taken) with k
+/// L's counter and `first` a value L does not change, alone or as one of the
+/// terms that must all hold.
+bool holdsOnOneIteration(const Value *Cond, bool Taken, const Loop &L, ScalarEvolution &SE,
+                         unsigned Depth = 0) {
+  using namespace PatternMatch;
+  if (Depth > 4)
+    return false;
+  const Value *A, *B;
+  if ((Taken && match(Cond, m_LogicalAnd(m_Value(A), m_Value(B)))) ||
+      (!Taken && match(Cond, m_LogicalOr(m_Value(A), m_Value(B)))))
+    return holdsOnOneIteration(A, Taken, L, SE, Depth + 1) ||
+           holdsOnOneIteration(B, Taken, L, SE, Depth + 1);
+  if (match(Cond, m_Not(m_Value(A))))
+    return holdsOnOneIteration(A, !Taken, L, SE, Depth + 1);
+  const auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp || !SE.isSCEVable(Cmp->getOperand(0)->getType()))
+    return false;
+  CmpInst::Predicate P = Taken ? Cmp->getPredicate() : Cmp->getInversePredicate();
+  if (P != CmpInst::ICMP_EQ)
+    return false;
+  const SCEV *X = SE.getSCEV(const_cast<Value *>(Cmp->getOperand(0)));
+  const SCEV *Y = SE.getSCEV(const_cast<Value *>(Cmp->getOperand(1)));
+  return equalOnce(X, Y, L, SE) || equalOnce(Y, X, L, SE);
+}
+
+/// True when BB, a block of loop L, runs on at most one iteration of L: a
+/// branch of L that leads to it (its edge dominates BB) is taken only where
+/// L's counter equals a value L does not change (`if (k == 0)`).
+bool runsOnOneIteration(const BasicBlock &BB, const Loop &L, const DominatorTree &DT,
+                        LazyScev &Scev) {
+  for (const DomTreeNode *N = DT.getNode(&BB); N && N->getIDom(); N = N->getIDom()) {
+    const BasicBlock *P = N->getIDom()->getBlock();
+    if (!L.contains(P))
+      break;
+    const auto *Br = dyn_cast<BranchInst>(P->getTerminator());
+    if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      continue;
+    for (unsigned S = 0; S < 2; ++S)
+      if (DT.dominates(BasicBlockEdge(P, Br->getSuccessor(S)), &BB) &&
+          holdsOnOneIteration(Br->getCondition(), S == 0, L, Scev.get()))
+        return true;
+  }
+  return false;
+}
+
 } // namespace
 
 void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) const {
   ArrayRef<MemoryAccess> Accesses = K.Spaces.accesses();
+  LazyScev Scev(K);
   for (size_t AI = 0; AI < Accesses.size(); ++AI) {
     const MemoryAccess &A = Accesses[AI];
     if (A.Op != AccessOp::Store || !isGlobalAccess(A))
@@ -111,6 +221,10 @@ void GlobalRmwInLoopRule::check(const KernelFacts &K, const FindingSink &Out) co
       // the back edge), so it is not seen here.
       const auto *SI = dyn_cast<StoreInst>(S.Inst);
       if (!SI || !readsBack(SI->getValueOperand(), Ptr, *L) || oneLaneBetweenBarriers(K, AI, *L))
+        continue;
+      // A round trip on one iteration only (`if (k == 0) out[i] += v;`): once
+      // per execution of the loop, not on every iteration.
+      if (runsOnOneIteration(*SI->getParent(), *L, K.Loops.dominators(), Scev))
         continue;
       // LICM may have hoisted the load (forwarding the stored value) but
       // could not sink the store past the loop's other accesses.

@@ -54,3 +54,77 @@ __global__ void gather(const int *idx, const float *x, float *y, int n) {
     acc += x[idx[k * blockDim.x + threadIdx.x]];
   y[threadIdx.x] = acc;
 }
+
+// Negative: a table of constants local to the kernel. Clang keeps it in a
+// private unnamed_addr constant global that the loop indexes; nvcc unrolls
+// the loop and folds the entries into immediates (its PTX for this kernel has
+// the 13 loads of 'at' and 'w' only), so no load of 'hop' or 'skip' exists to
+// stage in shared memory.
+__global__ void spread(const float *w, const int *at, float *out, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int base = at[t];
+  const int hop[4] = {3, 9, 2, 14}, skip[4] = {5, 1, 12, 7};
+  for (int a = 0; a < 4; ++a)
+    for (int b = 0; b < 3; ++b) {
+      float v = w[t * 12 + a * 3 + b];
+      atomicAdd(&out[base + n * hop[a]], v * b);
+      atomicAdd(&out[base + n * skip[a]], v + b);
+      atomicAdd(&out[base + (a + b) * n], -v);
+      atomicAdd(&out[base + b], v * v);
+    }
+}
+
+// The readers are the threads that run the load. Negative: one thread of
+// the block loads each iteration's value into shared memory before a
+// barrier (1 load per element per block already); in a 2-D block, the first
+// thread of each row loads the row's value into shared memory (one reader
+// per element of A).
+__global__ void leader_load(const int *key, const float *v, int *hits, int rows, int d) {
+  __shared__ int s_key;
+  int count = 0;
+  for (int r = blockIdx.x; r < rows; r += gridDim.x) {
+    if (threadIdx.x == 0)
+      s_key = key[r];
+    __syncthreads();
+    for (int c = threadIdx.x; c < d; c += blockDim.x)
+      count += v[r * d + c] > s_key;
+    __syncthreads();
+  }
+  hits[blockIdx.x * blockDim.x + threadIdx.x] = count;
+}
+// warplint: launch grid(64,64) block(16,16)
+__global__ void row_leader(const float *A, const float *B, float *C, int n) {
+  __shared__ float s_a[16];
+  int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
+  float acc = 0;
+  for (int k = 0; k < n; ++k) {
+    if (threadIdx.x == 0)
+      s_a[threadIdx.y] = A[row * n + k];
+    __syncthreads();
+    // (B is read by the 16 threads of a column: reported.)
+    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:31: warning: kernel 'row_leader': {{.*}} by 16 threads {{.*}} does not depend on threadIdx.y{{.*}} [global-reuse-without-tiling]
+    acc += s_a[threadIdx.y] * B[k * n + col];
+    __syncthreads();
+  }
+  C[row * n + col] = acc;
+}
+// Reported, with the threads that run the load: a quarter of the block, and
+// one lane of each of its 8 warps.
+__global__ void quarter_fir(const float *coef, const float *x, float *y, int taps) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  if (threadIdx.x < 64)
+    for (int k = 0; k < taps; ++k)
+      // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:14: warning: kernel 'quarter_fir': each element read here is loaded from global memory by 64 threads of the block (those a guard lets through) where 1 load would do: {{.*}} [global-reuse-without-tiling]
+      acc += coef[k] * x[i + k];
+  y[i] = acc;
+}
+__global__ void lane0_fir(const float *coef, const float *x, float *y, int taps) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  if (threadIdx.x % 32 == 0)
+    for (int k = 0; k < taps; ++k)
+      // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:14: warning: kernel 'lane0_fir': each element read here is loaded from global memory by 8 threads of the block (those a guard lets through) where 1 load would do: {{.*}} [global-reuse-without-tiling]
+      acc += coef[k] * x[i + k];
+  y[i] = acc;
+}

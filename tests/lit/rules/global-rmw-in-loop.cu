@@ -124,6 +124,43 @@ __global__ void lone_total(const float *a, float *out, int n) {
   out[n * n + i] = s;
 }
 
+// Negative: a read-modify-write on one iteration of the loop only. The
+// guard compares the loop's counter with a value the loop does not change
+// (equal on at most one iteration), so the round trip happens once per
+// execution of the loop, not on every iteration.
+__global__ void seed_once(const float *w, float *acc, int n, int pick) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 1.0f;
+  for (int k = 0; k < n; ++k) {
+    s = s * w[k * n + i] + 0.5f;
+    if (k == pick)
+      acc[i] += s;
+  }
+  acc[n * n + i] = s;
+}
+__global__ void seed_first(const float *w, float *acc, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < 6; ++k) {
+    float s = 0.0f;
+    for (int j = k; j < n; j += 2)
+      s += w[j * n + i];
+    if (k == 0)
+      acc[i] += s;
+    else
+      acc[(k + 1) * n + i] = s * k;
+  }
+}
+// Reported: the counter's guard holds on all iterations but one.
+__global__ void skip_once(const float *w, float *acc, int n, int pick) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < n; ++k) {
+    float v = w[k * n + i];
+    if (k != pick)
+      // CHECK: global-rmw-in-loop.cu:[[@LINE+1]]:14: warning: kernel 'skip_once': a global {{load and store|store}} of the same address on every iteration of the loop at line [[#@LINE-3]] {{.*}} [global-rmw-in-loop]
+      acc[i] += v;
+  }
+}
+
 // The same findings on the PTX LLVM's backend writes for this file.
 // RUN: %clang-ptx %t.ptx %s
 // RUN: not %warplint check %t.ptx 2>&1 | FileCheck %s --implicit-check-not='[global-rmw-in-loop]'
