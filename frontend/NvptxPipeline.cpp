@@ -26,6 +26,9 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
@@ -210,7 +213,38 @@ unsigned markConstantStores(Module &M) {
   return Stores.size();
 }
 
+namespace {
+/// The optimizer's warnings and remarks (a `#pragma unroll` it could not
+/// honour in CUB's headers: "loop not unrolled") are Clang's -w'd warnings of
+/// the user's build, not warplint's findings: dropped while the pipeline runs;
+/// an error is still printed.
+class QuietOptimizer {
+public:
+  explicit QuietOptimizer(LLVMContext &Ctx)
+      : Ctx(Ctx), Old(Ctx.getDiagnosticHandlerCallBack()),
+        OldContext(Ctx.getDiagnosticContext()) {
+    Ctx.setDiagnosticHandlerCallBack(
+        [](const DiagnosticInfo *DI, void *) {
+          if (DI->getSeverity() != DS_Error)
+            return;
+          DiagnosticPrinterRawOStream DP(errs());
+          errs() << "error: ";
+          DI->print(DP);
+          errs() << "\n";
+        },
+        nullptr);
+  }
+  ~QuietOptimizer() { Ctx.setDiagnosticHandlerCallBack(Old, OldContext); }
+
+private:
+  LLVMContext &Ctx;
+  DiagnosticHandler::DiagnosticHandlerTy Old;
+  void *OldContext;
+};
+} // namespace
+
 bool optimizeForNvptx(Module &M, TargetMachine &TM, const FileBudget *Budget) {
+  QuietOptimizer Quiet(M.getContext());
   M.setDataLayout(TM.createDataLayout());
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
