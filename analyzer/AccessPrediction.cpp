@@ -11,12 +11,14 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -51,6 +53,15 @@ struct Tally {
   /// Cost totals (sum, samples) per (iteration of the innermost loop, rank
   /// of the IR site in program order): hashed while sampling, ordered after.
   DenseMap<std::pair<unsigned, unsigned>, std::pair<double, unsigned>> PerStep;
+  /// Shared accesses: the variable every site's address is based on (null
+  /// when they differ or one is not), and the offsets from its start that
+  /// the active lanes touch.
+  const GlobalVariable *SharedVar = nullptr;
+  bool SharedVarKnown = true;
+  int64_t SharedLo = INT64_MAX, SharedHi = INT64_MIN;
+  /// A site's address changes with the iteration of a loop whose iterations
+  /// were not all sampled.
+  bool SharedPartial = false;
   /// A sampled warp (argument sample 0) to evaluate again at another value.
   const IrAccess *ProbeSite = nullptr;
   WarpSample Probe;
@@ -177,7 +188,49 @@ std::string sampledValuesText(const ThreadIndexModel &Model, uint64_t Mask) {
   return Model.argValuesText(Mask, 0) + " and " + Model.argValuesText(Mask, 1);
 }
 
-/// Samples every IR site of A over the model's warps into T.
+/// The shared variable Site's address is based on, as SharedMemoryUse finds
+/// it; null when it is none.
+const GlobalVariable *sharedVariableOf(const IrAccess &Site) {
+  const auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Site.Pointer, 12));
+  return GV && GV->getAddressSpace() == AS_Shared ? GV : nullptr;
+}
+
+/// Whether the samples of Site cover every iteration of each loop around it
+/// whose iteration its address reads: per sample of the loops outside one,
+/// the iterations sampled reach the loop's trip count.
+bool samplesCoverIterations(const IrAccess &Site, ThreadIndexModel &Model) {
+  std::map<std::pair<WarpSample, const Loop *>, unsigned> Sampled;
+  for (const WarpSample &S : Model.samplesFor(*Site.Inst))
+    for (size_t D = 0; D < S.Iterations.size(); ++D) {
+      const Loop *L = S.Iterations[D].first;
+      if (!Model.readsIteration(Site.Pointer, L))
+        continue;
+      WarpSample Outer = S;
+      Outer.Iterations.resize(D);
+      unsigned &N = Sampled[{Outer, L}];
+      N = std::max(N, S.Iterations[D].second + 1);
+    }
+  for (const auto &[Key, N] : Sampled) {
+    uint64_t ArgMask = 0;
+    bool DD = false;
+    std::optional<uint64_t> Trip = Model.tripCount(Key.second, Key.first, ArgMask, DD);
+    if (!Trip || DD || *Trip > N)
+      return false;
+  }
+  return true;
+}
+
+/// Widens T's shared offsets by the active lanes of W, an access to the
+/// variable at Base.
+void addSharedBytes(WarpAddressView W, uint64_t Base, Tally &T) {
+  for (unsigned L = 0; L < 32; ++L)
+    if (W.Active >> L & 1) {
+      int64_t Off = int64_t(W.Addr[L] - Base);
+      T.SharedLo = std::min(T.SharedLo, Off);
+      T.SharedHi = std::max(T.SharedHi, Off + int64_t(W.Bytes));
+    }
+}
+
 /// What one sampled request costs, and the facts about its lanes the tally
 /// keeps: the same for every sample with the same address value and lanes
 /// (a loop-invariant address in every iteration, a broadcast in every warp).
@@ -248,6 +301,12 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       continue;
     }
     T.InLoop |= Model.loops().getLoopFor(Site.Inst->getParent()) != nullptr;
+    const GlobalVariable *Var = A.Space == AS_Shared ? sharedVariableOf(Site) : nullptr;
+    if (!Var || (T.SharedVar && T.SharedVar != Var))
+      T.SharedVarKnown = false;
+    T.SharedVar = Var;
+    if (T.SharedVarKnown && !samplesCoverIterations(Site, Model))
+      T.SharedPartial = true;
     for (const WarpSample &S : Model.samplesFor(*Site.Inst)) {
       bool ControlDD = false;
       uint32_t Mask = Model.activeLanes(Site.Inst->getParent(), S, ControlDD);
@@ -267,8 +326,11 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       WarpAddressView W{Addr.V.data(), Mask, std::max(Site.Bytes, 1u)};
       unsigned Lanes = llvm::popcount(Mask);
       auto [Known, New] = PricedBy.try_emplace({&Addr, Mask});
-      if (New)
+      if (New) {
         Known->second = price(W, A.Space, Arch, Site.Op == AccessOp::Atomic, *Site.Inst);
+        if (T.SharedVarKnown)
+          addSharedBytes(W, Model.globalBase(*Var), T);
+      }
       const Priced &Pr = Known->second;
       double Cost = Pr.Cost, Ideal = Pr.Ideal;
       const std::optional<int64_t> &St = Pr.Stride;
@@ -354,6 +416,7 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
   if (T.DataDependentOn) {
     P.Pattern = "data-dependent";
     P.DependsOn = describeDependence(T.DataDependentOn);
+    P.SharedBytesWhy = "its address depends on " + P.DependsOn;
     P.DependsOnValue = T.DataDependentOn;
     return P;
   }
@@ -361,8 +424,14 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
     P.Pattern = T.Samples || T.Unmodelled ? "unmodelled" : "unreached";
     P.DependsOn = T.Unmodelled ? "an address computation warplint does not model"
                                : "no sampled thread reaches it";
+    P.SharedBytesWhy = T.Unmodelled ? "its address is not modelled" : P.DependsOn;
     return P;
   }
+  if (A.Space == AS_Shared && T.SharedVarKnown && !T.SharedPartial)
+    P.SharedBytes = {T.SharedLo, T.SharedHi};
+  else if (A.Space == AS_Shared)
+    P.SharedBytesWhy = T.SharedPartial ? "a loop around it runs past its sampled iterations"
+                                       : "its address is not based on one __shared__ variable";
   P.PerRequest = roundTo(T.Cost / T.Samples, 0.001);
   P.Ideal = roundTo(T.Ideal / T.Samples, 0.001);
   P.ActiveLanes = roundTo(T.Lanes / T.Samples, 0.01);

@@ -79,6 +79,12 @@ struct Prediction {
   std::string sampledStridesText() const;
   /// PerIteration compactly, repeats folded: "2,4,8x3,4,2,1".
   std::string perIterationText() const;
+  /// For a shared access whose IR sites all address one __shared__ variable:
+  /// the bytes the active lanes of the sampled warps touch, as offsets from
+  /// the variable's start (first, one past the last). Empty when they are not
+  /// known: SharedBytesWhy says why ("depends on a value loaded at line 7").
+  std::optional<std::pair<int64_t, int64_t>> SharedBytes;
+  std::string SharedBytesWhy;
   std::string DependsOn;              ///< For data-dependent: what it depends on.
   /// For data-dependent: the load or call DependsOn names (null when none).
   const llvm::Value *DependsOnValue = nullptr;

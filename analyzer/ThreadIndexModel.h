@@ -252,6 +252,14 @@ public:
   }
 
   const llvm::LoopInfo &loops() const { return *LI; }
+  /// The address the model gives global GV (a __shared__ variable's offset in
+  /// the block's shared memory), assigned on first use.
+  uint64_t globalBase(const llvm::GlobalVariable &GV);
+  /// Whether the value of V may change from one iteration of L to the next
+  /// (it reads L's iteration: a header phi of L or of a loop inside it).
+  bool readsIteration(const llvm::Value *V, const llvm::Loop *L) const {
+    return depsOf(V) & loopBit(L);
+  }
   /// The kernel modelled.
   const llvm::Function &kernel() const { return F; }
   const llvm::DominatorTree &domTree() const { return *DT; }
@@ -345,7 +353,6 @@ private:
   /// Iterations of L that some lane of Outer runs, at most Cap.
   unsigned iterationsOf(const llvm::Loop *L, const WarpSample &Outer, unsigned Cap);
   std::vector<WarpSample> computeSamples(const llvm::Loop *Innermost);
-  uint64_t globalBase(const llvm::GlobalVariable &GV);
   void computeDeps();
   uint64_t depsOf(const llvm::Value *V) const;
   uint64_t loopBit(const llvm::Loop *L) const;

@@ -6,6 +6,7 @@
 #include "rules/LaunchFails.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,8 @@ using namespace llvm;
 namespace warplint {
 
 OccupancyLimitedRule::OccupancyLimitedRule(const RuleOptions &Opts)
-    : Rule("occupancy-limited", Opts), Threshold(Opts.number("threshold", 50)) {}
+    : Rule("occupancy-limited", Opts), Threshold(Opts.number("threshold", 50)),
+      SMs(unsigned(std::max(0.0, Opts.number("sms", 0)))) {}
 
 namespace {
 
@@ -148,6 +150,13 @@ void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) c
       if (O.BlocksPerSM == 0 || O.occupancyPercent() >= Threshold)
         return;
     }
+  }
+  // A known grid too small to put more blocks on an SM than the limit
+  // allows never meets it: every block is resident at once whatever it is.
+  if (K.launch().Grid) {
+    uint64_t PerSM = divideCeil(K.launch().Grid->count(), SMs ? SMs : K.Arch.SMs);
+    if (PerSM <= O.BlocksPerSM)
+      return;
   }
   Finding F = make(K, Loc,
                    formatv("{0}{1}, below the {2}% threshold{3}, {4}; fewer resident warps "

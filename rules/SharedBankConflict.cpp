@@ -109,13 +109,28 @@ void SharedBankConflictRule::check(const KernelFacts &K, const FindingSink &Out)
     const Prediction &P = K.Patterns.prediction(I);
     if (A.Space != AS_Shared || !P.PerRequest || wasteRatio(P) <= Threshold)
       continue;
-    unsigned Ways = unsigned(std::lround(wasteRatio(P)));
-    std::string Why =
-        P.StrideBytes
-            ? formatv("adjacent threads are {0} bytes apart, so {1} lanes share a bank",
-                      std::abs(*P.StrideBytes), Ways)
-                  .str()
-            : formatv("about {0} lanes share a bank", Ways).str();
+    std::string What, Why;
+    if (unsigned Ways = unsigned(std::lround(wasteRatio(P))); Ways >= 2) {
+      What = formatv("{0}-way bank conflict", Ways).str();
+      Why = P.StrideBytes
+                ? formatv("adjacent threads are {0} bytes apart, so {1} lanes share a bank",
+                          std::abs(*P.StrideBytes), Ways)
+                      .str()
+                : formatv("about {0} lanes share a bank", Ways).str();
+    } else {
+      // Above the ideal by less than half: an average over requests some of
+      // which conflict, or one phase of a wide access's request that does.
+      // No lane count describes that ("1-way" would be no conflict). (Each
+      // sampled request costs whole wavefronts.)
+      What = "bank conflict in part of the requests";
+      Why = P.Min != P.Max && !P.LoopVarying
+                ? formatv("the sampled warps' requests cost {0} to {1} wavefronts, lanes "
+                          "sharing a bank in the costlier ones",
+                          std::lround(P.Min), std::lround(P.Max))
+                      .str()
+            : P.Min != P.Max ? "lanes of a warp share a bank in the costlier requests"
+                             : "lanes of a warp share a bank in part of each request";
+    }
     const GlobalVariable *GV = sharedArrayOf(A);
     std::optional<SourceText> Row = GV ? paddableRow(K, A, *GV) : std::nullopt;
     std::string Remedy =
@@ -124,7 +139,7 @@ void SharedBankConflictRule::check(const KernelFacts &K, const FindingSink &Out)
             : std::string("change the indexing so the lanes of a warp hit different banks "
                           "(pad rows by one element, or use sequential addressing)");
     Finding F = make(K, A.Loc,
-                     kernelPrefix(K) + formatv("{0}-way bank conflict: ", Ways).str() +
+                     kernelPrefix(K) + What + ": " +
                          costAgainstIdeal(A, P) + ": " + Why + ", " + K.launchAssumption() +
                          "; " + Remedy);
     if (Row && Row->NotOwn.empty()) {

@@ -5,11 +5,15 @@
 // no block fits.
 // RUN: not %warplint check --no-cuda-sdk --ptxas=off %s 2>&1 | FileCheck %s --implicit-check-not='[occupancy-limited]'
 // RUN: not %warplint check --no-cuda-sdk --ptxas=off --config %S/Inputs/occupancy-75.yaml %s 2>&1 | FileCheck %s --check-prefix=T75 --implicit-check-not='[occupancy-limited]'
+// With `sms: 16` the small grids below put more blocks on an SM than fit.
+// RUN: not %warplint check --no-cuda-sdk --ptxas=off --config %S/Inputs/occupancy-sms16.yaml %s 2>&1 | FileCheck %s --check-prefix=SMS16
 
 #define N 64
 
 // 64 accumulators: about 74 registers per thread, 3 blocks of 256 threads.
-// warplint: launch grid(128) block(256)
+// (Every grid here puts more blocks on an SM than the limit allows: a grid
+// that does not is below, under "small grids".)
+// warplint: launch grid(4096) block(256)
 // CHECK: occupancy-limited.cu:[[@LINE+2]]:17: warning: kernel 'many_registers': 74 registers per thread in blocks of 256 threads allow 3 blocks = 38% occupancy on sm_90, below the 50% threshold: about 74 registers per thread (an estimate from the IR, low confidence: --ptxas=off), with block(256,1,1) from the annotation at line [[@LINE-1]]; fewer resident warps hide less memory latency; cut the registers to 64 per thread for 4 blocks = 50%: keep fewer values live, or let ptxas aim for it with __launch_bounds__(256, 4) (watch for spills) [occupancy-limited]
 // T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'many_registers': {{.*}} below the 75% threshold: {{.*}}; cut the registers to 40 per thread for 6 blocks = 75%{{.*}} [occupancy-limited]
 __global__ void many_registers(const float *in, float *out, int iters) {
@@ -30,7 +34,7 @@ __global__ void many_registers(const float *in, float *out, int iters) {
 }
 
 // 48 KB of static shared memory: 4 blocks = 50%, at the default threshold.
-// warplint: launch grid(128) block(256)
+// warplint: launch grid(4096) block(256)
 // T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'big_tile': 48 KB of shared memory per block allows 4 blocks = 50% occupancy on sm_90, below the 75% threshold: 48 KB of static shared memory, with block(256,1,1) from the annotation at line [[@LINE-1]]; fewer resident warps hide less memory latency; use at most 37 KB of shared memory per block for 6 blocks = 75% (smaller tiles, fewer pipeline stages, or data kept in registers) [occupancy-limited]
 __global__ void big_tile(const float *in, float *out) {
   __shared__ float s[12288];
@@ -54,7 +58,7 @@ __global__ void dynamic_tile(const float *in, float *out) {
 }
 
 // One warp per block: the 32-block limit caps occupancy at 50%.
-// warplint: launch grid(1024) block(32)
+// warplint: launch grid(8192) block(32)
 // T75: occupancy-limited.cu:[[@LINE+1]]:17: warning: kernel 'tiny_blocks': the limit of 32 blocks per SM with blocks of 32 threads gives 50% occupancy on sm_90, below the 75% threshold, with block(32,1,1) from the annotation at line [[@LINE-1]]; fewer resident warps hide less memory latency; use blocks of at least 64 threads so the limit of 32 blocks per SM does not cap occupancy [occupancy-limited]
 __global__ void tiny_blocks(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -83,7 +87,7 @@ __global__ void cannot_launch(const float *in, float *out, int iters) {
 }
 
 // A template: 40 KB of shared memory allow 5 blocks = 63%, 4 KB allow 32.
-// warplint: launch grid(128) block(256)
+// warplint: launch grid(4096) block(256)
 // T75: occupancy-limited.cu:[[@LINE+1]]:35: warning: kernel 'tiled<40>': 40 KB of shared memory per block allows 5 blocks = 63% occupancy on sm_90, below the 75% threshold{{.*}} [occupancy-limited]
 template <int KB> __global__ void tiled(const float *in, float *out) {
   __shared__ float s[KB * 256];
@@ -104,7 +108,7 @@ template __global__ void tiled<4>(const float *, float *);
     __syncthreads();                                                                       \
     out[blockIdx.x * blockDim.x + threadIdx.x] = buf[blockDim.x - 1 - threadIdx.x];        \
   }
-// warplint: launch grid(64) block(128) shared(65536)
+// warplint: launch grid(4096) block(128) shared(65536)
 // CHECK: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'from_macro': 64 KB of shared memory per block allows 3 blocks = 19% occupancy on sm_90, below the 50% threshold: 64 KB of dynamic shared memory, with block(128,1,1) from the annotation at line [[@LINE-1]] and 64 KB of dynamic shared memory from the annotation at line [[@LINE-1]]; {{.*}} [occupancy-limited]
 // T75: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'from_macro': 64 KB of shared memory per block allows 3 blocks = 19%{{.*}} [occupancy-limited]
 SCALE_KERNEL(from_macro)
@@ -112,9 +116,32 @@ SCALE_KERNEL(from_macro)
 SCALE_KERNEL(small_buffer)
 
 // Suppressed on the kernel's line (negative).
-// warplint: launch grid(64) block(128) shared(131072)
+// warplint: launch grid(4096) block(128) shared(131072)
 // warplint: ignore[occupancy-limited]
 SCALE_KERNEL(known)
+
+// Small grids: 64 KB of shared memory allow 3 blocks of 128 threads per SM,
+// but a grid that spreads over the reference GPU's 132 SMs (sm_90's H100
+// SXM) with no more than 3 blocks on any SM has every block resident at
+// once: the limit never binds (negatives, but with the config's 16 SMs).
+// warplint: launch grid(132) block(128) shared(65536)
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'one_per_sm': 64 KB of shared memory per block allows 3 blocks = 19%{{.*}} [occupancy-limited]
+SCALE_KERNEL(one_per_sm)
+// warplint: launch grid(396) block(128) shared(65536)
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'three_per_sm': 64 KB of shared memory per block allows 3 blocks = 19%{{.*}} [occupancy-limited]
+SCALE_KERNEL(three_per_sm)
+// One block more than 3 per SM: some SM would hold 4, so the limit binds.
+// CHECK: occupancy-limited.cu:[[@LINE+4]]:14: warning: kernel 'past_three_per_sm': 64 KB of shared memory per block allows 3 blocks = 19% occupancy on sm_90, below the 50% threshold{{.*}} [occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'past_three_per_sm': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'past_three_per_sm': 64 KB {{.*}} [occupancy-limited]
+// warplint: launch grid(397) block(128) shared(65536)
+SCALE_KERNEL(past_three_per_sm)
+// The grid unknown: reported as for a large grid.
+// CHECK: occupancy-limited.cu:[[@LINE+4]]:14: warning: kernel 'grid_unknown': 64 KB of shared memory per block allows 3 blocks = 19% occupancy on sm_90, below the 50% threshold{{.*}} [occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'grid_unknown': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'grid_unknown': 64 KB {{.*}} [occupancy-limited]
+// warplint: launch block(128) shared(65536)
+SCALE_KERNEL(grid_unknown)
 
 // Full occupancy (negative).
 __global__ void light(const float *in, float *out) {
@@ -125,6 +152,6 @@ __global__ void light(const float *in, float *out) {
 void host(const float *in, float *out) {
   // Opted in: without it the launch fails (launch-fails).
   cudaFuncSetAttribute(dynamic_tile, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
-  dynamic_tile<<<128, 256, 98304>>>(in, out);
+  dynamic_tile<<<1024, 256, 98304>>>(in, out);
   light<<<128, 256>>>(in, out);
 }

@@ -119,3 +119,48 @@ __global__ void transpose_templated(const float *in, float *out, int w) {
   out[threadIdx.y * w + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 template __global__ void transpose_templated<32>(const float *, float *, int);
+
+// Only the first warp of each block stores at a stride of 2 words (2-way),
+// the other seven are conflict-free: the request costs 1.12 wavefronts on
+// average, which is no "1-way" conflict.
+// warplint: launch grid(64) block(256)
+__global__ void first_warp_doubled(const float *in, float *out) {
+  __shared__ float buf[512];
+  int t = threadIdx.x;
+  int at = t < 32 ? 2 * t : t + 64;
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:11: warning: kernel 'first_warp_doubled': bank conflict in part of the requests: 1.12 wavefronts per request where 1 would do: the sampled warps' requests cost 1 to 2 wavefronts, lanes sharing a bank in the costlier ones, with block(256,1,1) from the annotation at line [[@LINE-5]]; change the indexing so the lanes of a warp hit different banks (pad rows by one element, or use sequential addressing) [shared-bank-conflict]
+  buf[at] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  out[blockIdx.x * 256 + t] = buf[t];
+}
+
+// 16-byte stores: the first 8 lanes of every warp (one phase of the request)
+// are 32 bytes apart, 2-way, the other phases conflict-free: 5 wavefronts
+// where 4 would do in every request.
+// warplint: launch grid(64) block(128)
+__global__ void first_phase_doubled(const float4 *in, float4 *out) {
+  __shared__ float4 quad[256];
+  int t = threadIdx.x, lane = t & 31;
+  int at = (t - lane) * 2 + (lane < 8 ? 2 * lane : lane + 8);
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:12: warning: kernel 'first_phase_doubled': bank conflict in part of the requests: 5 wavefronts per request where 4 would do: lanes of a warp share a bank in part of each request, with block(128,1,1) from the annotation at line [[@LINE-5]]; change the indexing {{.*}} [shared-bank-conflict]
+  quad[at] = in[blockIdx.x * 128 + t];
+  __syncthreads();
+  out[blockIdx.x * 128 + t] = quad[t];
+}
+
+// In a loop, only the first iteration's loads are 2-way: 1.12 wavefronts on
+// average over the iterations.
+// warplint: launch grid(64) block(32)
+__global__ void first_iteration_doubled(const float *in, float *out) {
+  __shared__ float ring[320];
+  int t = threadIdx.x;
+  for (int k = t; k < 320; k += 32)
+    ring[k] = in[blockIdx.x * 320 + k];
+  __syncthreads();
+  float acc = 0;
+#pragma unroll 1
+  for (int k = 0; k < 8; ++k)
+    // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:12: warning: kernel 'first_iteration_doubled': bank conflict in part of the requests: 1.12 wavefronts per request on average (1 to 2 over the loop) where 1 would do: lanes of a warp share a bank in the costlier requests, with block(32,1,1) {{.*}} [shared-bank-conflict]
+    acc += ring[k == 0 ? 2 * t : 32 * k + 64 + t];
+  out[blockIdx.x * 32 + t] = acc;
+}
