@@ -5,6 +5,7 @@
 #include "rules/Confirm.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -119,14 +120,34 @@ uint64_t declaredAlignment(const MemoryAccess &A) {
   return A.Sites.empty() ? 1 : Align;
 }
 
+/// True when an integer the kernel is given or loads (an unknown the analysis
+/// samples: an argument, a field of a parameter structure) enters the
+/// address V, through arithmetic, casts, GEPs, selects and phis.
+bool offsetFromUnknown(const Value *V, SmallPtrSetImpl<const Value *> &Seen) {
+  if (!Seen.insert(V).second || Seen.size() > 256)
+    return false;
+  if (isa<Argument>(V) || isa<LoadInst>(V))
+    return V->getType()->isIntegerTy();
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<CallBase>(I))
+    return false;
+  return llvm::any_of(I->operands(), [&](const Value *Op) { return offsetFromUnknown(Op, Seen); });
+}
+
 /// True when no sampled start of a misaligned access is one the GPU runs:
-/// every offset breaks the access's declared alignment, so the sampled
-/// values that put it there (an unknown offset taken as 4096 + ...) cannot
-/// be the program's, which the host must align for it to run at all.
+/// every offset breaks the access's declared alignment and comes from an
+/// unknown the analysis sampled (an offset taken as 4096 + ...), so it is not
+/// the program's, which must align the pointer for the kernel to run at all.
+/// (A constant offset that breaks it is a real fault: --confirm's device-fault.)
 bool onlyFaultingStarts(const MemoryAccess &A, const Prediction &P) {
   uint64_t Align = declaredAlignment(A);
   if (P.Pattern != "misaligned" || Align <= 1)
     return false;
+  for (const IrAccess &S : A.Sites) {
+    SmallPtrSet<const Value *, 32> Seen;
+    if (!offsetFromUnknown(S.Pointer, Seen))
+      return false;
+  }
   std::vector<int64_t> Starts = P.MisalignOffsets;
   if (Starts.empty())
     Starts.push_back(P.MisalignBytes);

@@ -118,12 +118,14 @@ __global__ void fine(const float *__restrict__ in, const P *__restrict__ p,
 
 // Negative: a start the GPU would fault on. The scales of a cache page are
 // int4 stores through a pointer the host aligns to 16 bytes (an inference
-// library rounds the page offset to 512 elements); the sampled offset puts
-// the warp 10 to 26 bytes into a sector, which an int4 access cannot be (the
-// IR declares 16-byte alignment), so the figure is not the program's.
+// library rounds the page offset to 512 elements); the sampled offsets
+// (4096 / 6 and 1000 / 6 bytes) put the warp 10 or 6 bytes into a sector,
+// which an int4 access cannot be (the IR declares 16-byte alignment), so the
+// figure is not the program's. (A constant offset that breaks the alignment
+// is a fault of the program: rules/device-fault.cu.)
 // warplint: launch grid(64) block(256)
 __global__ void pageScales(int4 *cache, const int4 *__restrict__ in, int offset) {
-  int4 *scales = (int4 *)((char *)cache + offset * 2 + 26);
+  int4 *scales = (int4 *)((char *)cache + offset / 6);
   if (threadIdx.x < 8)
     scales[blockIdx.x * 8 + threadIdx.x] = in[threadIdx.x];
 }
