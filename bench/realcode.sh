@@ -14,7 +14,8 @@
 # `-ptx` alone skips the host compiler, and EDG accepts an undeclared name in a
 # template it never instantiates): a file nvcc rejects too is set aside.
 # JOBS=N analyzes N files at a time (default 2); TIMEOUT=S per file (default
-# 300); LIMIT=N takes every k-th file so that N are analyzed. Not run by CI (it
+# 300); LIMIT=N takes every k-th file so that N are analyzed; EXTRA_FLAGS are
+# added to every compile (-I of a configured header folder, -D). Not run by CI (it
 # needs a checkout of code that is not ours).
 set -u
 ROOT=$(cd "${1:?usage: $0 CHECKOUT [WARPLINT] [OUT_DIR]}" && pwd)
@@ -31,6 +32,8 @@ includes() {
            "$(dirname "$f")/../include" "$(dirname "$f")/../common"; do
     [ -d "$d" ] && echo -I "$d"
   done
+  # What the code base's build adds (a configure script's include folder, -D).
+  echo ${EXTRA_FLAGS:-}
 }
 
 one() {
@@ -57,7 +60,7 @@ one() {
   printf '%s\t%s\t%s\t%s\n' "$rc" "$nv" "$(( (end - start) / 1000000 ))" "${f#$ROOT/}"
 }
 export -f one includes
-export ROOT WARPLINT OUT TIMEOUT
+export ROOT WARPLINT OUT TIMEOUT EXTRA_FLAGS
 
 files=$(find "$ROOT" -name '*.cu' | sort)
 total=$(echo "$files" | grep -c .)
