@@ -238,6 +238,10 @@ struct DeviceModule {
   /// it opened inside its roots (frontend/SourceFiles.h). Only these are ever
   /// quoted (SourceCache); a location in any other file is a label.
   std::vector<std::string> ReadFiles;
+  /// Of ReadFiles, the system headers (found through -isystem or the
+  /// toolkit's and the system's include folders, the prelude: the library
+  /// code of a CUDA input), sorted; empty for other inputs.
+  std::vector<std::string> SystemFiles;
   /// Where the file's budget (FrontendOptions::Budget) ran out, when it did
   /// before the module was ready ("the IR optimizer"): the module is not to
   /// be analyzed.

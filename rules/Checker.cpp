@@ -15,7 +15,10 @@
 
 #include "analyzer/KernelCopies.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "frontend/launch/KernelName.h"
 
 #include <algorithm>
@@ -250,9 +253,9 @@ void checkKernel(const DeviceModule &DM, const Function &F,
                       Patterns);
 }
 
-bool kernelToCheck(const Function &F, const CheckOptions &Opts) {
+bool kernelToCheck(const DeviceModule &DM, const Function &F, const CheckOptions &Opts) {
   return isKernel(F) && !F.isDeclaration() && selected(Opts, F) &&
-         (Opts.SystemHeaders || !isLibraryKernel(F));
+         (Opts.SystemHeaders || !isLibraryKernel(DM, F));
 }
 
 std::string libraryKernelsNote(StringRef Path, ArrayRef<std::string> Names) {
@@ -268,9 +271,21 @@ std::string libraryKernelsNote(StringRef Path, ArrayRef<std::string> Names) {
       .str();
 }
 
-bool isLibraryKernel(const Function &F) {
-  SourceLoc D = declarationLocation(F);
-  return !D.File.empty() && isLibraryFile(D.File);
+bool isLibraryKernel(const DeviceModule &DM, const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return false;
+  if (DM.Frontend != "cuda")
+    return isLibraryFile(displayPath(SP->getDirectory(), SP->getFilename()));
+  SmallString<256> Abs(SP->getFilename());
+  if (!sys::path::is_absolute(Abs)) {
+    Abs = SP->getDirectory();
+    sys::path::append(Abs, SP->getFilename());
+  }
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().starts_with("/__warplint_prelude") ||
+         std::binary_search(DM.SystemFiles.begin(), DM.SystemFiles.end(), Abs.str().str());
 }
 
 std::vector<Finding> finishFindings(std::vector<Finding> Out, SourceCache &Sources,
@@ -303,7 +318,7 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
   std::vector<const Function *> Kernels;
   std::vector<std::string> Library;
   for (const Function &F : *DM.M)
-    if (kernelToCheck(F, Opts))
+    if (kernelToCheck(DM, F, Opts))
       Kernels.push_back(&F);
     else if (isKernel(F) && !F.isDeclaration() && selected(Opts, F))
       Library.push_back(sourceName(F));

@@ -93,12 +93,13 @@ std::vector<Finding> checkModule(const DeviceModule &DM, const ArchProfile &Arch
 
 /// True for the kernels checkModule checks: defined kernels that --kernel
 /// (when given) selects.
-bool kernelToCheck(const llvm::Function &F, const CheckOptions &Opts);
+bool kernelToCheck(const DeviceModule &DM, const llvm::Function &F, const CheckOptions &Opts);
 
-/// True for a kernel written in a library header (CUB, Thrust, libcu++, the
-/// toolkit, the prelude: frontend/SourceLocation.h isLibraryFile), whose
-/// findings only --system-headers reports.
-bool isLibraryKernel(const llvm::Function &F);
+/// True for a kernel written in a library header, whose findings only
+/// --system-headers reports: for CUDA source, a system header of DM's
+/// compile (-isystem, the toolkit's, CUB and Thrust under /usr/include, the
+/// prelude); for other inputs, frontend/SourceLocation.h isLibraryFile.
+bool isLibraryKernel(const DeviceModule &DM, const llvm::Function &F);
 
 /// The note for the library kernels of the file at Path that were not
 /// checked (their source names).

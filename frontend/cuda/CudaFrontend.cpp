@@ -372,6 +372,32 @@ std::vector<std::string> filesRead(const clang::SourceManager &SM) {
   return Out;
 }
 
+/// The system headers among the files the compile read, by absolute name
+/// (DeviceModule::SystemFiles): those a preamble holds as well as those
+/// this compile entered.
+std::vector<std::string> systemFilesRead(const clang::SourceManager &SM) {
+  std::vector<std::string> Out;
+  auto Add = [&](const clang::SrcMgr::SLocEntry &E) {
+    if (!E.isFile() || !clang::SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
+      return;
+    SmallString<256> Abs(E.getFile().getName());
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Out.push_back(Abs.str().str());
+  };
+  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I)
+    Add(SM.getLocalSLocEntry(I));
+  for (unsigned I = 0, N = SM.loaded_sloc_entry_size(); I < N; ++I) {
+    bool Invalid = false;
+    const clang::SrcMgr::SLocEntry &E = SM.getLoadedSLocEntry(I, &Invalid);
+    if (!Invalid)
+      Add(E);
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 } // namespace
 
 bool isFrameworkStandInHeader(StringRef Header) {
@@ -456,8 +482,10 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     return R;
   }
   std::unique_ptr<Module> M = Action->takeModule();
-  if (CI->hasSourceManager())
+  if (CI->hasSourceManager()) {
     R.DM.ReadFiles = filesRead(CI->getSourceManager());
+    R.DM.SystemFiles = systemFilesRead(CI->getSourceManager());
+  }
   Printer.finish();
   R.StoreRejected = Watch.Rejected;
   if (!Ok || !M || CI->getDiagnostics().hasErrorOccurred()) {

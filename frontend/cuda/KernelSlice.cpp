@@ -261,6 +261,7 @@ DeviceModule sliceModule(const DeviceModule &DM, ArrayRef<const Function *> Keep
   S.Decls = DM.Decls;
   S.Contents = DM.Contents;
   S.ReadFiles = DM.ReadFiles;
+  S.SystemFiles = DM.SystemFiles;
   return S;
 }
 

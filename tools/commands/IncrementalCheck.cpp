@@ -173,7 +173,7 @@ FileResult checkIncrementally(const CommandLine &CL, FrontendOptions FO, const C
   std::vector<size_t> ToAnalyze; ///< Indices into Kernels.
   SetVector<const Function *> SliceFunctions;
   for (const Function &F : *DM.M) {
-    if (!kernelToCheck(F, Opts))
+    if (!kernelToCheck(DM, F, Opts))
       continue;
     CallClosure C = callClosure(F);
     std::string Text = Common;
