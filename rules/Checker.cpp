@@ -1,6 +1,7 @@
 //===- Checker.cpp - Run the rules over a module --------------------------===//
 #include "rules/Checker.h"
 #include "rules/AssumedBlockShape.h"
+#include "frontend/SourceLines.h"
 #include "rules/LibraryCallSites.h"
 
 #include "rules/Confirm.h"
@@ -16,7 +17,6 @@
 #include "analyzer/KernelCopies.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "frontend/launch/KernelName.h"
@@ -277,15 +277,14 @@ bool isLibraryKernel(const DeviceModule &DM, const Function &F) {
     return false;
   if (DM.Frontend != "cuda")
     return isLibraryFile(displayPath(SP->getDirectory(), SP->getFilename()));
-  SmallString<256> Abs(SP->getFilename());
-  if (!sys::path::is_absolute(Abs)) {
-    Abs = SP->getDirectory();
-    sys::path::append(Abs, SP->getFilename());
+  SmallString<256> Name(SP->getFilename());
+  if (!sys::path::is_absolute(Name)) {
+    Name = SP->getDirectory();
+    sys::path::append(Name, SP->getFilename());
   }
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return Abs.str().starts_with("/__warplint_prelude") ||
-         std::binary_search(DM.SystemFiles.begin(), DM.SystemFiles.end(), Abs.str().str());
+  std::string Abs = absolutePath(Name);
+  return StringRef(Abs).starts_with("/__warplint_prelude") ||
+         std::binary_search(DM.SystemFiles.begin(), DM.SystemFiles.end(), Abs);
 }
 
 std::vector<Finding> finishFindings(std::vector<Finding> Out, SourceCache &Sources,

@@ -20,6 +20,10 @@ bool isNotAnalyzed(const Finding &F) {
           F.Level != Severity::Note);
 }
 
+bool isHeaderTemplateNote(const Finding &F) {
+  return F.Rule == NotInstantiatedRule && F.Level == Severity::Note;
+}
+
 StringRef notAnalyzedSummary(StringRef Rule) {
   if (Rule == CompileErrorRule)
     return "code that clang rejected was not analyzed: a file, or a kernel and what it calls";

@@ -32,6 +32,10 @@ inline constexpr llvm::StringLiteral NotInstantiatedRule = "kernel-not-instantia
 /// True for the findings that say something was not analyzed.
 bool isNotAnalyzed(const Finding &F);
 
+/// True for the note that a header's kernel template is not instantiated in
+/// the file that includes it (analyzed with the files that do; not a failure).
+bool isHeaderTemplateNote(const Finding &F);
+
 /// The one-line summary of a rule of isNotAnalyzed (SARIF's rule metadata).
 llvm::StringRef notAnalyzedSummary(llvm::StringRef Rule);
 

@@ -21,6 +21,7 @@
 #include "frontend/Libdevice.h"
 #include "frontend/NvptxPipeline.h"
 #include "frontend/SourceFiles.h"
+#include "frontend/SourceLines.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/StackGuard.h"
 
@@ -36,7 +37,9 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/FileSystem.h"
@@ -358,44 +361,26 @@ void addCompileRoots(const clang::CompilerInvocation &CI, StringRef Path,
   Roots.add(Opts.PreambleStoreDir);
 }
 
-/// The files Clang's compile read, by absolute name (DeviceModule::ReadFiles).
-std::vector<std::string> filesRead(const clang::SourceManager &SM) {
-  std::vector<std::string> Out;
+/// The files Clang's compile read, by absolute name (DeviceModule::ReadFiles),
+/// and those of them that are system headers (DeviceModule::SystemFiles), as
+/// header search found them: a stored preamble's headers keep the kind it
+/// recorded.
+void recordFilesRead(const clang::CompilerInstance &CI, DeviceModule &DM) {
+  const clang::SourceManager &SM = CI.getSourceManager();
+  clang::HeaderSearch *HS =
+      CI.hasPreprocessor() ? &CI.getPreprocessor().getHeaderSearchInfo() : nullptr;
+  std::vector<std::string> &Read = DM.ReadFiles, &System = DM.SystemFiles;
+  Read.clear();
+  System.clear();
   for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
-    SmallString<256> Abs(I->first.getName());
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Out.push_back(Abs.str().str());
+    Read.push_back(absolutePath(I->first.getName()));
+    if (HS && clang::SrcMgr::isSystem(HS->getFileDirFlavor(I->first)))
+      System.push_back(Read.back());
   }
-  llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
-  return Out;
-}
-
-/// The system headers among the files the compile read, by absolute name
-/// (DeviceModule::SystemFiles): those a preamble holds as well as those
-/// this compile entered.
-std::vector<std::string> systemFilesRead(const clang::SourceManager &SM) {
-  std::vector<std::string> Out;
-  auto Add = [&](const clang::SrcMgr::SLocEntry &E) {
-    if (!E.isFile() || !clang::SrcMgr::isSystem(E.getFile().getFileCharacteristic()))
-      return;
-    SmallString<256> Abs(E.getFile().getName());
-    sys::fs::make_absolute(Abs);
-    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    Out.push_back(Abs.str().str());
-  };
-  for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I)
-    Add(SM.getLocalSLocEntry(I));
-  for (unsigned I = 0, N = SM.loaded_sloc_entry_size(); I < N; ++I) {
-    bool Invalid = false;
-    const clang::SrcMgr::SLocEntry &E = SM.getLoadedSLocEntry(I, &Invalid);
-    if (!Invalid)
-      Add(E);
+  for (std::vector<std::string> *List : {&Read, &System}) {
+    llvm::sort(*List);
+    List->erase(std::unique(List->begin(), List->end()), List->end());
   }
-  llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
-  return Out;
 }
 
 } // namespace
@@ -482,10 +467,8 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     return R;
   }
   std::unique_ptr<Module> M = Action->takeModule();
-  if (CI->hasSourceManager()) {
-    R.DM.ReadFiles = filesRead(CI->getSourceManager());
-    R.DM.SystemFiles = systemFilesRead(CI->getSourceManager());
-  }
+  if (CI->hasSourceManager())
+    recordFilesRead(*CI, R.DM);
   Printer.finish();
   R.StoreRejected = Watch.Rejected;
   if (!Ok || !M || CI->getDiagnostics().hasErrorOccurred()) {

@@ -148,7 +148,7 @@ int runAccessesCommand(const CommandLine &CL) {
     Count.Kernels += Selected.size();
     for (const Finding &F : droppedFindings(DM)) {
       // A header's template the file does not use: said, not a failure.
-      if (!isNotAnalyzed(F)) {
+      if (isHeaderTemplateNote(F)) {
         if (CL.Format == "json")
           Notes.push_back(notAnalyzedJson(F));
         else

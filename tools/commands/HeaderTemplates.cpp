@@ -2,12 +2,12 @@
 #include "tools/commands/HeaderTemplates.h"
 
 #include "frontend/SourceFiles.h"
+#include "frontend/SourceLines.h"
 #include "frontend/SourceLocation.h"
 #include "frontend/cuda/KernelTemplates.h"
 #include "tools/NotAnalyzed.h"
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <optional>
@@ -38,14 +38,7 @@ public:
   }
 
 private:
-  static bool samePath(StringRef A, StringRef B) {
-    SmallString<256> X(A), Y(B);
-    sys::fs::make_absolute(X);
-    sys::fs::make_absolute(Y);
-    sys::path::remove_dots(X, true);
-    sys::path::remove_dots(Y, true);
-    return X == Y;
-  }
+  static bool samePath(StringRef A, StringRef B) { return absolutePath(A) == absolutePath(B); }
 
   StringRef text(const std::string &F) {
     auto [It, New] = Texts.try_emplace(F);
@@ -71,7 +64,7 @@ void locateHeaderTemplates(const InputSet &In, std::vector<FileResult> &Results)
   std::optional<DatabaseTexts> Texts;
   for (FileResult &R : Results)
     for (Finding &F : R.Findings) {
-      if (F.Rule != NotInstantiatedRule || F.Level != Severity::Note)
+      if (!isHeaderTemplateNote(F))
         continue;
       if (!Texts)
         Texts.emplace(In);

@@ -159,7 +159,7 @@ int runReportCommand(const CommandLine &CL) {
       if (isNotAnalyzed(F)) {
         NotAnalyzed[I].push_back(notAnalyzedJson(F));
         Left[I].push_back(notAnalyzedEntry(F));
-      } else if (F.Rule == NotInstantiatedRule) {
+      } else if (isHeaderTemplateNote(F)) {
         Notes[I].push_back(notAnalyzedJson(F));
       }
   }
