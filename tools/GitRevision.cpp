@@ -5,7 +5,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -317,6 +316,16 @@ GitRepo::changedHunks(StringRef Base, StringRef Head) const {
   return Out;
 }
 
+/// The text that stands for a file of the revision that is not read (not a
+/// regular file, or too large): it, and every file that includes it, fails
+/// to compile, saying why at its first line.
+static std::string unreadableStandIn(StringRef Path, std::error_code Why) {
+  std::string Name;
+  for (char C : Path)
+    Name += (C == '"' || C == '\\' || !isPrint(C)) ? '?' : C;
+  return "#error \"" + Name + ": " + Why.message() + "\"\n";
+}
+
 Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev) const {
   std::map<std::string, std::string> Files;
   auto Wanted = [](StringRef P) { return isCudaRelevant(P) || isConfigFile(P); };
@@ -335,35 +344,33 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
         std::error_code EC = errorToErrorCode(Text.takeError());
         if (EC.category() != sourceReadCategory() || isConfigFile(P))
           continue; // Deleted in the working tree (or a configuration not read).
-        // It, and every file that includes it, fails to compile, saying why
-        // at its first line.
-        std::string Name;
-        for (char C : P)
-          Name += (C == '"' || C == '\\' || !isPrint(C)) ? '?' : C;
-        Files[P] = "#error \"" + Name + ": " + EC.message() + "\"\n";
+        Files[P] = unreadableStandIn(P, EC);
         continue;
       }
       Files[P] = (*Text)->getBuffer().str();
     }
     return Files;
   }
-  Expected<std::string> Tree = git({"ls-tree", "-r", "-z", "--full-tree", Rev});
+  Expected<std::string> Tree = git({"ls-tree", "-r", "-z", "-l", "--full-tree", Rev});
   if (!Tree)
     return Tree.takeError();
-  // "MODE TYPE HASH\tPATH" entries. Every path must stay under the top when
-  // written out (a crafted tree can hold "..", "" or "a/b" as a name), and
-  // none may pass through a symbolic link of the tree.
+  // "MODE TYPE HASH SIZE\tPATH" entries (SIZE padded with spaces). Every
+  // path must stay under the top when written out (a crafted tree can hold
+  // "..", "" or "a/b" as a name), and none may pass through a symbolic link
+  // of the tree.
   struct Entry {
     std::string Hash, Path;
     bool Link;
+    uint64_t Size;
   };
   std::vector<Entry> Entries;
   StringSet<> Links;
   for (StringRef Line : splitNul(*Tree)) {
     auto [Meta, Path] = Line.split('\t');
-    SmallVector<StringRef, 3> Fields;
-    Meta.split(Fields, ' ');
-    if (Fields.size() != 3)
+    SmallVector<StringRef, 4> Fields;
+    Meta.split(Fields, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    uint64_t Size = 0;
+    if (Fields.size() != 4 || (Fields[1] == "blob" && Fields[3].getAsInteger(10, Size)))
       return failure("git ls-tree: unexpected output for " + quotedName(Line));
     if (std::string Why = unsafePath(Path); !Why.empty())
       return failure("commit " + Rev.take_front(12) + ": tree entry " + quotedName(Path) +
@@ -373,7 +380,7 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
     bool Link = Fields[0] == "120000";
     if (Link)
       Links.insert(Path);
-    Entries.push_back({Fields[2].str(), Path.str(), Link});
+    Entries.push_back({Fields[2].str(), Path.str(), Link, Size});
   }
   for (const Entry &E : Entries)
     for (StringRef Dir = sys::path::parent_path(E.Path, sys::path::Style::posix); !Dir.empty();
@@ -389,6 +396,13 @@ Expected<std::map<std::string, std::string>> GitRepo::sourceFiles(StringRef Rev)
   for (const Entry &E : Entries) {
     if (!Wanted(E.Path))
       continue;
+    // A blob too large to read as source (a committed header of zeros is a
+    // small repository) is never read: what includes it says why.
+    if (E.Size > MaxSourceFileBytes) {
+      if (!E.Link && !isConfigFile(E.Path))
+        Files[E.Path] = unreadableStandIn(E.Path, make_error_code(SourceReadError::TooLarge));
+      continue;
+    }
     Wants.push_back(&E);
     Request += E.Hash + "\n";
   }
