@@ -37,6 +37,10 @@ struct Prediction {
   double Min = 0, Max = 0;            ///< Range over the samples.
   double Ideal = 0;                   ///< What the same lanes could cost at best.
   double ActiveLanes = 0;             ///< Average active lanes per request.
+  /// Which lanes reach the access depends on loaded data (a branch on a
+  /// loaded value or an atomic's result): ActiveLanes counts every lane that
+  /// may reach it, and how often it runs is unknown.
+  bool ActiveDependsOnData = false;
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
   /// For struct fields: the accesses of the same kind (loads, or stores) that
   /// the same warp makes at the same stride cover every byte of the struct.
