@@ -445,6 +445,7 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
   P.LoopVarying = T.InLoop && T.Min != T.Max;
   if (IterationOrdered && T.Min != T.Max && T.PerStep.size() > 1)
     P.PerIteration = perIterationCosts(IterationCosts(T.PerStep.begin(), T.PerStep.end()));
+  P.ActiveDependsOnData = T.ControlDataDependent;
   if (T.ControlDataDependent)
     P.Assumptions.push_back("which lanes are active depends on data: every lane that "
                             "may reach the access was counted");

@@ -39,12 +39,16 @@ bool shareAny(ArrayRef<uint64_t> A, ArrayRef<uint64_t> B) {
 }
 
 namespace {
+/// The widest stride whose bytes strided atomics are checked to cover (a
+/// bound on the work, not a hardware fact).
+constexpr unsigned MaxCoveredStride = 256;
+
 bool sameSample(const WarpSample &A, const WarpSample &B) { return !(A < B) && !(B < A); }
 } // namespace
 
 /// What the accesses of one kernel tell about each other: the load that
-/// shares a misaligned load's sectors, and whether struct-field accesses
-/// cover their whole struct.
+/// shares a misaligned load's sectors, whether struct-field accesses cover
+/// their whole struct, and strided atomics their whole stride.
 void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Probes,
                     std::vector<Prediction> &Predictions) {
   auto SameWarp = [&](size_t I, size_t J) {
@@ -71,11 +75,10 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
             return J != I && Spaces.accesses()[J].Op == AccessOp::Load && SameWarp(I, J) &&
                    shareAny(Probes[I].Sectors, Probes[J].Sectors);
           });
-    // A struct field: do the same warp's accesses at the same stride cover
-    // the whole struct of each lane?
-    if (P.Pattern == "struct-field" && P.StructBytes) {
-      int64_t Struct = P.StructBytes;
-      std::vector<bool> Covered(Struct, false);
+    // Do the same warp's accesses of the same kind at the same stride cover
+    // every byte of each lane's Period bytes?
+    auto CoversPeriod = [&](int64_t Period) {
+      std::vector<bool> Covered(Period, false);
       for (size_t J = 0; J < Predictions.size(); ++J) {
         const MemoryAccess &Other = Spaces.accesses()[J];
         const Prediction &PJ = Predictions[J];
@@ -83,13 +86,22 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
             !SameWarp(I, J))
           continue;
         int64_t From = int64_t(Probes[J].Lane0Addr - Probes[I].Lane0Addr);
-        if (From <= -Struct || From >= Struct)
+        if (From <= -Period || From >= Period)
           continue; // Another struct (or another array).
         for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
-          Covered[((Byte % Struct) + Struct) % Struct] = true;
+          Covered[((Byte % Period) + Period) % Period] = true;
       }
-      P.EveryFieldUsed = llvm::all_of(Covered, [](bool C) { return C; });
-    }
+      return llvm::all_of(Covered, [](bool C) { return C; });
+    };
+    // A struct field: do they cover the whole struct of each lane?
+    if (P.Pattern == "struct-field" && P.StructBytes)
+      P.EveryFieldUsed = CoversPeriod(int64_t(P.StructBytes));
+    // Strided atomics that together update every byte of the stride
+    // (out[2 * t] and out[2 * t + 1]).
+    if ((P.Pattern == "strided" || P.Pattern == "loop-varying") && A.Op == AccessOp::Atomic &&
+        P.StrideBytes && std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
+        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride))
+      P.StrideCovered = CoversPeriod(std::abs(*P.StrideBytes));
   }
 }
 

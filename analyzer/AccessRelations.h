@@ -1,8 +1,9 @@
 //===- AccessRelations.h - What the accesses of a kernel say of each other -*- C++ -*-===//
 //
 // Cross-access facts: a misaligned load whose sectors another load of the
-// same warp touches (a stencil neighbour), and struct-field accesses that
-// together cover their whole structure.
+// same warp touches (a stencil neighbour), struct-field accesses that
+// together cover their whole structure, and strided atomics that together
+// cover their whole stride.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WARPLINT_ANALYZER_ACCESSRELATIONS_H
@@ -38,7 +39,7 @@ struct ProbeFacts {
   uint64_t Lane0Addr = 0;
 };
 
-/// Fills SharesSectorsWith and EveryFieldUsed of Predictions (one per access
+/// Fills SharesSectorsWith, EveryFieldUsed and StrideCovered of Predictions (one per access
 /// of Spaces) from the probe warp of each access.
 void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Probes,
                     std::vector<Prediction> &Predictions);

@@ -37,10 +37,19 @@ struct Prediction {
   double Min = 0, Max = 0;            ///< Range over the samples.
   double Ideal = 0;                   ///< What the same lanes could cost at best.
   double ActiveLanes = 0;             ///< Average active lanes per request.
+  /// Which lanes reach the access depends on loaded data (a branch on a
+  /// loaded value or an atomic's result): ActiveLanes counts every lane that
+  /// may reach it, and how often it runs is unknown.
+  bool ActiveDependsOnData = false;
   uint64_t StructBytes = 0;           ///< For struct fields: the struct size.
   /// For struct fields: the accesses of the same kind (loads, or stores) that
   /// the same warp makes at the same stride cover every byte of the struct.
   bool EveryFieldUsed = false;
+  /// For a strided atomic: the atomics the same warp makes at the same stride
+  /// update every byte from one lane's address to the next (out[2 * t] and
+  /// out[2 * t + 1]), so together they use every byte of the sectors they
+  /// touch; no wider atomic exists to merge them into.
+  bool StrideCovered = false;
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
   /// For misaligned: lane 0's offsets in its sector over the sampled warps
   /// that pay for it, sorted; more than one when the alignment changes from

@@ -34,7 +34,11 @@ ThreadDependence threadDependence(const Value *Root) {
         break;
       }
     }
-    if (isa<LoadInst>(V) || isa<AtomicRMWInst>(V) ||
+    if (isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V)) {
+      D.LoadedData = D.AtomicResult = true;
+      continue;
+    }
+    if (isa<LoadInst>(V) ||
         (isa<CallBase>(V) && !isa<IntrinsicInst>(V))) {
       D.LoadedData = true;
       continue;

@@ -17,6 +17,7 @@ namespace warplint {
 struct ThreadDependence {
   bool Tid[3] = {false, false, false}; ///< threadIdx.x, .y, .z.
   bool LoadedData = false;             ///< A load feeds it.
+  bool AtomicResult = false;           ///< An atomic's returned value feeds it.
   bool Phi = false;                    ///< A phi (a loop counter) feeds it.
   /// True when threadIdx.D (0 = x) enters the value.
   bool dependsOnTid(unsigned D) const { return Tid[D]; }

@@ -529,13 +529,7 @@ std::vector<WarpSample> ThreadIndexModel::computeSamples(const Loop *Innermost) 
     for (uint64_t Linear : {0, 1, 7})
       AddBlock(Linear, Dim3{{65535, 1, 1}});
   }
-  unsigned NumWarps = divideCeil(Launch.Block.count(), Arch.WarpSize);
-  std::vector<unsigned> Warps;
-  for (unsigned K = 0; K < std::min(NumWarps, WarpSamples); ++K) {
-    unsigned W = NumWarps <= WarpSamples ? K : K * (NumWarps - 1) / (WarpSamples - 1);
-    if (llvm::find(Warps, W) == Warps.end())
-      Warps.push_back(W);
-  }
+  std::vector<unsigned> Warps = sampledWarps(Launch.Block, Arch.WarpSize);
   // Loops around I, outermost first.
   SmallVector<const Loop *, 4> Nest;
   for (const Loop *L = Innermost; L; L = L->getParentLoop())

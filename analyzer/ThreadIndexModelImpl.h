@@ -84,6 +84,11 @@ constexpr unsigned FarOuterCap = 2;
 constexpr unsigned NestSampleBudget = OuterCap * InnerCap;
 /// Warps sampled per block and blocks per grid.
 constexpr unsigned WarpSamples = 8;
+/// The warps of a block the model samples (at most WarpSamples), each
+/// standing for as many of the block's warps: spread over the block, and in
+/// a block whose rows are several whole warps, every column of warps in the
+/// same rows.
+std::vector<unsigned> sampledWarps(const Dim3 &Block, unsigned WarpSize);
 /// Pointer kernel arguments get bases this far apart (256-byte aligned).
 constexpr unsigned BaseShift = 36;
 /// Pointers loaded warp-uniformly get bases from this index on (arguments

@@ -68,6 +68,30 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     Type *T = RMW->getType();
     bool Is64 = T->isDoubleTy();
+    // A pair of halves added at once (atom.add.noftz.f16x2): two slots.
+    auto *Vec = dyn_cast<FixedVectorType>(T);
+    if (Vec && Vec->getNumElements() == 2 && RMW->getOperation() == AtomicRMWInst::FAdd &&
+        (Vec->getElementType()->isHalfTy() || Vec->getElementType()->isBFloatTy())) {
+      D.Opc = Op::AtomicRMW;
+      D.Aux = Vec->getElementType()->isHalfTy() ? AK_FAddHalf2 : AK_FAddBF16x2;
+      D.Elems = 2;
+      D.Imm = DL.getTypeStoreSize(T);
+      D.B = slot(RMW->getValOperand());
+      if (isa<Constant>(RMW->getValOperand())) { // Its lanes in consecutive slots.
+        uint32_t Tmp = allocValues(2);
+        for (unsigned K = 0; K < 2; ++K) {
+          Inst C;
+          C.Opc = Op::Copy;
+          C.Dst = Tmp + K;
+          C.A = slot(RMW->getValOperand(), K);
+          emit(C);
+        }
+        D.B = Tmp;
+      }
+      D.Dst = valueSlot(&I);
+      D.Site = siteIndex(I, Space, RMW->use_empty() ? 3 : 2, D.Imm);
+      return emit(D);
+    }
     AtomicKind K;
     switch (RMW->getOperation()) {
     case AtomicRMWInst::Xchg: K = AK_Xchg; break;

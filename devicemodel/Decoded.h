@@ -149,6 +149,9 @@ enum AtomicKind : uint32_t {
   AK_UMin, AK_FAdd32, AK_FAdd64, AK_FSub32, AK_FSub64, AK_FMax32, AK_FMin32,
   AK_UIncWrap, AK_UDecWrap,
   AK_FAddHalf, AK_FAddBF16, ///< atom.add.noftz.f16 / .bf16.
+  /// atom.add.noftz.f16x2 / .bf16x2: one 4-byte atomic, each half on its own;
+  /// the value and the result are two slots (the lanes of <2 x T>).
+  AK_FAddHalf2, AK_FAddBF16x2,
 };
 
 /// Shuffle modes (Aux of Shfl, low bits); bit 4 set: also write the predicate

@@ -177,6 +177,13 @@ void Executor::atomicLane(uint8_t *Ptr, unsigned Kind, bool Host, uint64_t V, ui
     case AK_FSub64: return T(bits(f64(Cur) - f64(Val)));
     case AK_FAddHalf: return T(smallBinary(SB_Add, Cur, Val, SF_Half));
     case AK_FAddBF16: return T(smallBinary(SB_Add, Cur, Val, SF_BFloat));
+    case AK_FAddHalf2:
+    case AK_FAddBF16x2: {
+      unsigned F = Kind == AK_FAddHalf2 ? SF_Half : SF_BFloat;
+      uint64_t Lo = smallBinary(SB_Add, Cur & 0xffff, Val & 0xffff, F) & 0xffff;
+      uint64_t Hi = smallBinary(SB_Add, (Cur >> 16) & 0xffff, (Val >> 16) & 0xffff, F) & 0xffff;
+      return T(Lo | Hi << 16);
+    }
     default: return Cur;
     }
   };
@@ -333,6 +340,13 @@ bool Executor::memoryOp(const Function &Fn, uint32_t Idx, const Inst &I, uint64_
     case Op::AtomicRMW: {
       bool Host = Spaces[L] == AS_Global;
       uint64_t Old = 0, V = R[uint64_t(I.B) * MaxLanes + L];
+      if (I.Elems == 2) { // A pair of halves: its two slots, low lane first.
+        V = (V & 0xffff) | (R[(uint64_t(I.B) + 1) * MaxLanes + L] & 0xffff) << 16;
+        atomicLane<uint32_t>(H, I.Aux, Host, V, Old);
+        R[uint64_t(I.Dst) * MaxLanes + L] = Old & 0xffff;
+        R[(uint64_t(I.Dst) + 1) * MaxLanes + L] = Old >> 16;
+        break;
+      }
       switch (I.Imm) {
       case 4: atomicLane<uint32_t>(H, I.Aux, Host, V, Old); break;
       case 8: atomicLane<uint64_t>(H, I.Aux, Host, V, Old); break;

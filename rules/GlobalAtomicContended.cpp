@@ -1,10 +1,12 @@
 //===- GlobalAtomicContended.cpp - global-atomic-contended ----------------===//
 #include "rules/GlobalAtomicContended.h"
 
+#include "analyzer/ThreadDependence.h"
 #include "rules/AccessMessages.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -53,10 +55,28 @@ bool warpAggregated(const Instruction &I) {
   }
 }
 
+/// True when a branch that decides whether I runs tests an atomic's returned
+/// value (a queue slot past its capacity, the last block's ticket): a guard
+/// written to let few threads through.
+bool underAtomicResultBranch(const Instruction &I, const DominatorTree &DT) {
+  const BasicBlock *Target = I.getParent();
+  for (const DomTreeNode *N = DT.getNode(Target); N && N->getIDom(); N = N->getIDom()) {
+    const auto *Br = dyn_cast<BranchInst>(N->getIDom()->getBlock()->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    bool Then = DT.dominates(Br->getSuccessor(0), Target),
+         Else = DT.dominates(Br->getSuccessor(1), Target);
+    if (Then != Else && threadDependence(Br->getCondition()).AtomicResult)
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &Out) const {
   const DataLayout &DL = K.Kernel.getParent()->getDataLayout();
+  DominatorTree DT(const_cast<Function &>(K.Kernel));
   for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = K.Spaces.accesses()[I];
     const Prediction &P = K.Patterns.prediction(I);
@@ -65,6 +85,14 @@ void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &O
       continue;
     if (!llvm::all_of(A.Sites, [&](const IrAccess &S) { return gridInvariant(S.Pointer, DL); }))
       continue;
+    // Under a branch on an atomic's returned value (a queue's overflow): a
+    // guard meant to let few threads through, how few only the data can
+    // tell; contention is not claimed.
+    if (P.ActiveDependsOnData &&
+        llvm::any_of(A.Sites, [&](const IrAccess &S) {
+          return underAtomicResultBranch(*S.Inst, DT);
+        }))
+      continue;
     const LaunchConfig &L = K.launch();
     // Blocks of one warp: ptxas aggregates an integer atomic's lanes into one
     // update per warp, which is already one per block, all that the block
@@ -72,18 +100,28 @@ void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &O
     if (L.Block.count() <= K.Arch.WarpSize &&
         llvm::all_of(A.Sites, [](const IrAccess &S) { return warpAggregated(*S.Inst); }))
       continue;
+    // Under a branch on loaded data, the lanes that may take it were all
+    // counted: an upper bound.
+    bool UpTo = P.ActiveDependsOnData;
     std::string Who =
-        L.Grid ? formatv("the {0} threads of {1}", L.Grid->count() * L.Block.count(), L.str())
+        L.Grid ? formatv("{0}the {1} threads of {2}", UpTo ? "up to " : "",
+                         L.Grid->count() * L.Block.count(), L.str())
                      .str()
-               : "every thread of the grid";
+               : UpTo ? "up to every thread of the grid" : "every thread of the grid";
+    StringRef Verb = L.Grid ? "update" : "updates";
+    std::string AtOnce = formatv("{0}{1:F0} lanes of each warp at once{2}", UpTo ? "up to " : "",
+                                 P.ActiveLanes,
+                                 UpTo ? " (which threads take the branch to it depends on "
+                                        "loaded data: every one that may was counted)"
+                                      : "")
+                             .str();
     std::string Blocks = L.Grid ? formatv("{0}", L.Grid->count()).str() : "one per block";
     Out(make(K, A.Loc,
-             formatv("{0}{1} atomically update one global address, {2:F0} lanes of each warp "
-                     "at once: the updates serialize at the one L2 slice that holds it, where "
+             formatv("{0}{1} atomically {5} one global address, {2}: the updates serialize at the one L2 slice that holds it, where "
                      "a reduction in the block would leave {3} updates, {4}; reduce within "
                      "the block first (a warp shuffle reduction, then shared memory, or "
                      "cub::BlockReduce) and let one thread per block make the atomic",
-                     kernelPrefix(K), Who, P.ActiveLanes, Blocks, K.launchAssumption())
+                     kernelPrefix(K), Who, AtOnce, Blocks, K.launchAssumption(), Verb)
                  .str()));
   }
 }

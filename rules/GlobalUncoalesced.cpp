@@ -67,6 +67,11 @@ void GlobalUncoalescedRule::check(const KernelFacts &K, const FindingSink &Out) 
     if (P.Pattern == "loop-varying" && P.StrideBytes &&
         std::abs(*P.StrideBytes) == int64_t(A.Bytes))
       continue;
+    // Atomics that together update every byte of their stride (a pair of
+    // half2 atomics on out[2 * t] and out[2 * t + 1]) waste no sector: no
+    // wider atomic would do it in fewer.
+    if (P.StrideCovered)
+      continue;
     // An address that threadIdx.x does not enter is shared by the lanes of a
     // row (a broadcast): re-reading is global-reuse-without-tiling's business.
     ThreadDependence D = threadDependence(A.Sites.front().Pointer);

@@ -17,7 +17,8 @@
 //   * tanh.approx and ex2.approx on f16/bf16 (through float, as the toolkit's
 //     own float helpers compute), and the .f32 approximations the helpers
 //     use (ex2, lg2, rcp, rsqrt, sqrt, div): NVVM's intrinsics for them;
-//   * atom.add.noftz on f16 and bf16: atomicrmw fadd (a pair: one per lane);
+//   * atom.add.noftz on f16 and bf16: atomicrmw fadd (a pair: one 4-byte
+//     atomicrmw on <2 x half> or <2 x bfloat>, as the hardware's f16x2);
 //   * cvt: HalfAsmConvert.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -272,7 +273,8 @@ bool emitMove(HalfAsmBlock &Blk, StringRef T, ArrayRef<StringRef> Ops) {
   return V && Blk.write(Ops[0], V);
 }
 
-/// atom.add.noftz.T d, [a], b on f16, bf16 and their pairs.
+/// atom.add.noftz.T d, [a], b on f16, bf16 and their pairs. A pair is one
+/// 4-byte atomic, as the hardware does it: atomicrmw fadd on <2 x T>.
 bool emitAtomicAdd(HalfAsmBlock &Blk, ArrayRef<StringRef> Parts, ArrayRef<StringRef> Ops) {
   IRBuilder<> &B = Blk.builder();
   if (Parts.size() != 4 || Parts[1] != "add" || Parts[2] != "noftz" || Ops.size() != 3)
@@ -285,15 +287,13 @@ bool emitAtomicAdd(HalfAsmBlock &Blk, ArrayRef<StringRef> Parts, ArrayRef<String
   Value *P = Blk.address(Ops[1]), *V = Blk.read(Ops[2], ptxIrType(T, B.getContext()));
   if (!P || !V)
     return false;
-  auto Add = [&](Value *Ptr, Value *X) {
-    return B.CreateAtomicRMW(AtomicRMWInst::FAdd, Ptr, X, Align(2), AtomicOrdering::Monotonic);
-  };
   if (!Pair)
-    return Blk.write(Ops[0], Add(P, V));
-  auto [Lo, Hi] = unpackLanes(B, V, Elt);
-  Value *OldLo = Add(P, Lo);
-  Value *OldHi = Add(B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), P, 2), Hi);
-  return Blk.write(Ops[0], packLanes(B, OldLo, OldHi));
+    return Blk.write(Ops[0], B.CreateAtomicRMW(AtomicRMWInst::FAdd, P, V, Align(2),
+                                               AtomicOrdering::Monotonic));
+  Type *Vec = FixedVectorType::get(Elt, 2);
+  Value *Old = B.CreateAtomicRMW(AtomicRMWInst::FAdd, P, B.CreateBitCast(V, Vec), Align(4),
+                                 AtomicOrdering::Monotonic);
+  return Blk.write(Ops[0], B.CreateBitCast(Old, V->getType()));
 }
 
 bool emitInstruction(HalfAsmBlock &Blk, StringRef Opcode, ArrayRef<StringRef> Ops) {

@@ -163,11 +163,14 @@ __WL_HSHFL(__shfl_down_sync, unsigned)
 __WL_HSHFL(__shfl_xor_sync, int)
 #undef __WL_HSHFL
 
-// ---- atomicAdd (atom.add.noftz.f16 / .bf16; a pair as two) ------------------------------
+// ---- atomicAdd (atom.add.noftz.f16 / .bf16; a pair as one 4-byte atom.add.noftz.T2,
+// as the toolkit's inline asm is, which frontend/asm/HalfAsm.cpp lowers) -------------
 typedef __WL_NAT __attribute__((may_alias)) __WL_CAT2(__wl_alias_, __WL_P);
 __WL_HDEV __WL_T atomicAdd(__WL_T *p, __WL_T v) {
   return __wl_wrap(__atomic_fetch_add((__WL_CAT2(__wl_alias_, __WL_P) *)p, __wl_nat(v),
                                       __ATOMIC_RELAXED)); }
 __WL_HDEV __WL_T2 atomicAdd(__WL_T2 *p, __WL_T2 v) {
-  __WL_T x = atomicAdd(&p->x, v.x);
-  return __WL_T2(x, atomicAdd(&p->y, v.y)); }
+  unsigned r;
+  asm volatile("{ atom.add.noftz." __WL_PTX2 " %0,[%1],%2; }"
+               : "=r"(r) : "l"(p), "r"(__builtin_bit_cast(unsigned, v)) : "memory");
+  return __builtin_bit_cast(__WL_T2, r); }

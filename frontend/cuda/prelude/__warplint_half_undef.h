@@ -7,6 +7,7 @@
 #undef __WL_NAT
 #undef __WL_P
 #undef __WL_P2
+#undef __WL_PTX2
 #undef __WL_CONV
 #undef __WL_OPS
 #undef __WL_OPS2

@@ -14,6 +14,7 @@
 #define __WL_NAT __bf16
 #define __WL_P bfloat16
 #define __WL_P2 bfloat162
+#define __WL_PTX2 "bf16x2" // PTX's name of the pair type
 #ifdef __CUDA_NO_BFLOAT16_CONVERSIONS__
 #define __WL_CONV 0
 #else

@@ -13,6 +13,7 @@
 #define __WL_NAT _Float16
 #define __WL_P half
 #define __WL_P2 half2
+#define __WL_PTX2 "f16x2" // PTX's name of the pair type
 #ifdef __CUDA_NO_HALF_CONVERSIONS__
 #define __WL_CONV 0
 #else
