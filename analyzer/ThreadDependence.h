@@ -11,6 +11,10 @@
 
 #include "llvm/IR/Value.h"
 
+namespace llvm {
+class LoopInfo;
+}
+
 namespace warplint {
 
 /// What a value is computed from.
@@ -24,8 +28,13 @@ struct ThreadDependence {
 };
 
 /// The thread-index dependence of V, through arithmetic, casts, GEPs, selects
-/// and phis (loads end the walk and set LoadedData).
-ThreadDependence threadDependence(const llvm::Value *V);
+/// and phis (loads end the walk and set LoadedData). Given the function's
+/// loops, a value a loop computes and code after the loop reads depends on
+/// what the loop's exits do too: the lanes of a warp leave a loop whose exit
+/// depends on the thread (or on loaded data) at different iterations, so
+/// its counter (`while (v > edges[b]) ++b;`, v per thread) is per thread
+/// after the loop even though the lanes step together inside it.
+ThreadDependence threadDependence(const llvm::Value *V, const llvm::LoopInfo *Loops = nullptr);
 
 } // namespace warplint
 

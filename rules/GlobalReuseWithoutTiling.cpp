@@ -21,7 +21,7 @@ using namespace llvm;
 namespace warplint {
 
 GlobalReuseWithoutTilingRule::GlobalReuseWithoutTilingRule(const RuleOptions &Opts)
-    : Rule("global-reuse-without-tiling", Opts), Threshold(Opts.number("threshold", 4)) {}
+    : Rule("global-reuse-without-tiling", Opts), Threshold(Opts.number("threshold", 2)) {}
 
 namespace {
 /// True when P points into a table of constants the compiler made of a local
@@ -35,18 +35,50 @@ bool compilerConstantTable(const Value *P) {
          (GV->getAddressSpace() == AS_Generic || GV->getAddressSpace() == AS_Global);
 }
 
-/// The threads of a block that run a load, from the lane model (the lanes of
-/// each warp that reach its block: `if (threadIdx.x == 0)` leaves one),
+/// The most warps of a block, Warps of them, that hold a thread with each
+/// key Key(T) gives a thread T (its values of the kept threadIdx dimensions),
+/// the threads Runs lets through: the requests that load one element, as a
+/// warp's lanes that read one address make one request.
+template <class KeyFn, class RunsFn>
+uint64_t mostWarpsPerKey(uint64_t Warps, unsigned WarpSize, KeyFn Key, RunsFn Runs) {
+  std::map<uint64_t, std::pair<uint64_t, uint64_t>> Seen; // Key: last warp, warps.
+  uint64_t Most = 0;
+  for (uint64_t W = 0; W < Warps; ++W)
+    for (uint32_t Mask = Runs(W); Mask; Mask &= Mask - 1) {
+      auto &[Last, Count] =
+          Seen.try_emplace(Key(W * WarpSize + llvm::countr_zero(Mask)), Warps, 0)
+              .first->second;
+      if (Last != W) {
+        Last = W;
+        ++Count;
+      }
+      Most = std::max(Most, Count);
+    }
+  return Most;
+}
+
+/// The key of thread T of block B: its threadIdx values in the dimensions
+/// of Kept (a bit each, 1 for x), the others 0.
+uint64_t keptKey(const Dim3 &B, unsigned Kept, uint64_t T) {
+  uint64_t Tid[3] = {T % B.V[0], T / B.V[0] % B.V[1], T / (B.V[0] * B.V[1])};
+  uint64_t Key = 0;
+  for (unsigned D = 0; D < 3; ++D)
+    Key = Key * B.V[D] + (Kept >> D & 1 ? Tid[D] : 0);
+  return Key;
+}
+
+/// The warps of a block that run a load, from the lane model (the lanes of
+/// each warp that reach its block: `if (threadIdx.x < 32)` leaves one warp),
 /// made when a load first needs it.
-class ActiveThreads {
+class ActiveWarps {
 public:
-  explicit ActiveThreads(const KernelFacts &K) : K(K) {}
-  /// The most threads of one block that run Site in one execution of it (a
+  explicit ActiveWarps(const KernelFacts &K) : K(K) {}
+  /// The most warps of one block that run Site in one execution of it (a
   /// sampled block, iteration of each loop around it and argument sample)
-  /// and agree on the threadIdx dimensions of Kept (a bit each, 1 for x):
-  /// the threads that load one element when the address depends on those
-  /// dimensions only. Where data decides which lanes run it, every lane
-  /// that may is counted. 0 when no sampled thread runs it.
+  /// with threads that agree on the threadIdx dimensions of Kept: the warps
+  /// that load one element when the address depends on those dimensions
+  /// only. Where data decides which lanes run it, every lane that may is
+  /// counted. 0 when no sampled thread runs it.
   uint64_t readers(const IrAccess &Site, unsigned Kept);
 
 private:
@@ -56,7 +88,7 @@ private:
   std::unique_ptr<ThreadIndexModel> Model;
 };
 
-uint64_t ActiveThreads::readers(const IrAccess &Site, unsigned Kept) {
+uint64_t ActiveWarps::readers(const IrAccess &Site, unsigned Kept) {
   if (!Model)
     Model = std::make_unique<ThreadIndexModel>(K.Kernel, K.launch(), K.Arch,
                                                K.Patterns.budget());
@@ -75,29 +107,25 @@ uint64_t ActiveThreads::readers(const IrAccess &Site, unsigned Kept) {
   const BasicBlock *BB = Site.Inst->getParent();
   for (size_t E = 0; E < Executions.size(); E += Step) {
     WarpSample S = Executions[E];
-    std::map<uint64_t, uint64_t> Threads; // By the kept dimensions' values.
-    for (uint64_t W = 0; W < Warps; ++W) {
-      S.Warp = W;
-      bool DataDependent = false;
-      uint32_t Mask = Model->activeLanes(BB, S, DataDependent) & Model->existingLanes(S);
-      for (; Mask; Mask &= Mask - 1) {
-        uint64_t T = W * WarpSize + llvm::countr_zero(Mask);
-        uint64_t Tid[3] = {T % B.V[0], T / B.V[0] % B.V[1], T / (B.V[0] * B.V[1])};
-        uint64_t Key = 0;
-        for (unsigned D = 0; D < 3; ++D)
-          Key = Key * B.V[D] + (Kept >> D & 1 ? Tid[D] : 0);
-        Most = std::max(Most, ++Threads[Key]);
-      }
-    }
+    Most = std::max(Most, mostWarpsPerKey(
+                              Warps, WarpSize, [&](uint64_t T) { return keptKey(B, Kept, T); },
+                              [&](uint64_t W) {
+                                S.Warp = W;
+                                bool DataDependent = false;
+                                return Model->activeLanes(BB, S, DataDependent) &
+                                       Model->existingLanes(S);
+                              }));
   }
   return Model->exhausted() ? 0 : Most;
 }
 
 /// How a global load of a loop is re-read by the threads of a block.
 struct Reuse {
-  uint64_t Readers = 1; ///< Threads of the block that load each element.
-  /// A guard leaves fewer threads than the block has along the dimensions
-  /// the address ignores (Readers counts those that run the load).
+  /// Warps of the block that load each element (a request each).
+  uint64_t Readers = 1;
+  /// A guard leaves fewer warps than the block's threads along the
+  /// dimensions the address ignores span (Readers counts those that run
+  /// the load).
   bool Guarded = false;
   std::string Missing;  ///< The threadIdx dimensions its address ignores.
   unsigned LoopLine = 0;
@@ -105,10 +133,12 @@ struct Reuse {
 
 /// The reuse of A, a global load: none when A is not in a loop whose
 /// iterations change its address, or its address depends on loaded data.
-/// Readers counts the threads that run the load (Active, when the block's
-/// threads along the dimensions the address ignores are enough to warn).
+/// Readers counts the warps that run the load (Active, when the warps the
+/// block's threads along the dimensions the address ignores span are enough
+/// to warn): the lanes of one warp that read one address are one request,
+/// so a block of one warp has no re-read a shared tile would save.
 std::optional<Reuse> reuseOf(const KernelFacts &K, const MemoryAccess &A, double Threshold,
-                             ActiveThreads &Active) {
+                             ActiveWarps &Active) {
   static constexpr const char *DimName[] = {"x", "y", "z"};
   if (A.Op != AccessOp::Load || !isGlobalAccess(A) || A.Sites.empty())
     return std::nullopt;
@@ -123,25 +153,34 @@ std::optional<Reuse> reuseOf(const KernelFacts &K, const MemoryAccess &A, double
     }
   if (!InLoop || compilerConstantTable(InLoop->Pointer))
     return std::nullopt;
-  ThreadDependence D = threadDependence(InLoop->Pointer);
+  ThreadDependence D = threadDependence(InLoop->Pointer, &K.Loops.loops());
   if (D.LoadedData)
     return std::nullopt;
   Reuse R;
   const Dim3 &Block = K.launch().Block;
-  for (unsigned Dim = 0; Dim < 3; ++Dim)
-    if (Block.V[Dim] > 1 && !D.dependsOnTid(Dim)) {
-      R.Readers *= Block.V[Dim];
+  unsigned Kept = 0;
+  for (unsigned Dim = 0; Dim < 3; ++Dim) {
+    Kept |= unsigned(D.dependsOnTid(Dim)) << Dim;
+    if (Block.V[Dim] > 1 && !D.dependsOnTid(Dim))
       R.Missing += (R.Missing.empty() ? "threadIdx." : " or threadIdx.") +
                    std::string(DimName[Dim]);
-    }
+  }
+  if (R.Missing.empty())
+    return std::nullopt;
+  // The warps whose threads along the ignored dimensions load one element.
+  unsigned WarpSize = K.Arch.WarpSize;
+  R.Readers = mostWarpsPerKey(
+      (Block.count() + WarpSize - 1) / WarpSize, WarpSize,
+      [&](uint64_t T) { return keptKey(Block, Kept, T); },
+      [&](uint64_t W) {
+        uint64_t Left = Block.count() - W * WarpSize;
+        return Left >= WarpSize ? ~uint32_t(0) : uint32_t((uint64_t(1) << Left) - 1);
+      });
   R.LoopLine = LoopFacts::headerLine(*L);
-  // Only the threads that run the load read it: one thread of the block
+  // Only the warps that run the load read it: one thread of the block
   // (`if (threadIdx.x == 0)`, loading for the block into shared memory) is
   // one reader, whatever the block.
   if (R.Readers >= Threshold) {
-    unsigned Kept = 0;
-    for (unsigned Dim = 0; Dim < 3; ++Dim)
-      Kept |= unsigned(D.dependsOnTid(Dim)) << Dim;
     uint64_t Running = Active.readers(*InLoop, Kept);
     if (Running && Running < R.Readers) {
       R.Readers = Running;
@@ -154,7 +193,7 @@ std::optional<Reuse> reuseOf(const KernelFacts &K, const MemoryAccess &A, double
 
 void GlobalReuseWithoutTilingRule::check(const KernelFacts &K,
                                          const FindingSink &Out) const {
-  ActiveThreads Active(K);
+  ActiveWarps Active(K);
   for (const MemoryAccess &A : K.Spaces.accesses()) {
     std::optional<Reuse> R = reuseOf(K, A, Threshold, Active);
     if (!R || R->Readers < Threshold)
@@ -162,7 +201,8 @@ void GlobalReuseWithoutTilingRule::check(const KernelFacts &K,
     Out(make(K, A.Loc,
              kernelPrefix(K) +
                  formatv("each element read here is loaded from global memory by {0} "
-                         "threads of the block{4} where 1 load would do: the address does "
+                         "warps of the block{4}, a request each, where 1 would do: the "
+                         "address does "
                          "not depend on {1}, {2}, and it changes on every iteration of "
                          "the loop{3}; stage a tile of it in shared memory once per block "
                          "and read the tile in the loop",
@@ -183,7 +223,7 @@ bool GlobalReuseWithoutTilingRule::modelFix(const KernelFacts &K, const Finding 
     const MemoryAccess &A = Accesses[I];
     if (!(A.Loc == F.Loc))
       continue;
-    ActiveThreads Active(K);
+    ActiveWarps Active(K);
     std::optional<Reuse> R = reuseOf(K, A, Threshold, Active);
     if (!R || R->Readers < Threshold)
       continue;

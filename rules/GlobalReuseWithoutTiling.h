@@ -7,11 +7,13 @@
 namespace warplint {
 
 /// A global load inside a loop whose address does not depend on some
-/// threadIdx dimension of a multi-thread block, so every thread along that
-/// dimension that runs the load (the lane model's active lanes) loads the
-/// same elements from global memory (naive matrix multiply). Option:
-/// threshold (default 4), the fewest threads re-reading an element before it
-/// warns.
+/// threadIdx dimension of a multi-thread block, so every warp holding
+/// threads along that dimension that run the load (the lane model's active
+/// lanes) loads the same elements from global memory (naive matrix
+/// multiply). Readers are counted in warps: a warp's lanes reading one
+/// address are one request, so a block of one warp is never reported.
+/// Option: threshold (default 2), the fewest warps loading an element
+/// before it warns.
 class GlobalReuseWithoutTilingRule : public Rule {
 public:
   explicit GlobalReuseWithoutTilingRule(const RuleOptions &Opts);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/launch/HostValues.h"
+#include "frontend/launch/KernelPicker.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -543,6 +544,23 @@ bool mayChange(const Stmt *Body, const VarDecl *V) {
 } // namespace
 
 const FunctionDecl *HostValues::functionOf(const Expr *E) const {
+  const FunctionDecl *FD = nullptr;
+  followFunction(E, FD);
+  return FD;
+}
+
+std::vector<PickedKernel> HostValues::kernelsOf(const Expr *E) const {
+  const FunctionDecl *FD = nullptr;
+  const Expr *Source = followFunction(E, FD);
+  if (FD)
+    return {PickedKernel{FD}};
+  // A local initialised with what a picker of the file returns.
+  if (const auto *CE = dyn_cast_or_null<CallExpr>(Source); CE)
+    return pickedKernels(CE);
+  return {};
+}
+
+const Expr *HostValues::followFunction(const Expr *E, const FunctionDecl *&FD) const {
   // Each step a local's initialiser, a few deep (never around a cycle).
   for (unsigned Step = 0; E && Step < 8; ++Step) {
     E = E->IgnoreParenImpCasts();
@@ -554,15 +572,16 @@ const FunctionDecl *HostValues::functionOf(const Expr *E) const {
     }
     const auto *Ref = dyn_cast<DeclRefExpr>(E);
     if (!Ref)
-      return nullptr;
-    if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
-      return FD;
+      return E;
+    if ((FD = dyn_cast<FunctionDecl>(Ref->getDecl())))
+      return E;
     if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
       auto It = In.ParamFunctions.find(P);
-      return It == In.ParamFunctions.end() ? nullptr : It->second;
+      FD = It == In.ParamFunctions.end() ? nullptr : It->second;
+      return nullptr;
     }
-    // A local initialised with a kernel (`fattn_kernel_t k = attn<64>;`)
-    // that nothing changes afterwards.
+    // A local initialised with a kernel (`fattn_kernel_t k = attn<64>;`), or
+    // with a picker's call, that nothing changes afterwards.
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V || !V->hasLocalStorage() || !V->getInit() || !In.Function ||
         (!V->getType().isConstQualified() && mayChange(In.Function->getBody(), V)))

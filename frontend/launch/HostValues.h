@@ -13,6 +13,7 @@
 #define WARPLINT_FRONTEND_LAUNCH_HOSTVALUES_H
 
 #include "frontend/DeviceModule.h"
+#include "frontend/launch/KernelPicker.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -132,6 +133,10 @@ public:
   /// The function E names: `k`, `&k`, `k<int, 256>`, or a function pointer
   /// parameter the call followed passes one to; null otherwise.
   const clang::FunctionDecl *functionOf(const clang::Expr *E) const;
+  /// The kernels a launch through E runs: functionOf's, or, for a local
+  /// initialised with a call of a picker of the file (KernelPicker.h) that
+  /// nothing changes afterwards, every kernel the picker can return.
+  std::vector<PickedKernel> kernelsOf(const clang::Expr *E) const;
 
 private:
   using Fields = std::array<std::optional<int64_t>, 3>;
@@ -140,6 +145,11 @@ private:
     int Field = -1; ///< 0..2 for a dim3's x, y, z; -1 for the whole variable.
   };
 
+  /// Follows E through `&`, `*` and the initialisers of unchanged locals:
+  /// sets FD to the function it names (or a parameter is passed) and returns
+  /// the expression the walk ends at (null where it stops at an unknown).
+  const clang::Expr *followFunction(const clang::Expr *E,
+                                    const clang::FunctionDecl *&FD) const;
   static bool isDim3(clang::QualType T);
   /// V converted to the integer type T (none for another type).
   std::optional<int64_t> convert(std::optional<int64_t> V, clang::QualType T) const;

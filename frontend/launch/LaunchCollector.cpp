@@ -3,6 +3,7 @@
 #include "frontend/launch/HostApiReader.h"
 #include "frontend/launch/HostFlow.h"
 #include "frontend/launch/HostValues.h"
+#include "frontend/launch/KernelPicker.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -137,21 +138,38 @@ public:
       return;
     }
     for (const HostFlow::Reached &R : Paths) {
-      // Through a parameter: the kernel this path's call passes, when known.
-      const FunctionDecl *Callee = Direct ? Direct : R.Values->functionOf(E->getCallee());
-      if (!Callee || !Callee->hasAttr<CUDAGlobalAttr>() || Callee->isDependentContext() ||
-          Callee->isInvalidDecl())
-        continue;
-      SourceLaunch L = hostLaunch(E, Callee, Config, *R.Values);
-      L.Via = R.Via;
-      for (const std::string &N : R.NamedUsed)
-        if (auto It = HostArgs.find(N); It != HostArgs.end())
-          L.NamedHost.insert(*It);
-      if (std::none_of(Launches.begin() + First, Launches.end(), [&](const SourceLaunch &O) {
-            return sameShape(O, L);
-          }))
-        Launches.push_back(std::move(L));
+      // Through a parameter: the kernel this path's call passes, when known;
+      // through a local a picker initialised: each kernel it can return.
+      std::vector<PickedKernel> Kernels =
+          Direct ? std::vector<PickedKernel>{PickedKernel{Direct}}
+                 : R.Values->kernelsOf(E->getCallee());
+      for (const PickedKernel &K : Kernels) {
+        const FunctionDecl *Callee = K.Kernel;
+        if (!Callee->hasAttr<CUDAGlobalAttr>() || Callee->isDependentContext() ||
+            Callee->isInvalidDecl())
+          continue;
+        SourceLaunch L = hostLaunch(E, Callee, Config, *R.Values);
+        L.Via = pickedBy(K) + R.Via;
+        for (const std::string &N : R.NamedUsed)
+          if (auto It = HostArgs.find(N); It != HostArgs.end())
+            L.NamedHost.insert(*It);
+        if (std::none_of(Launches.begin() + First, Launches.end(),
+                         [&](const SourceLaunch &O) { return sameShape(O, L); }))
+          Launches.push_back(std::move(L));
+      }
     }
+  }
+
+  /// " (returned by pick at main.cu:30)" for a kernel a picker returned, at
+  /// the line of its return (a macro's use, for a return a macro writes).
+  std::string pickedBy(const PickedKernel &K) const {
+    if (!K.Picker || !K.Return)
+      return "";
+    SourceLocation Loc = SM.getExpansionLoc(K.Return->getBeginLoc());
+    return (" (returned by " + K.Picker->getNameAsString() + " at " +
+            llvm::sys::path::filename(SM.getFilename(Loc)) + ":" +
+            llvm::Twine(SM.getExpansionLineNumber(Loc)) + ")")
+        .str();
   }
 
   static bool sameShape(const SourceLaunch &A, const SourceLaunch &B) {

@@ -54,5 +54,5 @@ __global__ void allpairs(const float4 *p, float *out, int m) {
   }
   out[i] = s;
 }
-// CHECK: time-saved-fixes.cu:[[@LINE-6]]:16: warning: kernel 'allpairs': each element read here is loaded from global memory by 256 threads{{.*}}[global-reuse-without-tiling]
+// CHECK: time-saved-fixes.cu:[[@LINE-6]]:16: warning: kernel 'allpairs': each element read here is loaded from global memory by 8 warps{{.*}}[global-reuse-without-tiling]
 // CHECK: time-saved-fixes.cu:[[@LINE-7]]:16: note: fixing this saves ~{{[0-9.]+}} us of {{[0-9.]+}} us ({{[0-9]+}}%) on H100 SXM at grid(16,1,1) block(256,1,1)

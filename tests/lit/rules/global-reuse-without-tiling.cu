@@ -1,13 +1,16 @@
 // global-reuse-without-tiling: positive and negative cases, a template, a macro.
 // RUN: not %warplint check --no-cuda-sdk %s 2>&1 | FileCheck %s --implicit-check-not='[global-reuse-without-tiling]'
 
+// B[k * n + col] is loaded by the 16 threads of a column, one in each of
+// the block's 8 warps (a request each). A[row * n + k] is loaded by the 16
+// threads of a row, all in one warp: one request (a broadcast), not
+// reported.
 // warplint: launch grid(64,64) block(16,16)
 __global__ void matmul_naive(const float *A, const float *B, float *C, int n) {
   int row = blockIdx.y * 16 + threadIdx.y, col = blockIdx.x * 16 + threadIdx.x;
   float acc = 0;
   for (int k = 0; k < n; ++k)
-    // CHECK: global-reuse-without-tiling.cu:[[@LINE+2]]:12: warning: kernel 'matmul_naive': each element read here is loaded from global memory by 16 threads of the block where 1 load would do: the address does not depend on threadIdx.x, with block(16,16,1) from the annotation at line 4, and it changes on every iteration of the loop at line [[#@LINE-1]]; stage a tile {{.*}} [global-reuse-without-tiling]
-    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:29: warning: kernel 'matmul_naive': {{.*}} by 16 threads {{.*}} does not depend on threadIdx.y{{.*}} [global-reuse-without-tiling]
+    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:29: warning: kernel 'matmul_naive': each element read here is loaded from global memory by 8 warps of the block, a request each, where 1 would do: the address does not depend on threadIdx.y, with block(16,16,1) from the annotation at line 8, and it changes on every iteration of the loop at line [[#@LINE-1]]; stage a tile {{.*}} [global-reuse-without-tiling]
     acc += A[row * n + k] * B[k * n + col];
   C[row * n + col] = acc;
 }
@@ -18,7 +21,7 @@ template <int Taps> __global__ void fir(const float *coef, const float *x, float
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float acc = 0;
   for (int k = 0; k < Taps; ++k)
-    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:12: warning: kernel 'fir<64>': each element read here is loaded from global memory by 256 threads {{.*}} does not depend on threadIdx.x{{.*}} [global-reuse-without-tiling]
+    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:12: warning: kernel 'fir<64>': each element read here is loaded from global memory by 8 warps of the block, a request each, {{.*}} does not depend on threadIdx.x{{.*}} [global-reuse-without-tiling]
     acc += TAP(coef, x + i, k);
   y[i] = acc;
 }
@@ -101,21 +104,21 @@ __global__ void row_leader(const float *A, const float *B, float *C, int n) {
     if (threadIdx.x == 0)
       s_a[threadIdx.y] = A[row * n + k];
     __syncthreads();
-    // (B is read by the 16 threads of a column: reported.)
-    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:31: warning: kernel 'row_leader': {{.*}} by 16 threads {{.*}} does not depend on threadIdx.y{{.*}} [global-reuse-without-tiling]
+    // (B is read by the 16 threads of a column, in 8 warps: reported.)
+    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:31: warning: kernel 'row_leader': {{.*}} by 8 warps {{.*}} does not depend on threadIdx.y{{.*}} [global-reuse-without-tiling]
     acc += s_a[threadIdx.y] * B[k * n + col];
     __syncthreads();
   }
   C[row * n + col] = acc;
 }
-// Reported, with the threads that run the load: a quarter of the block, and
-// one lane of each of its 8 warps.
+// Reported, with the warps that run the load: a quarter of the block (2
+// warps), and one lane of each of its 8 warps (8 requests all the same).
 __global__ void quarter_fir(const float *coef, const float *x, float *y, int taps) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float acc = 0;
   if (threadIdx.x < 64)
     for (int k = 0; k < taps; ++k)
-      // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:14: warning: kernel 'quarter_fir': each element read here is loaded from global memory by 64 threads of the block (those a guard lets through) where 1 load would do: {{.*}} [global-reuse-without-tiling]
+      // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:14: warning: kernel 'quarter_fir': each element read here is loaded from global memory by 2 warps of the block (those a guard lets through), a request each, where 1 would do: {{.*}} [global-reuse-without-tiling]
       acc += coef[k] * x[i + k];
   y[i] = acc;
 }
@@ -124,7 +127,47 @@ __global__ void lane0_fir(const float *coef, const float *x, float *y, int taps)
   float acc = 0;
   if (threadIdx.x % 32 == 0)
     for (int k = 0; k < taps; ++k)
-      // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:14: warning: kernel 'lane0_fir': each element read here is loaded from global memory by 8 threads of the block (those a guard lets through) where 1 load would do: {{.*}} [global-reuse-without-tiling]
+      // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:14: warning: kernel 'lane0_fir': each element read here is loaded from global memory by 8 warps of the block, a request each, where 1 would do: {{.*}} [global-reuse-without-tiling]
       acc += coef[k] * x[i + k];
   y[i] = acc;
+}
+
+// Negative: blocks of one warp. A load every lane of the warp makes at one
+// address is one request (a broadcast), and no other warp of the block
+// loads it: a shared tile would save nothing.
+// warplint: launch grid(256) block(32)
+__global__ void warp_fir(const float *coef, const float *x, float *y, int taps) {
+  int i = blockIdx.x * 32 + threadIdx.x;
+  float acc = 0;
+  for (int k = 0; k < taps; ++k)
+    acc += coef[k] * x[i + k];
+  y[i] = acc;
+}
+// Negative: in a block of 8 warps, a guard lets one warp run the loop.
+__global__ void first_warp_fir(const float *coef, const float *x, float *y, int taps) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float acc = 0;
+  if (threadIdx.x < 32)
+    for (int k = 0; k < taps; ++k)
+      acc += coef[k] * x[i + k];
+  y[i] = acc;
+}
+
+// The bucket each thread ends at comes out of a loop whose exit depends on
+// the thread's own value: inside that loop the active lanes step together
+// (edges[b] is one address per warp, loaded by each of the 4 warps:
+// reported), but the reads after it are at each thread's bucket (negative).
+// warplint: launch grid(64) block(128)
+__global__ void bucketize(const float *edges, const float *vals, const float *mids,
+                          float *out, int nb, int rows) {
+  for (int r = 0; r < rows; ++r) {
+    float v = vals[r * 128 + threadIdx.x];
+    int b = 0;
+    // CHECK: global-reuse-without-tiling.cu:[[@LINE+1]]:30: warning: kernel 'bucketize': each element read here is loaded from global memory by 4 warps of the block, a request each, {{.*}} [global-reuse-without-tiling]
+    while (b + 1 < nb && v > edges[b]) {
+      v -= edges[b];
+      ++b;
+    }
+    out[r * 128 + threadIdx.x] = mids[b] + v * (mids[b + 1] - mids[b]);
+  }
 }
