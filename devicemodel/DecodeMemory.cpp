@@ -48,19 +48,7 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
     D.Opc = Op::Store;
     D.Elems = N;
     D.Aux = DL.getTypeStoreSize(flatElementType(T, 0));
-    D.B = slot(S->getValueOperand());
-    if (isa<Constant>(S->getValueOperand()) && N > 1) {
-      // Constant vectors: materialize into consecutive slots.
-      uint32_t Tmp = allocValues(N);
-      for (unsigned K = 0; K < N; ++K) {
-        Inst C;
-        C.Opc = Op::Copy;
-        C.Dst = Tmp + K;
-        C.A = slot(S->getValueOperand(), K);
-        emit(C);
-      }
-      D.B = Tmp;
-    }
+    D.B = lanesSlot(S->getValueOperand(), N);
     D.Site = siteIndex(I, Space, 1, N * D.Aux);
     D.Imm = requiredAlign(N * D.Aux, S->getAlign().value());
     return emit(D);
@@ -76,18 +64,7 @@ void ProgramDecoder::decodeMemory(const Instruction &I) {
       D.Aux = Vec->getElementType()->isHalfTy() ? AK_FAddHalf2 : AK_FAddBF16x2;
       D.Elems = 2;
       D.Imm = DL.getTypeStoreSize(T);
-      D.B = slot(RMW->getValOperand());
-      if (isa<Constant>(RMW->getValOperand())) { // Its lanes in consecutive slots.
-        uint32_t Tmp = allocValues(2);
-        for (unsigned K = 0; K < 2; ++K) {
-          Inst C;
-          C.Opc = Op::Copy;
-          C.Dst = Tmp + K;
-          C.A = slot(RMW->getValOperand(), K);
-          emit(C);
-        }
-        D.B = Tmp;
-      }
+      D.B = lanesSlot(RMW->getValOperand(), 2);
       D.Dst = valueSlot(&I);
       D.Site = siteIndex(I, Space, RMW->use_empty() ? 3 : 2, D.Imm);
       return emit(D);

@@ -209,6 +209,21 @@ uint32_t ProgramDecoder::slot(const Value *V, unsigned Elem) {
   return valueSlot(V) + Elem;
 }
 
+uint32_t ProgramDecoder::lanesSlot(const Value *V, unsigned N) {
+  if (!isa<Constant>(V) || N < 2)
+    return slot(V);
+  // A constant's lanes are constant slots, not consecutive ones: copy them.
+  uint32_t Tmp = allocValues(N);
+  for (unsigned K = 0; K < N; ++K) {
+    Inst C;
+    C.Opc = Op::Copy;
+    C.Dst = Tmp + K;
+    C.A = slot(V, K);
+    emit(C);
+  }
+  return Tmp;
+}
+
 const Constant *ProgramDecoder::elementOf(const Constant *C, unsigned Elem) {
   Type *T = C->getType();
   if (!T->isVectorTy() && !T->isAggregateType())

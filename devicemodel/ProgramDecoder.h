@@ -111,6 +111,9 @@ private:
   /// The slot of flat element Elem of V.
   uint32_t slot(const llvm::Value *V, unsigned Elem = 0);
   const llvm::Constant *elementOf(const llvm::Constant *C, unsigned Elem);
+  /// The first of N consecutive slots holding V's flat elements: V's own
+  /// slot, or, for a constant vector, copies of its lanes into new slots.
+  uint32_t lanesSlot(const llvm::Value *V, unsigned N);
   /// Makes V's value be slot S (an alias), or copies when V already has one.
   void alias(const llvm::Value *V, uint32_t S, unsigned Elem = 0, unsigned Count = 1);
   void emit(Inst I) {
