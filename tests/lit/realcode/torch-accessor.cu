@@ -35,7 +35,10 @@ __global__ void sum_columns(const torch::PackedTensorAccessor32<float, 2, torch:
 // ACC: torch-accessor.cu:21:13 global st 4B strided stride 4*load@21 B
 // ACC: kernel sum_columns
 // ACC: torch-accessor.cu:30:12 global ld 4B strided stride 4*load@29 B
-// ACC: torch-accessor.cu:31:10 global st 4B strided stride 4*load@31 B
+// The 1-D accessor's one stride is the last dimension's: 1 for a contiguous
+// tensor (analyzer/TensorAccessors.h), so out[c] is coalesced. The 2-D
+// accessors' strides, loaded two at a time (<2 x i32>), stay unknowns.
+// ACC: torch-accessor.cu:31:10 global st 4B coalesced stride 4B
 // KEYS: scale_rows torch-accessor.cu:21:13 global ld 4 strided
 // KEYS: scale_rows torch-accessor.cu:21:13 global st 4 strided
 // KEYS: sum_columns torch-accessor.cu:30:12 global ld 4 strided
