@@ -25,9 +25,22 @@ struct AccessorField {
   unsigned Rank = 0;                   ///< Its dimensions (N).
   unsigned Dim = 0;                    ///< The dimension the field is of.
   bool IsStride = false;               ///< strides_[Dim]; else sizes_[Dim].
+  /// Fields read at once: a vector load (the optimizer's `<2 x i32>` of
+  /// strides_[Dim] and strides_[Dim+1]) reads this many from Dim on.
+  unsigned Elements = 1;
 };
 
-/// The accessor field L loads: a load of one whole size or stride at a
+/// The rank of A when it is a packed accessor passed by value; 0 otherwise.
+unsigned accessorRank(const llvm::Argument &A);
+
+/// The stride of dimension Dim of a contiguous tensor of Rank dimensions
+/// whose every size is Size: what the model samples (ThreadIndexModel's
+/// sizes are each argument sample's value) and the device model is given
+/// for a run that confirms it (rules/Confirm).
+uint64_t contiguousStrideOf(unsigned Dim, unsigned Rank, uint64_t Size);
+
+/// The accessor field L loads: a load of one whole size or stride (or a
+/// vector of consecutive ones) at a
 /// constant offset into a byval argument whose type is a packed accessor
 /// (a struct named GenericPackedTensorAccessor laid out as a pointer and two
 /// arrays of N integers). None for any other load.

@@ -259,36 +259,6 @@ std::string ThreadIndexModel::argValuesText(uint64_t Mask, unsigned A) const {
   return Out;
 }
 
-void ThreadIndexModel::noteAccessorField(const LoadInst &L, unsigned Bit) {
-  std::optional<AccessorField> Field = accessorField(L);
-  // Past 63 unknowns the bits are shared: nothing is one field's.
-  if (!Field || Bit >= 63)
-    return;
-  if (!Field->IsStride) {
-    AccessorSizeBits.try_emplace({Field->Arg, Field->Dim}, Bit);
-    return;
-  }
-  bool First = none_of(AccessorStrides, [&](const auto &KV) { return KV.second.Arg == Field->Arg; });
-  AccessorStrides[Bit] = *Field;
-  if (First)
-    Assumptions.push_back(
-        formatv("the tensor accessor '{0}' is taken to view a contiguous tensor: strides[{1}] "
-                "= 1, strides[i] = strides[i+1] * sizes[i+1], its sizes sampled as unknown "
-                "arguments are",
-                Field->Arg->getName(), Field->Rank - 1)
-            .str());
-}
-
-uint64_t ThreadIndexModel::contiguousStride(unsigned A, const AccessorField &S) const {
-  uint64_t Stride = 1;
-  for (unsigned D = S.Dim + 1; D < S.Rank; ++D) {
-    auto It = AccessorSizeBits.find({S.Arg, D});
-    Stride *= It != AccessorSizeBits.end() ? argValue(A, It->second, std::min(NumUnknownArgs, 64u))
-                                           : argValue(A);
-  }
-  return Stride;
-}
-
 std::string ThreadIndexModel::argNames(uint64_t Mask, bool SayAssumption) const {
   // In parameter order, then in program order (the map's order changes from
   // run to run).

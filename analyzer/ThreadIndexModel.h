@@ -196,7 +196,7 @@ public:
   /// argValue of the unknown at bit J of this kernel in sample A; a stride of
   /// a PyTorch accessor argument (TensorAccessors.h) as a contiguous
   /// tensor's: 1 for the last dimension, else the product of the sizes of
-  /// the dimensions after it (each the value its own load takes, or argValue).
+  /// the dimensions after it (each argValue(A): contiguousStrideOf).
   uint64_t unknownValue(unsigned A, unsigned J) const {
     if (!AccessorStrides.empty())
       if (auto It = AccessorStrides.find(J); It != AccessorStrides.end())
@@ -404,10 +404,8 @@ private:
   llvm::DenseSet<const llvm::LoadInst *> UniformCandidates;
   /// The bits of UnknownArgIndex that stand for loads.
   uint64_t UniformLoadMask = 0;
-  /// The loads of an accessor argument's strides, by bit, and the bit of
-  /// the first load of each of its sizes (TensorAccessors.h).
+  /// The loads of an accessor argument's strides, by bit (TensorAccessors.h).
   llvm::DenseMap<unsigned, AccessorField> AccessorStrides;
-  std::map<std::pair<const llvm::Argument *, unsigned>, unsigned> AccessorSizeBits;
   /// The stride S of a contiguous tensor in sample A (unknownValue).
   uint64_t contiguousStride(unsigned A, const AccessorField &S) const;
   /// Records L when it reads an accessor's size or stride (its bit Bit);
@@ -419,6 +417,8 @@ private:
   /// One unknown value per warp of type T, sampled as an unknown argument
   /// is, standing for the unknowns in Mask.
   const LaneValues &uniformUnknown(const llvm::Type *T, uint64_t Mask, State &St);
+  /// Element EE of an accessor's strides loaded as a vector, or null.
+  const LaneValues *accessorElement(const llvm::ExtractElementInst &EE, State &St);
   /// The value of load L in St: a warp-uniform unknown, or data.
   const LaneValues &loadedValue(const llvm::LoadInst &L, State &St);
   /// What each value and each block's active lanes read of a sample: a bit

@@ -184,10 +184,12 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
     std::string Count = formatv("{0} local access{1}, {2} inside loops", Uses.size(),
                                 Uses.size() == 1 ? "" : "es", InLoops);
     const Prediction &P = K.Patterns.prediction(Best->Index);
+    // (How the index spreads is beside the point for an array too big for
+    // registers.)
     std::string Cost;
-    if (P.PerRequest && wasteRatio(P) > 1)
+    if (!TooBig && P.PerRequest && wasteRatio(P) > 1)
       Cost = "; the lanes' indices differ: " + costAgainstIdeal(A, P);
-    else if (!P.PerRequest && !P.DependsOn.empty())
+    else if (!TooBig && !P.PerRequest && !P.DependsOn.empty())
       Cost = "; the index depends on " + P.DependsOn;
     // Without a verdict, how far the estimate is to be trusted: an index
     // from a loop nvcc may unroll fully is the weak case.

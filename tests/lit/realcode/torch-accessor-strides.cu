@@ -19,6 +19,18 @@ __global__ void fill_last(torch::PackedTensorAccessor64<double, 4, torch::Restri
       out[b][r][c][k] = 0.5;
 }
 
+// The same with 32-bit indices, whose strides the optimizer loads two at a
+// time (<2 x i32>), read through a sub-accessor.
+// warplint: launch grid(16) block(128)
+__global__ void copy_rows(const torch::PackedTensorAccessor32<float, 2, torch::RestrictPtrTraits> in,
+                          torch::PackedTensorAccessor32<float, 2, torch::RestrictPtrTraits> out) {
+  const int j = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = 0; i < in.size(0); ++i) {
+    auto row = in[i];
+    out[i][j] = row[j] * 2.0f;
+  }
+}
+
 // threadIdx.x indexes the first dimension: a contiguous tensor's rows
 // apart, which only the sizes decide (the finding says what it assumed).
 // warplint: launch grid(16) block(128)
@@ -28,4 +40,4 @@ __global__ void gather_first(const torch::PackedTensorAccessor64<float, 3, torch
   // CHECK: torch-accessor-strides.cu:[[@LINE+1]]:12: warning: kernel 'gather_first': 32 sectors per request where 4 would do: adjacent threads are 4*in.stride(0) (assuming a contiguous tensor) bytes apart ({{.*}}) {{.*}}[global-uncoalesced]
   out[i] = in[i][0][0];
 }
-// NOTE: note: assumed: {{.*}}the tensor accessor 'in' is taken to view a contiguous tensor: strides[2] = 1, strides[i] = strides[i+1] * sizes[i+1], its sizes sampled as unknown arguments are
+// NOTE: note: assumed: {{.*}}the tensor accessor 'in' is taken to view a contiguous tensor: strides[2] = 1, strides[i] = strides[i+1] * sizes[i+1], each size sampled as an unknown argument is; depends on in.stride(0) (assuming a contiguous tensor) {{.*}}: sampled as 16777216 and 1000000
