@@ -185,6 +185,9 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
   }
   if (const auto *L = dyn_cast<LoadInst>(V))
     return loadedValue(*L, St);
+  if (const auto *EE = dyn_cast<ExtractElementInst>(V))
+    if (const LaneValues *R = accessorElement(*EE, St))
+      return *R;
   if (isa<AtomicRMWInst>(V) || isa<AtomicCmpXchgInst>(V)) {
     LaneValues &R = fresh();
     R.DataDependentOn = V;
@@ -413,6 +416,27 @@ const LaneValues &ThreadIndexModel::compute(const Value *V, State &St) {
     return R;
   }
   return opaque(*Op, St);
+}
+
+const LaneValues *ThreadIndexModel::accessorElement(const ExtractElementInst &EE, State &St) {
+  // One stride of an accessor's strides loaded together (TensorAccessors.h).
+  const auto *L = dyn_cast<LoadInst>(EE.getVectorOperand());
+  const auto *Idx = dyn_cast<ConstantInt>(EE.getIndexOperand());
+  auto Bit = L ? UnknownArgIndex.find(L) : UnknownArgIndex.end();
+  if (!Idx || Bit == UnknownArgIndex.end() || AccessorStrides.empty())
+    return nullptr;
+  auto It = AccessorStrides.find(Bit->second);
+  if (It == AccessorStrides.end() || Idx->getZExtValue() >= It->second.Elements)
+    return nullptr;
+  const LaneValues &Loaded = evalIn(L, St);
+  if (Loaded.DataDependentOn || Loaded.Unmodelled)
+    return nullptr;
+  AccessorField Field = It->second;
+  Field.Dim += Idx->getZExtValue();
+  LaneValues &R = freshLanes();
+  broadcast(R, maskTo(contiguousStride(St.S.ArgSample, Field), bitsOf(EE.getType())));
+  R.ArgMask = Loaded.ArgMask;
+  return &R;
 }
 
 const LaneValues &ThreadIndexModel::opaque(const Operator &Op, State &St) {

@@ -49,6 +49,15 @@ struct ScratchDir {
   }
 };
 
+/// Path made absolute, "." and ".." removed: how the front end names the
+/// files it serves (DeviceModule::NvccServed).
+std::string absolute(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
 /// "c++17" for -std=c++17 or -std=gnu++17 when nvcc knows the dialect.
 std::optional<std::string> nvccDialect(StringRef Std) {
   Std.consume_front("gnu");
@@ -136,10 +145,15 @@ std::string cacheKey(const NvccCompile &C, StringRef Version, StringRef SourceTe
   };
   Put(Magic);
   Put(Version);
-  for (const std::string &A : nvccArguments(C, "<in>", "<out>"))
+  for (const std::string &A : nvccArguments(C, "<in>", "<out>", "<stand-ins>"))
     Put(A);
   Put(C.Source);
   Put(contentDigest(SourceText));
+  for (const auto *Files : {&C.Served, &C.StandIns})
+    for (const auto &[Name, Text] : *Files) {
+      Put(Name);
+      Put(contentDigest(Text));
+    }
   for (const std::string &F : C.ReadFiles) {
     if (F == C.Source || !sys::fs::exists(F))
       continue;
@@ -257,7 +271,8 @@ const PtxasFunctionInfo *findKernel(const PtxasReport &R, StringRef Mangled) {
   return nullptr;
 }
 
-std::vector<std::string> nvccArguments(const NvccCompile &C, StringRef In, StringRef Out) {
+std::vector<std::string> nvccArguments(const NvccCompile &C, StringRef In, StringRef Out,
+                                       StringRef StandInDir) {
   // Extended lambdas and relaxed constexpr: what projects build with (an
   // inference library's device lambdas fail without them) and what code
   // that compiles without them compiles to the same.
@@ -267,20 +282,67 @@ std::vector<std::string> nvccArguments(const NvccCompile &C, StringRef In, Strin
   if (C.MaxRRegCount)
     Args.push_back("-maxrregcount=" + std::to_string(C.MaxRRegCount));
   // A buffer compiled from a scratch copy finds its includes where the file is.
-  if (C.Contents) {
-    SmallString<256> Dir(C.Source);
+  // So does a file served from the mirror (the other files stay where they
+  // are).
+  std::vector<std::string> Dirs;
+  auto AddDir = [&](StringRef File) {
+    SmallString<256> Dir(File);
     sys::fs::make_absolute(Dir);
     sys::path::remove_filename(Dir);
-    Args.push_back("-I" + std::string(Dir.empty() ? "." : Dir.str()));
-  }
+    std::string Flag = "-I" + std::string(Dir.empty() ? "." : Dir.str());
+    if (!is_contained(Dirs, Flag))
+      Dirs.push_back(Flag);
+  };
+  if (C.Contents || C.Served.count(absolute(C.Source)))
+    AddDir(C.Source);
+  for (const auto &KV : C.Served)
+    AddDir(KV.first);
+  Args.insert(Args.end(), Dirs.begin(), Dirs.end());
   for (std::string &F : nvccDeviceFlags(C.Flags))
     Args.push_back(std::move(F));
+  // The headers not found, after every include directory, the host
+  // compiler's own included (nvcc preprocesses with it).
+  if (!C.StandIns.empty())
+    Args.insert(Args.end(), {"-Xcompiler", "-idirafter", "-Xcompiler", StandInDir.str()});
   Args.insert(Args.end(), {In.str(), "-o", Out.str()});
   return Args;
 }
 
+namespace {
+
+/// Writes Text to Path, its directories created.
+Error writeFile(StringRef Path, StringRef Text) {
+  if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Path)))
+    return createStringError(EC, "cannot create a directory for %s", Path.str().c_str());
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return createStringError(EC, "cannot write %s", Path.str().c_str());
+  OS << Text;
+  return Error::success();
+}
+
+/// Where Name lies under Root, when it stays inside (a stand-in's include
+/// name or a mirrored absolute path; "..", a root of its own, refused).
+std::optional<std::string> under(StringRef Root, StringRef Name) {
+  SmallString<256> Rel(Name);
+  sys::path::remove_dots(Rel, /*remove_dot_dot=*/true);
+  StringRef R = sys::path::relative_path(Rel);
+  if (R.empty() || R.starts_with(".."))
+    return std::nullopt;
+  SmallString<256> P(Root);
+  sys::path::append(P, R);
+  return std::string(P);
+}
+
+} // namespace
+
 Expected<NvccVerdict> compileWithNvcc(const NvccCompile &C) {
-  std::string SourceText = C.Contents ? *C.Contents : readAll(C.Source);
+  std::string AbsSource = absolute(C.Source);
+  auto ServedSource = C.Served.find(AbsSource);
+  std::string SourceText = ServedSource != C.Served.end() ? ServedSource->second
+                           : C.Contents                   ? *C.Contents
+                                                          : readAll(C.Source);
   std::string Key;
   if (!C.CacheDir.empty()) {
     Key = cacheKey(C, nvccVersion(C.Nvcc), SourceText);
@@ -297,16 +359,27 @@ Expected<NvccVerdict> compileWithNvcc(const NvccCompile &C) {
   if (Error E = makeScratch(Dir))
     return std::move(E);
   std::string In = C.Source;
-  if (C.Contents) {
+  if (C.Contents && ServedSource == C.Served.end()) {
     StringRef Name = sys::path::filename(C.Source);
     In = Dir.file(Name.empty() || Name == "-" ? "stdin.cu" : Name);
-    std::error_code EC;
-    raw_fd_ostream OS(In, EC);
-    if (EC)
-      return createStringError(EC, "cannot write %s", In.c_str());
-    OS << *C.Contents;
+    if (Error E = writeFile(In, *C.Contents))
+      return std::move(E);
   }
-  std::vector<std::string> Args = nvccArguments(C, In, Dir.file("device.cubin"));
+  for (const auto &[Name, Text] : C.Served) {
+    std::optional<std::string> Copy = under(Dir.file("mirror"), absolute(Name));
+    if (!Copy)
+      continue;
+    if (Error E = writeFile(*Copy, Text))
+      return std::move(E);
+    if (absolute(Name) == AbsSource)
+      In = *Copy;
+  }
+  std::string StandInDir = Dir.file("stand-ins");
+  for (const auto &[Name, Text] : C.StandIns)
+    if (std::optional<std::string> Path = under(StandInDir, Name))
+      if (Error E = writeFile(*Path, Text))
+        return std::move(E);
+  std::vector<std::string> Args = nvccArguments(C, In, Dir.file("device.cubin"), StandInDir);
   RunResult R = runProgram(Args, Dir, C.TimeoutSeconds);
   if (R.Rc == -2 || StringRef(R.Error).contains("timed out"))
     return createStringError(inconvertibleErrorCode(),
@@ -315,7 +388,11 @@ Expected<NvccVerdict> compileWithNvcc(const NvccCompile &C) {
   if (R.Rc != 0) {
     // nvcc's messages are not passed on: they can quote any file a hostile
     // #include names (docs/security.md). The command is, to run by hand.
-    std::string Cmd = join(nvccArguments(C, C.Contents ? "FILE" : C.Source, "out.cubin"), " ");
+    bool Copied = C.Contents || ServedSource != C.Served.end();
+    std::string Cmd = join(nvccArguments(C, Copied ? "FILE" : C.Source, "out.cubin"), " ");
+    if (!C.Served.empty() || !C.StandIns.empty())
+      Cmd += " (with the front end's text: host code it left out blanked, headers not "
+             "found served as it served them)";
     std::string How = R.Rc < 0 ? "it did not run to the end: " + R.Error
                                : "exit " + std::to_string(R.Rc);
     return createStringError(inconvertibleErrorCode(),

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,18 @@ struct NvccCompile {
   /// is compiled from a scratch copy, with the file's directory on the
   /// include path.
   std::optional<std::string> Contents;
+  /// Files compiled with other text than on disk, by absolute name: the
+  /// front end's (DeviceModule::NvccServed), the host code it left out
+  /// blanked. They are written to a mirror of their paths in the scratch
+  /// directory (Source compiled from there when it is one of them), their
+  /// own directories on the include path, so that an include finds the
+  /// mirrored copy first and every other file where it is.
+  std::map<std::string, std::string> Served;
+  /// Headers the compile did not find, by include name, with the text the
+  /// front end served them with (DeviceModule::NvccStandIns): written to a
+  /// scratch directory searched after every other (-idirafter), so a header
+  /// nvcc's host compiler finds is never shadowed.
+  std::map<std::string, std::string> StandIns;
   std::vector<std::string> Flags; ///< The compile's flags (filtered here).
   std::string Arch = "sm_90";
   unsigned MaxRRegCount = 0; ///< -maxrregcount; 0 for none.
@@ -71,9 +84,11 @@ std::string canonicalMangledKernel(llvm::StringRef Mangled);
 const PtxasFunctionInfo *findKernel(const PtxasReport &R, llvm::StringRef Mangled);
 
 /// The arguments nvcc is run with for C, writing the cubin to Out and
-/// compiling In (Source or its scratch copy); Args[0] is C.Nvcc.
+/// compiling In (Source or its scratch copy), with C.StandIns in
+/// StandInDir; Args[0] is C.Nvcc.
 std::vector<std::string> nvccArguments(const NvccCompile &C, llvm::StringRef In,
-                                       llvm::StringRef Out);
+                                       llvm::StringRef Out,
+                                       llvm::StringRef StandInDir = "STAND-INS");
 
 /// The verdict of one compile: ptxas's report and where it came from.
 struct NvccVerdict {

@@ -90,8 +90,10 @@ ThreadIndexModel::ThreadIndexModel(const Function &Kernel, const LaunchConfig &L
     for (const Instruction &I : BB)
       if (const auto *L = dyn_cast<LoadInst>(&I); L && mayLoadUniform(*L)) {
         UniformCandidates.insert(L);
-        if (!L->getType()->isPointerTy())
+        if (!L->getType()->isPointerTy()) {
           UniformLoadMask |= AddUnknown(L);
+          noteAccessorField(*L, UnknownArgIndex[L]);
+        }
       }
   computeDeps();
   // (Found up front: activeIn walks them while it recurses, and the table
@@ -251,13 +253,13 @@ std::string ThreadIndexModel::argValuesText(uint64_t Mask, unsigned A) const {
   std::string Out;
   for (unsigned J = 0; J < 64; ++J)
     if (Mask >> J & 1)
-      Out += formatv("{0}{1}={2}", Out.empty() ? "" : ", ", argNames(uint64_t(1) << J),
+      Out += formatv("{0}{1}={2}", Out.empty() ? "" : ", ", argNames(uint64_t(1) << J, false),
                      unknownValue(A, J))
                  .str();
   return Out;
 }
 
-std::string ThreadIndexModel::argNames(uint64_t Mask) const {
+std::string ThreadIndexModel::argNames(uint64_t Mask, bool SayAssumption) const {
   // In parameter order, then in program order (the map's order changes from
   // run to run).
   std::string Out;
@@ -271,15 +273,31 @@ std::string ThreadIndexModel::argNames(uint64_t Mask) const {
   if (!(Mask & UniformLoadMask))
     return Out;
   std::set<unsigned> Lines;
+  std::set<std::string> Fields;
+  bool Contiguous = false;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       if (isa<LoadInst>(I)) {
         auto It = UnknownArgIndex.find(&I);
+        if (It == UnknownArgIndex.end() || !(Mask >> It->second & 1))
+          continue;
+        // An accessor's size or stride by its name ("out.stride(0)").
+        if (std::optional<AccessorField> Field =
+                It->second < 63 ? accessorField(cast<LoadInst>(I)) : std::nullopt) {
+          std::string Name = formatv("{0}.{1}({2})", Field->Arg->getName(),
+                                     Field->IsStride ? "stride" : "size", Field->Dim)
+                                 .str();
+          Contiguous |= Field->IsStride;
+          if (Fields.insert(Name).second)
+            Add(&I, Name);
+          continue;
+        }
         SourceLoc L = userLocation(I);
-        if (It != UnknownArgIndex.end() && (Mask >> It->second & 1) &&
-            Lines.insert(L.Line).second)
+        if (Lines.insert(L.Line).second)
           Add(&I, L.valid() ? formatv("load@{0}", L.Line).str() : std::string("load"));
       }
+  if (Contiguous && SayAssumption)
+    Out += " (assuming a contiguous tensor)";
   return Out;
 }
 

@@ -14,6 +14,7 @@
 
 #include "analyzer/AnalysisBudget.h"
 #include "analyzer/LaunchConfig.h"
+#include "analyzer/TensorAccessors.h"
 #include "analyzer/arch/ArchProfile.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -162,7 +163,10 @@ public:
 
   /// Names of the unknown scalar arguments in Mask, in parameter order, then
   /// the warp-uniform loads in Mask ("load@7": the value loaded at line 7).
-  std::string argNames(uint64_t Mask) const;
+  /// An accessor's sizes and strides are named as such ("out.stride(0)"),
+  /// the strides followed, when SayAssumption, by "(assuming a contiguous
+  /// tensor)" (TensorAccessors.h).
+  std::string argNames(uint64_t Mask, bool SayAssumption = true) const;
 
   /// True when Mask holds a warp-uniform load (not only arguments).
   bool hasUniformLoad(uint64_t Mask) const { return Mask & UniformLoadMask; }
@@ -189,8 +193,14 @@ public:
     uint64_t Rank = A == 1 && J < N ? N - 1 - J : J;
     return (A < ArgSampleValues.size() ? ArgSampleValues[A] : ArgCheckValue) * (Rank + 1);
   }
-  /// argValue of the unknown at bit J of this kernel in sample A.
+  /// argValue of the unknown at bit J of this kernel in sample A; a stride of
+  /// a PyTorch accessor argument (TensorAccessors.h) as a contiguous
+  /// tensor's: 1 for the last dimension, else the product of the sizes of
+  /// the dimensions after it (each argValue(A): contiguousStrideOf).
   uint64_t unknownValue(unsigned A, unsigned J) const {
+    if (!AccessorStrides.empty())
+      if (auto It = AccessorStrides.find(J); It != AccessorStrides.end())
+        return contiguousStride(A, It->second);
     return argValue(A, J, std::min(NumUnknownArgs, 64u));
   }
   /// The unknowns of Mask with their values in sample A, in argNames' order:
@@ -394,12 +404,21 @@ private:
   llvm::DenseSet<const llvm::LoadInst *> UniformCandidates;
   /// The bits of UnknownArgIndex that stand for loads.
   uint64_t UniformLoadMask = 0;
+  /// The loads of an accessor argument's strides, by bit (TensorAccessors.h).
+  llvm::DenseMap<unsigned, AccessorField> AccessorStrides;
+  /// The stride S of a contiguous tensor in sample A (unknownValue).
+  uint64_t contiguousStride(unsigned A, const AccessorField &S) const;
+  /// Records L when it reads an accessor's size or stride (its bit Bit);
+  /// the assumption is told once per accessor.
+  void noteAccessorField(const llvm::LoadInst &L, unsigned Bit);
   /// The base of each pointer loaded warp-uniformly, by the address it was
   /// loaded from (a buffer of its own, 256-byte aligned like an argument's).
   llvm::DenseMap<uint64_t, uint64_t> LoadedBases;
   /// One unknown value per warp of type T, sampled as an unknown argument
   /// is, standing for the unknowns in Mask.
   const LaneValues &uniformUnknown(const llvm::Type *T, uint64_t Mask, State &St);
+  /// Element EE of an accessor's strides loaded as a vector, or null.
+  const LaneValues *accessorElement(const llvm::ExtractElementInst &EE, State &St);
   /// The value of load L in St: a warp-uniform unknown, or data.
   const LaneValues &loadedValue(const llvm::LoadInst &L, State &St);
   /// What each value and each block's active lanes read of a sample: a bit

@@ -242,6 +242,17 @@ struct DeviceModule {
   /// toolkit's and the system's include folders, the prelude: the library
   /// code of a CUDA input), sorted; empty for other inputs.
   std::vector<std::string> SystemFiles;
+  /// What nvcc's own device compile of the file (analyzer/NvccVerdict.h)
+  /// is to see as this compile did, when it differs from the files on disk:
+  /// the text of the user's files whose host code (or failing code) was left
+  /// out, by absolute name, that code blanked (the input's with the
+  /// instantiations it asks for appended, KernelTemplates.h)...
+  std::map<std::string, std::string> NvccServed;
+  /// ...and the headers that were not found, by the name they are included
+  /// by, with the text they were served with: PyTorch's as warplint's
+  /// stand-in (prelude/__warplint_torch_accessors.h, served under that name
+  /// too), others empty. nvcc finds them after every include directory.
+  std::map<std::string, std::string> NvccStandIns;
   /// Where the file's budget (FrontendOptions::Budget) ran out, when it did
   /// before the module was ready ("the IR optimizer"): the module is not to
   /// be analyzed.

@@ -1,5 +1,7 @@
 //===- Confirm.cpp - What the device model measured for a finding ---------===//
 #include "rules/Confirm.h"
+
+#include "analyzer/TensorAccessors.h"
 #include "analyzer/ThreadIndexModel.h"
 #include "rules/LaunchFails.h"
 
@@ -96,6 +98,13 @@ dm::LaunchRequest confirmingRequest(const Function &Kernel, const LaunchConfig &
   unsigned Unknown = 0;
   for (const Argument *A : unknownIntegerArgs(Kernel, Launch))
     Req.DefaultIntArgs[A->getName().str()] = ThreadIndexModel::argValue(0, Unknown++);
+  // A PyTorch accessor's strides as the analysis samples them: a contiguous
+  // tensor's, its sizes the default (analyzer/TensorAccessors.h).
+  for (const Argument &A : Kernel.args())
+    if (unsigned Rank = accessorRank(A))
+      for (unsigned D = 0; D < Rank; ++D)
+        Req.DefaultIntArgs[formatv("{0}.strides_[{1}]", A.getName(), D).str()] =
+            contiguousStrideOf(D, Rank, *Req.DefaultIntArg);
   return Req;
 }
 

@@ -29,6 +29,12 @@ constexpr const char *Fix =
     "the array can live in registers, pick the element with a switch over constant "
     "indices, or keep the array in shared memory (one slice per thread)";
 
+/// The fix for an array no thread's registers could hold (TooBig): the
+/// index is not the cause, so neither unrolling nor constant indices help.
+constexpr const char *SizeFix =
+    "keep less state per thread, stage the table in shared memory (one copy per block "
+    "when threads share it), or change the algorithm so each thread holds fewer elements";
+
 /// Private arrays up to this size are often kept in registers by ptxas even
 /// when indexed at run time (it selects among them).
 constexpr uint64_t SmallArrayBytes = 64;
@@ -159,31 +165,39 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
                Severity::Note));
       continue;
     }
+    // An array larger than every register a thread can have lives in local
+    // memory however it is indexed: the index is not the cause, and a
+    // register is no alternative (a note, with the cause that holds).
+    uint64_t RegisterBytes = K.Arch.registerBytesPerThread();
+    bool TooBig = L.Decl.Bytes > RegisterBytes;
     std::string What = A.Op == AccessOp::Load ? "load" : A.Op == AccessOp::Store ? "store"
                                                                                   : "access";
+    std::string Instead = TooBig ? "" : " where a register would cost nothing";
     std::string Where =
         Best->InLoop
             ? formatv("this {0} runs inside a loop, so every iteration is a round trip "
-                      "through L1 to local memory where a register would cost nothing",
-                      What)
+                      "through L1 to local memory{1}",
+                      What, Instead)
                   .str()
-            : formatv("this {0} is a round trip through L1 to local memory where a register "
-                      "would cost nothing",
-                      What)
+            : formatv("this {0} is a round trip through L1 to local memory{1}", What, Instead)
                   .str();
     std::string Count = formatv("{0} local access{1}, {2} inside loops", Uses.size(),
                                 Uses.size() == 1 ? "" : "es", InLoops);
     const Prediction &P = K.Patterns.prediction(Best->Index);
+    // (How the index spreads is beside the point for an array too big for
+    // registers.)
     std::string Cost;
-    if (P.PerRequest && wasteRatio(P) > 1)
+    if (!TooBig && P.PerRequest && wasteRatio(P) > 1)
       Cost = "; the lanes' indices differ: " + costAgainstIdeal(A, P);
-    else if (!P.PerRequest && !P.DependsOn.empty())
+    else if (!TooBig && !P.PerRequest && !P.DependsOn.empty())
       Cost = "; the index depends on " + P.DependsOn;
     // Without a verdict, how far the estimate is to be trusted: an index
     // from a loop nvcc may unroll fully is the weak case.
     // Small arrays ptxas often selects among registers (8 and 16 elements
     // indexed at run time in tests/lit/registers/nvcc-verdict.cu).
-    bool Unrollable = any_of(Uses, [](const ArrayAccess &U) { return U.Dynamic && U.Unrollable; });
+    bool Unrollable = !TooBig && any_of(Uses, [](const ArrayAccess &U) {
+      return U.Dynamic && U.Unrollable;
+    });
     bool Small = L.Decl.Bytes && L.Decl.Bytes <= SmallArrayBytes;
     std::string Estimate;
     if (!Verdict) {
@@ -196,11 +210,18 @@ void LocalDynamicIndexRule::check(const KernelFacts &K, const FindingSink &Out) 
         Note += "; a small array that ptxas may keep in registers";
       Estimate = Note + ")";
     }
+    std::string Cause =
+        TooBig ? formatv("it is larger than the {0} bytes of registers a thread can have on "
+                         "{1} ({2} registers of {3} bytes), however it is indexed",
+                         RegisterBytes, K.Arch.Name, K.Arch.MaxRegistersPerThread,
+                         K.Arch.RegisterBytes)
+                     .str()
+               : "it is indexed with a run-time index";
     Finding F = make(K, A.Loc,
-                     formatv("{0}{1} lives in local memory because it is indexed with a "
-                             "run-time index{6}: {2} ({3}{4}); {5}",
-                             kernelPrefix(K), Array, Where, Count, Cost, Fix, Estimate),
-                     Best->InLoop ? Severity::Warning : Severity::Note);
+                     formatv("{0}{1} lives in local memory because {7}{6}: {2} ({3}{4}); {5}",
+                             kernelPrefix(K), Array, Where, Count, Cost, TooBig ? SizeFix : Fix,
+                             Estimate, Cause),
+                     Best->InLoop && !TooBig ? Severity::Warning : Severity::Note);
     if (L.Decl.Line)
       F.Notes.push_back({SourceLoc{A.Loc.File, L.Decl.Line, L.Decl.Column},
                          "'" + L.Decl.Name + "' is first used here"});

@@ -32,6 +32,10 @@ void FileVerdicts::compile() {
   C.Nvcc = *Nvcc;
   C.Source = DM.Path;
   C.Contents = DM.Contents;
+  // The text the front end compiled where it differs from the files: the
+  // host code it left out, the headers it served for those not found.
+  C.Served = DM.NvccServed;
+  C.StandIns = DM.NvccStandIns;
   C.Flags = Opts.CompileFlags;
   C.Arch = Arch;
   C.MaxRRegCount = Opts.Registers.MaxRRegCount;

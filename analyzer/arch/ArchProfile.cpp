@@ -49,6 +49,7 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
                      SMs,
                      /*RegistersPerSM=*/64 * KiB,
                      /*MaxRegistersPerThread=*/255,
+                     /*RegisterBytes=*/4,
                      /*RegistersPerBlock=*/64 * KiB,
                      /*RegisterAllocUnit=*/256,
                      /*WarpAllocGranularity=*/4,

@@ -43,6 +43,7 @@ struct ArchProfile {
   // Registers.
   unsigned RegistersPerSM;       ///< 32-bit registers in the register file.
   unsigned MaxRegistersPerThread;
+  unsigned RegisterBytes;        ///< Width of one register (32 bits) [PG].
   unsigned RegistersPerBlock;    ///< Largest register allocation of one block.
   unsigned RegisterAllocUnit;    ///< Registers per warp are allocated in these units.
   /// Warps are allocated registers in groups of this: the SM's sub-partitions,
@@ -69,6 +70,11 @@ struct ArchProfile {
 
   /// Sectors per cache line.
   unsigned sectorsPerLine() const { return LineBytes / SectorBytes; }
+  /// The most a thread's registers can hold: a private array larger than
+  /// this lives in local memory however it is indexed.
+  uint64_t registerBytesPerThread() const {
+    return uint64_t(MaxRegistersPerThread) * RegisterBytes;
+  }
 };
 
 /// Every architecture warplint knows, oldest first.

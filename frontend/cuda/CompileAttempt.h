@@ -42,6 +42,10 @@ struct Attempt {
   /// Text left out, by file (BlankRange): declarations whose errors skipping
   /// a body does not remove.
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Blank;
+  /// The text between the braces of the bodies SkipBodies skips, by file: what
+  /// nvcc's compile of the file leaves out to see the same code
+  /// (DeviceModule::NvccServed).
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> SkippedText;
   /// Some host code's body skipped or text left out (a launch there may
   /// instantiate a kernel template).
   bool HostCodeLeftOut = false;

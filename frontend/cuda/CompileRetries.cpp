@@ -68,6 +68,16 @@ bool addBlank(Attempt &A, const BlankRange &R) {
   return true;
 }
 
+/// Skips the body of the function Key names (its text, Body, kept for
+/// nvcc's compile); false when it already was.
+bool addSkip(Attempt &A, const std::string &Key, const BlankRange &Body) {
+  if (!A.SkipBodies.insert(Key).second)
+    return false;
+  if (Body.valid())
+    A.SkippedText[Body.File].push_back({Body.Begin, Body.End});
+  return true;
+}
+
 /// True when L, a host launch, is written in the host code H.
 bool launchIn(const SourceLaunch &L, const FailedHostCode &H) {
   return L.Source == "host-launch" && L.File == H.ShortFile && L.Line >= H.FirstLine &&
@@ -96,9 +106,9 @@ std::optional<AttemptResult> compileWithoutFailedCode(StringRef Path, const Fron
   for (unsigned Round = 0; Round < BodyRounds; ++Round) {
     bool Progress = false;
     for (const auto &[Key, B] : Bodies)
-      Progress |= B.InDeclaration ? addBlank(Base, B.Whole) : Base.SkipBodies.insert(Key).second;
+      Progress |= B.InDeclaration ? addBlank(Base, B.Whole) : addSkip(Base, Key, B.Body);
     for (const auto &[Key, H] : Host)
-      Progress |= H.InBody ? Base.SkipBodies.insert(Key).second : addBlank(Base, H.Whole);
+      Progress |= H.InBody ? addSkip(Base, Key, H.Body) : addBlank(Base, H.Whole);
     Base.HostCodeLeftOut = !Host.empty();
     if (!Progress)
       return std::nullopt;

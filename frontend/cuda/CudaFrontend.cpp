@@ -108,6 +108,54 @@ std::string blanked(StringRef Text, ArrayRef<std::pair<unsigned, unsigned>> Rang
   return Out;
 }
 
+/// What nvcc's device compile is to see of a compile of Path as A says
+/// (DeviceModule::NvccServed, NvccStandIns): the headers A serves from the
+/// stub directory, and, when A leaves code out, the files that hold it
+/// with that code blanked (declarations whole, skipped bodies between their
+/// braces) and the input with its appended instantiations. NvccRewrites'
+/// text is Clang's alone: nvcc reads those files as written.
+void recordNvccInputs(StringRef Path, const FrontendOptions &Opts, const Attempt &A,
+                      DeviceModule &DM) {
+  for (const std::string &H : A.StubHeaders) {
+    DM.NvccStandIns[H] = isFrameworkStandInHeader(H)
+                             ? "#include \"__warplint_torch_accessors.h\"\n"
+                             : stubHeaderText(H);
+    if (isFrameworkStandInHeader(H))
+      DM.NvccStandIns["__warplint_torch_accessors.h"] =
+          embeddedFile(EmbeddedPrelude, "__warplint_torch_accessors.h").str();
+  }
+  if (A.Blank.empty() && A.SkippedText.empty())
+    return;
+  auto Absolute = [](StringRef Name) {
+    SmallString<256> Abs(Name);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    return Abs.str().str();
+  };
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Ranges;
+  for (const auto *Map : {&A.Blank, &A.SkippedText})
+    for (const auto &[File, R] : *Map) {
+      std::vector<std::pair<unsigned, unsigned>> &All = Ranges[Absolute(File)];
+      All.insert(All.end(), R.begin(), R.end());
+    }
+  std::string Main = Absolute(Path);
+  Ranges.try_emplace(Main);
+  for (const auto &[File, R] : Ranges) {
+    std::string Text;
+    if (File == Main && Opts.Contents) {
+      Text = *Opts.Contents;
+    } else if (Expected<std::unique_ptr<MemoryBuffer>> B = readSourceFile(File)) {
+      Text = (*B)->getBuffer().str();
+    } else {
+      consumeError(B.takeError());
+      continue;
+    }
+    if (File == Main)
+      Text += Opts.AppendedText;
+    DM.NvccServed[File] = blanked(Text, R);
+  }
+}
+
 /// The real file system, guarded (SourceFiles.h: regular files of a bounded
 /// size, inside Roots once they are set), with the prelude mounted at
 /// PreludeDir, stub headers at StubDir and, when the input comes from
@@ -477,6 +525,7 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     return R;
   }
   R.DM.M = std::move(M);
+  recordNvccInputs(Path, Opts, A, R.DM);
   return R;
 }
 

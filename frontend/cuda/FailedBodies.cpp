@@ -123,6 +123,22 @@ private:
     return BlankRange{Entry->getName().str(), SM.getFileOffset(Begin), SM.getFileOffset(End)};
   }
 
+  /// The text between the braces of Body, in one file of the user's.
+  BlankRange bodyRange(SourceRange Body) const {
+    if (Body.isInvalid())
+      return {};
+    SourceLocation Open = SM.getExpansionLoc(Body.getBegin());
+    SourceLocation Close = SM.getExpansionLoc(Body.getEnd());
+    if (Open.isInvalid() || Close.isInvalid() || SM.isInSystemHeader(Open) ||
+        SM.getFileID(Open) != SM.getFileID(Close))
+      return {};
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(SM.getFileID(Open));
+    unsigned Begin = SM.getFileOffset(Open) + 1, End = SM.getFileOffset(Close);
+    if (!Entry || End < Begin || Entry->getName().starts_with("/__warplint"))
+      return {};
+    return BlankRange{Entry->getName().str(), Begin, End};
+  }
+
   void locateDevice(const FunctionDecl &FD, const Decl &Outer, SourceRange Body,
                     bool BodyOnly = false) {
     SourceRange Whole = Outer.getSourceRange();
@@ -147,6 +163,7 @@ private:
       B.ErrorLoc = sourceLoc(Errors[I].Loc);
       B.Error = Errors[I].Message;
       B.Whole = Range;
+      B.Body = bodyRange(Body);
     }
   }
 
@@ -168,6 +185,7 @@ private:
         continue;
       H.Name = D.getQualifiedNameAsString();
       H.Whole = Range;
+      H.Body = bodyRange(Body);
       SourceLocation Begin = SM.getExpansionLoc(Outer.getBeginLoc());
       H.ShortFile = llvm::sys::path::filename(SM.getFilename(Begin)).str();
       H.FirstLine = SM.getExpansionLineNumber(Begin);

@@ -55,6 +55,9 @@ struct FailedBody {
   /// skipping the body does not help, the whole declaration is left out.
   bool InDeclaration = false;
   BlankRange Whole; ///< The whole declaration (a template's included).
+  /// The text between the body's braces, what skipping the body leaves out
+  /// (for nvcc's compile of the same text); invalid without a body.
+  BlankRange Body;
 };
 
 /// Host code that holds an error: a host function (its body or its
@@ -64,6 +67,7 @@ struct FailedHostCode {
   std::string Name;    ///< Qualified source name ("forward").
   bool InBody = true;  ///< Every error is in the body: skipping it is enough.
   BlankRange Whole;    ///< The whole declaration.
+  BlankRange Body;     ///< Between the body's braces (see FailedBody::Body).
   std::string ShortFile;            ///< "ext.cu", as launches name files.
   unsigned FirstLine = 0, LastLine = 0;
   SourceLoc ErrorLoc;  ///< Clang's first error in it.

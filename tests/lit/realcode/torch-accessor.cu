@@ -2,7 +2,7 @@
 // headers: warplint's stand-in for the accessor templates is served, so the
 // kernel is analyzed, each access at data + i * strides[0] + j * strides[1]
 // (the strides are the accessor's, known at run time only, as with the real
-// headers). With an SDK and torch's headers (TORCH_INCLUDE), the real
+// headers, and sampled as a contiguous tensor's). With an SDK and torch's headers (TORCH_INCLUDE), the real
 // templates give the same accesses.
 // RUN: %warplint accesses --no-cuda-sdk %s 2>%t.err | FileCheck --check-prefix=ACC %s
 // RUN: FileCheck --check-prefix=NOTE %s < %t.err
@@ -30,12 +30,16 @@ __global__ void sum_columns(const torch::PackedTensorAccessor32<float, 2, torch:
     acc += a[r][c];
   out[c] = acc;
 }
+// The strides are sampled as a contiguous tensor's (analyzer/TensorAccessors.h:
+// strides[N-1] = 1, strides[i] = strides[i+1] * sizes[i+1]), those the
+// optimizer loads two at a time (<2 x i32>) too: threadIdx.x in the last
+// index is coalesced.
 // ACC: kernel scale_rows  launch grid(64,1,1) block(128,1,1)
-// ACC: torch-accessor.cu:21:13 global ld 4B strided stride 4*load@21 B
-// ACC: torch-accessor.cu:21:13 global st 4B strided stride 4*load@21 B
+// ACC: torch-accessor.cu:21:13 global ld 4B coalesced stride 4B
+// ACC: torch-accessor.cu:21:13 global st 4B coalesced stride 4B
 // ACC: kernel sum_columns
-// ACC: torch-accessor.cu:30:12 global ld 4B strided stride 4*load@29 B
-// ACC: torch-accessor.cu:31:10 global st 4B strided stride 4*load@31 B
-// KEYS: scale_rows torch-accessor.cu:21:13 global ld 4 strided
-// KEYS: scale_rows torch-accessor.cu:21:13 global st 4 strided
-// KEYS: sum_columns torch-accessor.cu:30:12 global ld 4 strided
+// ACC: torch-accessor.cu:30:12 global ld 4B coalesced stride 4B
+// ACC: torch-accessor.cu:31:10 global st 4B coalesced stride 4B
+// KEYS: scale_rows torch-accessor.cu:21:13 global ld 4 coalesced
+// KEYS: scale_rows torch-accessor.cu:21:13 global st 4 coalesced
+// KEYS: sum_columns torch-accessor.cu:30:12 global ld 4 coalesced

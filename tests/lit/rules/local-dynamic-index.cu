@@ -86,3 +86,19 @@ __global__ void known(const int *idx, float *out, int n) {
     s += a[idx[k * 32 + threadIdx.x % 32] & 31];
   out[threadIdx.x] = s;
 }
+
+// A per-thread table larger than every register a thread can have (255 of 4
+// bytes on sm_90): it lives in local memory however it is indexed, so the
+// run-time index is not the cause, and unrolling would not help. A note with
+// the cause that holds (its size), not the index's warning.
+__global__ void too_big(const int *idx, float *out, int n) {
+  float t[320];
+  for (int j = 0; j < 320; ++j)
+    t[j] = idx[j * 32 + threadIdx.x % 32];
+  float s = 0;
+  for (int k = 0; k < n; ++k)
+    // CHECK: local-dynamic-index.cu:[[@LINE+2]]:10: note: kernel 'too_big': private array 't' (1280 bytes per thread) lives in local memory because it is larger than the 1020 bytes of registers a thread can have on sm_90 (255 registers of 4 bytes), however it is indexed (an estimate from the IR, medium confidence: --ptxas=off): this load runs inside a loop, so every iteration is a round trip through L1 to local memory (2 local accesses, 2 inside loops); keep less state per thread, stage the table in shared memory (one copy per block when threads share it), or change the algorithm so each thread holds fewer elements [local-dynamic-index]
+    // PTX: local-dynamic-index.cu:[[@LINE+1]]:10: note: kernel 'too_big': the local frame '__local_depot{{[0-9]+}}' of its private arrays (1280 bytes per thread) lives in local memory because it is larger than the 1020 bytes of registers{{.*}} [local-dynamic-index]
+    s += t[idx[k] % 320];
+  out[threadIdx.x] = s;
+}
