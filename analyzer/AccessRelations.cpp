@@ -5,6 +5,10 @@
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -44,6 +48,35 @@ namespace {
 constexpr unsigned MaxCoveredStride = 256;
 
 bool sameSample(const WarpSample &A, const WarpSample &B) { return !(A < B) && !(B < A); }
+
+/// The widest alignment of A's IR loads and stores when they, at constant
+/// offsets from one base, cover every byte of Period (the four float loads
+/// of a float4 read at one source location); 0 when they do not.
+uint64_t sitesCoverPeriod(const MemoryAccess &A, uint64_t Period) {
+  const Value *Base = nullptr;
+  uint64_t Align = 0;
+  std::vector<bool> Covered(Period, false);
+  for (const IrAccess &Site : A.Sites) {
+    if (!isa_and_nonnull<LoadInst, StoreInst>(Site.Inst) || !Site.Pointer)
+      return 0;
+    const DataLayout &DL = Site.Inst->getModule()->getDataLayout();
+    APInt Off(DL.getIndexTypeSizeInBits(Site.Pointer->getType()), 0);
+    const Value *B = Site.Pointer->stripAndAccumulateConstantOffsets(DL, Off, true);
+    if (Base && B != Base)
+      return 0;
+    Base = B;
+    for (int64_t Byte = Off.getSExtValue(), E = Byte + Site.Bytes; Byte < E; ++Byte)
+      Covered[((Byte % int64_t(Period)) + int64_t(Period)) % int64_t(Period)] = true;
+    Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Site.Inst).value());
+  }
+  if (!Base || !llvm::all_of(Covered, [](bool C) { return C; }))
+    return 0;
+  // The base's own alignment (a 16-byte aligned tile indexed in float4s),
+  // which the split accesses' alignments may have lost.
+  const DataLayout &DL = A.Sites.front().Inst->getModule()->getDataLayout();
+  unsigned Zeros = std::min(computeKnownBits(Base, DL).countMinTrailingZeros(), 12u);
+  return std::max<uint64_t>(Align, uint64_t(1) << Zeros);
+}
 } // namespace
 
 /// What the accesses of one kernel tell about each other: the load that
@@ -77,7 +110,9 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
           });
     // Do the same warp's accesses of the same kind at the same stride cover
     // every byte of each lane's Period bytes?
+    uint64_t GroupAlign = 0; // The widest alignment of the accesses CoversPeriod took.
     auto CoversPeriod = [&](int64_t Period) {
+      GroupAlign = 0;
       std::vector<bool> Covered(Period, false);
       for (size_t J = 0; J < Predictions.size(); ++J) {
         const MemoryAccess &Other = Spaces.accesses()[J];
@@ -90,6 +125,9 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
           continue; // Another struct (or another array).
         for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
           Covered[((Byte % Period) + Period) % Period] = true;
+        for (const IrAccess &Site : Other.Sites)
+          if (isa_and_nonnull<LoadInst, StoreInst>(Site.Inst))
+            GroupAlign = std::max<uint64_t>(GroupAlign, getLoadStoreAlignment(Site.Inst).value());
       }
       return llvm::all_of(Covered, [](bool C) { return C; });
     };
@@ -102,6 +140,18 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
         P.StrideBytes && std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
         std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride))
       P.StrideCovered = CoversPeriod(std::abs(*P.StrideBytes));
+    // Shared loads or stores of one lane's adjacent words at its stride (a
+    // float4 read field by field): how well aligned the group is says
+    // whether nvcc keeps them one vector access.
+    if (A.Space == AS_Shared && (A.Op == AccessOp::Load || A.Op == AccessOp::Store) &&
+        P.StrideBytes && std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
+        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride) &&
+        CoversPeriod(std::abs(*P.StrideBytes)))
+      P.CoveringAlign = GroupAlign;
+    if (A.Space == AS_Shared && !P.CoveringAlign && P.StrideBytes &&
+        std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
+        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride))
+      P.CoveringAlign = sitesCoverPeriod(A, std::abs(*P.StrideBytes));
   }
 }
 

@@ -109,6 +109,12 @@ void SharedBankConflictRule::check(const KernelFacts &K, const FindingSink &Out)
     const Prediction &P = K.Patterns.prediction(I);
     if (A.Space != AS_Shared || !P.PerRequest || wasteRatio(P) <= Threshold)
       continue;
+    // One lane's adjacent words read or written at its stride, aligned to it
+    // (a float4 the IR split into four floats): nvcc makes them one vector
+    // access per lane, whose wavefronts are the fewest its width allows.
+    if (P.StrideBytes && P.CoveringAlign >= uint64_t(std::abs(*P.StrideBytes)) &&
+        std::abs(*P.StrideBytes) <= int64_t(K.Arch.WidestLaneAccessBytes))
+      continue;
     std::string What, Why;
     if (unsigned Ways = unsigned(std::lround(wasteRatio(P))); Ways >= 2) {
       What = formatv("{0}-way bank conflict", Ways).str();

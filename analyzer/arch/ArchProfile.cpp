@@ -15,6 +15,8 @@
 //        product pages and whitepapers (V100 SXM2 80, T4 40, A100 108, A10 72,
 //        L40S 142, H100 SXM5 132 (also tests/hardware/h100/launchlimits.csv),
 //        B200 148, RTX PRO 6000 Blackwell 188).
+//  [PTX] PTX ISA, "ld" and "st": vectors of up to four 32-bit or two 64-bit
+//        elements, 16 bytes per lane.
 //  [HW]  Measured with Nsight Compute on an H200 (see ../shared/DESIGN.md and
 //        tests/hardware/): sector and bank behaviour.
 //
@@ -64,6 +66,7 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
                      /*SectorBytes=*/32,
                      /*LineBytes=*/128,
                      /*GlobalAllocAlignment=*/256,
+                     /*WidestLaneAccessBytes=*/16,
                      /*ConstantBytes=*/64 * KiB};
 }
 

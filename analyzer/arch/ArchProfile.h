@@ -64,6 +64,9 @@ struct ArchProfile {
   unsigned SectorBytes;
   unsigned LineBytes;
   unsigned GlobalAllocAlignment;      ///< cudaMalloc alignment.
+  /// The widest access one lane makes in one instruction (ld/st .v4.b32,
+  /// .v2.b64) [PTX].
+  unsigned WidestLaneAccessBytes;
 
   // Constant memory.
   unsigned ConstantBytes;

@@ -164,3 +164,29 @@ __global__ void first_iteration_doubled(const float *in, float *out) {
     acc += ring[k == 0 ? 2 * t : 32 * k + 64 + t];
   out[blockIdx.x * 32 + t] = acc;
 }
+
+// A lane's whole 16-byte object read at 16 bytes a lane. A float4 (16-byte
+// aligned) is one ld/st.shared.v4 in nvcc's PTX: 4 wavefronts, the fewest its
+// width allows, so no conflict. A structure of four floats is 4-byte
+// aligned: nvcc keeps four scalar accesses, each 4 wavefronts: a real 4-way
+// conflict, reported.
+struct Quad { float a, b, c, d; };
+// warplint: launch grid(64) block(256)
+__global__ void quad_struct(const Quad *__restrict__ in, float *__restrict__ out) {
+  __shared__ Quad s[256];
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  // CHECK: shared-bank-conflict.cu:[[@LINE+1]]:12: warning: kernel 'quad_struct': 4-way bank conflict: 4 wavefronts per request where 1 would do: adjacent threads are 16 bytes apart{{.*}} [shared-bank-conflict]
+  Quad q = s[255 - t];
+  out[blockIdx.x * 256 + t] = q.a * q.b + q.c * q.d;
+}
+// warplint: launch grid(64) block(256)
+__global__ void float4_tile(const float4 *__restrict__ in, float *__restrict__ out) {
+  __shared__ float4 s[256];
+  int t = threadIdx.x;
+  s[t] = in[blockIdx.x * 256 + t];
+  __syncthreads();
+  float4 v = s[255 - t];
+  out[blockIdx.x * 256 + t] = v.x * v.y + v.z * v.w;
+}
