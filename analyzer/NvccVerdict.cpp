@@ -255,6 +255,12 @@ std::string canonicalMangledKernel(StringRef Mangled) {
       Mangled = Mangled.drop_front(Digits + Len);
       continue;
     }
+    // Clang marks a name of internal linkage inside a nested name with L
+    // (_ZN2nsL7twoShotIfEEvPT_); nvcc's report does not (_ZN2ns7twoShotIfEEvPT_).
+    if (Mangled.size() > 1 && Mangled[0] == 'L' && isDigit(Mangled[1])) {
+      Mangled = Mangled.drop_front();
+      continue;
+    }
     Out += Mangled.front();
     Mangled = Mangled.drop_front();
   }

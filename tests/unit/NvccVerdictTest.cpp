@@ -86,6 +86,8 @@ TEST(NvccVerdict, MatchesKernelsOfInternalLinkage) {
   EXPECT_EQ(canonicalMangledKernel("_ZN12_GLOBAL__N_111forced_anonEPKfPfi"),
             canonicalMangledKernel(
                 "_ZN39_GLOBAL__N__6fa5e3f3_7_anon_cu_4b468e6611forced_anonEPKfPfi"));
+  EXPECT_EQ(canonicalMangledKernel("_ZN2nsL7twoShotIfEEvPT_"),
+            canonicalMangledKernel("_ZN2ns7twoShotIfEEvPT_"));
   EXPECT_EQ(canonicalMangledKernel("_Z4fitsILi56EEvPKfPfi"), "_Z4fitsILi56EEvPKfPfi");
   // Different kernels stay apart.
   EXPECT_NE(canonicalMangledKernel("_Z1kPf"), canonicalMangledKernel("_Z1kPi"));
