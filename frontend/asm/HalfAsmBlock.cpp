@@ -212,19 +212,6 @@ bool HalfAsmBlock::closeScope() {
   return true;
 }
 
-std::pair<Value *, Value *> unpackLanes(IRBuilder<> &B, Value *X, Type *Elt) {
-  Type *I16 = B.getInt16Ty();
-  Value *Lo = B.CreateTrunc(X, I16), *Hi = B.CreateTrunc(B.CreateLShr(X, 16), I16);
-  return {B.CreateBitCast(Lo, Elt), B.CreateBitCast(Hi, Elt)};
-}
-
-Value *packLanes(IRBuilder<> &B, Value *Lo, Value *Hi) {
-  Type *I16 = B.getInt16Ty(), *I32 = B.getInt32Ty();
-  Value *L = B.CreateZExt(B.CreateBitCast(Lo, I16), I32);
-  Value *H = B.CreateZExt(B.CreateBitCast(Hi, I16), I32);
-  return B.CreateOr(L, B.CreateShl(H, 16));
-}
-
 Value *saturate(IRBuilder<> &B, Value *R) {
   Type *Ty = R->getType();
   Value *One = ConstantFP::get(Ty, 1.0), *Zero = ConstantFP::get(Ty, 0.0);

@@ -10,6 +10,8 @@
 #ifndef WARPLINT_FRONTEND_ASM_HALFASMBLOCK_H
 #define WARPLINT_FRONTEND_ASM_HALFASMBLOCK_H
 
+#include "frontend/ptxisa/PtxTypes.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -68,11 +70,10 @@ private:
   llvm::Value *literal(llvm::StringRef Tok, llvm::Type *Ty);
 };
 
-/// The two 16-bit lanes of packed X (the low one first) as Elt.
-std::pair<llvm::Value *, llvm::Value *> unpackLanes(llvm::IRBuilder<> &B, llvm::Value *X,
-                                                    llvm::Type *Elt);
-/// 16-bit Lo and Hi (any type) packed into an i32, Lo in the low half.
-llvm::Value *packLanes(llvm::IRBuilder<> &B, llvm::Value *Lo, llvm::Value *Hi);
+// The packed lanes' helpers live with the PTX types, below frontend/ptx and
+// frontend/asm alike.
+using ptx::packLanes;
+using ptx::unpackLanes;
 /// R clamped to [0, 1] as PTX's .sat does (NaN and -0 are +0).
 llvm::Value *saturate(llvm::IRBuilder<> &B, llvm::Value *R);
 

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/ptx/PtxLiftFamilies.h"
 
-#include "frontend/asm/HalfAsmBlock.h"
+#include "frontend/ptxisa/PtxTypes.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Intrinsics.h"

@@ -89,5 +89,18 @@ std::optional<Space> parseSpace(StringRef Name) {
       .Default(std::nullopt);
 }
 
+std::pair<Value *, Value *> unpackLanes(IRBuilderBase &B, Value *X, llvm::Type *Elt) {
+  llvm::Type *I16 = B.getInt16Ty();
+  Value *Lo = B.CreateTrunc(X, I16), *Hi = B.CreateTrunc(B.CreateLShr(X, 16), I16);
+  return {B.CreateBitCast(Lo, Elt), B.CreateBitCast(Hi, Elt)};
+}
+
+Value *packLanes(IRBuilderBase &B, Value *Lo, Value *Hi) {
+  llvm::Type *I16 = B.getInt16Ty(), *I32 = B.getInt32Ty();
+  Value *L = B.CreateZExt(B.CreateBitCast(Lo, I16), I32);
+  Value *H = B.CreateZExt(B.CreateBitCast(Hi, I16), I32);
+  return B.CreateOr(L, B.CreateShl(H, 16));
+}
+
 } // namespace ptx
 } // namespace warplint

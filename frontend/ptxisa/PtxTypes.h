@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace llvm {
 class IRBuilderBase;
@@ -45,6 +46,13 @@ llvm::Type *llvmTypeOf(llvm::LLVMContext &Ctx, Type T);
 /// width reinterpreted, a narrower integer extended (by Signed) or a wider
 /// one truncated, non-zero as an i1. Pointers are the lifter's own.
 llvm::Value *convertBits(llvm::IRBuilderBase &B, llvm::Value *V, llvm::Type *T, bool Signed);
+
+/// The two 16-bit lanes of a packed i32 X (f16x2, bf16x2; the low one first)
+/// as Elt.
+std::pair<llvm::Value *, llvm::Value *> unpackLanes(llvm::IRBuilderBase &B, llvm::Value *X,
+                                                    llvm::Type *Elt);
+/// 16-bit Lo and Hi (any type) packed into an i32, Lo in the low half.
+llvm::Value *packLanes(llvm::IRBuilderBase &B, llvm::Value *Lo, llvm::Value *Hi);
 
 /// A state space.
 enum class Space : uint8_t { Generic, Global, Shared, Const, Local, Param, Reg };
