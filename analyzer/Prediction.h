@@ -51,9 +51,10 @@ struct Prediction {
   /// touch; no wider atomic exists to merge them into.
   bool StrideCovered = false;
   /// For a strided shared-memory load or store whose stride the same warp's
-  /// loads (or stores) cover, as StrideCovered: the widest IR alignment of
-  /// those accesses (a float4 access Clang's IR split into four floats keeps
-  /// align 16 on the first); 0 when the stride is not covered.
+  /// loads (or stores) cover, as StrideCovered, or its own IR copies do at
+  /// constant offsets from one base (a float4 Clang's IR split into four
+  /// floats): the widest alignment known of them (an access's own, or that
+  /// base's); 0 when the stride is not covered.
   uint64_t CoveringAlign = 0;
   int64_t MisalignBytes = 0;          ///< For misaligned: lane 0's offset in its sector.
   /// For misaligned: lane 0's offsets in its sector over the sampled warps
