@@ -24,6 +24,10 @@
 namespace warplint {
 namespace dm {
 
+/// |S|, the most negative value being its own (llvm.abs without poison, as
+/// the GPU computes it; std::abs of it is undefined).
+inline uint64_t wrappingAbs(int64_t S) { return S < 0 ? 0 - uint64_t(S) : uint64_t(S); }
+
 template <class T> bool fcmp(unsigned Pred, T A, T B) {
   bool Uno = std::isnan(A) || std::isnan(B);
   switch (Pred) {
@@ -124,7 +128,7 @@ executeArithmetic(const Inst &I, uint64_t *D, const uint64_t *A, const uint64_t 
   case Op::SMax: FOR_LANES(D[L] = sx(A[L], Aux) > sx(Bv[L], Aux) ? A[L] : Bv[L]); break;
   case Op::UMin: FOR_LANES(D[L] = A[L] < Bv[L] ? A[L] : Bv[L]); break;
   case Op::UMax: FOR_LANES(D[L] = A[L] > Bv[L] ? A[L] : Bv[L]); break;
-  case Op::Abs: FOR_LANES(D[L] = uint64_t(std::abs(sx(A[L], Aux))) & Imm); break;
+  case Op::Abs: FOR_LANES(D[L] = wrappingAbs(sx(A[L], Aux)) & Imm); break;
   case Op::CtPop: FOR_LANES(D[L] = popcount(A[L])); break;
   case Op::Ctlz: FOR_LANES(D[L] = A[L] ? countl_zero(A[L]) - (64 - Aux) : Aux); break;
   case Op::Cttz: FOR_LANES(D[L] = A[L] ? countr_zero(A[L]) : Aux); break;

@@ -227,12 +227,15 @@ bool ReadonlyNotRestrictRule::modelFix(const KernelFacts &K, const Finding &F,
     // loads moved above stores) the model does not price: such a finding
     // saves nothing in the model, and says so.
     for (const Instruction *L : P.Uses.Loads) {
-      if (!storeBefore(K.Loops, *L, Written).first)
+      // Reads that are not plain loads (an intrinsic's, a memcpy's) are not
+      // priced here.
+      const auto *Load = dyn_cast<LoadInst>(L);
+      if (!Load || !storeBefore(K.Loops, *L, Written).first)
         continue;
-      const Value *Ptr = cast<LoadInst>(L)->getPointerOperand();
+      const Value *Ptr = Load->getPointerOperand();
       bool Kept = any_of(P.Uses.Loads, [&](const Instruction *E) {
-        return E != L && cast<LoadInst>(E)->getPointerOperand() == Ptr &&
-               DT.dominates(E, L);
+        const auto *Earlier = dyn_cast<LoadInst>(E);
+        return Earlier && E != L && Earlier->getPointerOperand() == Ptr && DT.dominates(E, L);
       });
       const Loop *Lp = K.Loops.loopOf(*L);
       bool Hoisted = !Kept && Lp && Lp->isLoopInvariant(Ptr);
