@@ -49,13 +49,38 @@ constexpr unsigned MaxCoveredStride = 256;
 
 bool sameSample(const WarpSample &A, const WarpSample &B) { return !(A < B) && !(B < A); }
 
-/// The widest alignment of A's IR loads and stores when they, at constant
-/// offsets from one base, cover every byte of Period (the four float loads
-/// of a float4 read at one source location); 0 when they do not.
-uint64_t sitesCoverPeriod(const MemoryAccess &A, uint64_t Period) {
-  const Value *Base = nullptr;
+/// Which bytes of a lane's Period bytes a group of accesses touches.
+class PeriodCover {
+public:
+  explicit PeriodCover(int64_t Period) : Period(Period), Covered(Period, false) {}
+  /// Marks the Bytes bytes from From (any offset: taken modulo the period).
+  void mark(int64_t From, uint64_t Bytes) {
+    for (int64_t Byte = From; Byte < From + int64_t(Bytes); ++Byte)
+      Covered[((Byte % Period) + Period) % Period] = true;
+  }
+  bool full() const { return llvm::all_of(Covered, [](bool C) { return C; }); }
+
+private:
+  int64_t Period;
+  std::vector<bool> Covered;
+};
+
+/// The widest alignment of Sites' loads and stores (0 when none is one).
+uint64_t widestAlign(ArrayRef<IrAccess> Sites) {
   uint64_t Align = 0;
-  std::vector<bool> Covered(Period, false);
+  for (const IrAccess &Site : Sites)
+    if (isa_and_nonnull<LoadInst, StoreInst>(Site.Inst))
+      Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Site.Inst).value());
+  return Align;
+}
+
+/// The widest alignment known of A's IR loads and stores when they, at
+/// constant offsets from one base, cover every byte of Period (the four
+/// float loads of a float4 read at one source location): theirs, or that
+/// base's; 0 when they do not cover it.
+uint64_t sitesCoverPeriod(const MemoryAccess &A, int64_t Period) {
+  const Value *Base = nullptr;
+  PeriodCover Cover(Period);
   for (const IrAccess &Site : A.Sites) {
     if (!isa_and_nonnull<LoadInst, StoreInst>(Site.Inst) || !Site.Pointer)
       return 0;
@@ -65,17 +90,15 @@ uint64_t sitesCoverPeriod(const MemoryAccess &A, uint64_t Period) {
     if (Base && B != Base)
       return 0;
     Base = B;
-    for (int64_t Byte = Off.getSExtValue(), E = Byte + Site.Bytes; Byte < E; ++Byte)
-      Covered[((Byte % int64_t(Period)) + int64_t(Period)) % int64_t(Period)] = true;
-    Align = std::max<uint64_t>(Align, getLoadStoreAlignment(Site.Inst).value());
+    Cover.mark(Off.getSExtValue(), Site.Bytes);
   }
-  if (!Base || !llvm::all_of(Covered, [](bool C) { return C; }))
+  if (!Base || !Cover.full())
     return 0;
   // The base's own alignment (a 16-byte aligned tile indexed in float4s),
   // which the split accesses' alignments may have lost.
   const DataLayout &DL = A.Sites.front().Inst->getModule()->getDataLayout();
   unsigned Zeros = std::min(computeKnownBits(Base, DL).countMinTrailingZeros(), 12u);
-  return std::max<uint64_t>(Align, uint64_t(1) << Zeros);
+  return std::max<uint64_t>(widestAlign(A.Sites), uint64_t(1) << Zeros);
 }
 } // namespace
 
@@ -109,11 +132,11 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
                    shareAny(Probes[I].Sectors, Probes[J].Sectors);
           });
     // Do the same warp's accesses of the same kind at the same stride cover
-    // every byte of each lane's Period bytes?
-    uint64_t GroupAlign = 0; // The widest alignment of the accesses CoversPeriod took.
-    auto CoversPeriod = [&](int64_t Period) {
-      GroupAlign = 0;
-      std::vector<bool> Covered(Period, false);
+    // every byte of each lane's Period bytes? The widest alignment of those
+    // accesses when they do (0 when none is a load or store).
+    auto CoversPeriod = [&](int64_t Period) -> std::optional<uint64_t> {
+      PeriodCover Cover(Period);
+      uint64_t Align = 0;
       for (size_t J = 0; J < Predictions.size(); ++J) {
         const MemoryAccess &Other = Spaces.accesses()[J];
         const Prediction &PJ = Predictions[J];
@@ -123,35 +146,34 @@ void relateAccesses(const StateSpaces &Spaces, const std::vector<ProbeFacts> &Pr
         int64_t From = int64_t(Probes[J].Lane0Addr - Probes[I].Lane0Addr);
         if (From <= -Period || From >= Period)
           continue; // Another struct (or another array).
-        for (int64_t Byte = From; Byte < From + int64_t(Other.Bytes); ++Byte)
-          Covered[((Byte % Period) + Period) % Period] = true;
-        for (const IrAccess &Site : Other.Sites)
-          if (isa_and_nonnull<LoadInst, StoreInst>(Site.Inst))
-            GroupAlign = std::max<uint64_t>(GroupAlign, getLoadStoreAlignment(Site.Inst).value());
+        Cover.mark(From, Other.Bytes);
+        Align = std::max(Align, widestAlign(Other.Sites));
       }
-      return llvm::all_of(Covered, [](bool C) { return C; });
+      return Cover.full() ? std::optional<uint64_t>(Align) : std::nullopt;
     };
     // A struct field: do they cover the whole struct of each lane?
     if (P.Pattern == "struct-field" && P.StructBytes)
-      P.EveryFieldUsed = CoversPeriod(int64_t(P.StructBytes));
+      P.EveryFieldUsed = CoversPeriod(int64_t(P.StructBytes)).has_value();
+    // A stride wider than the access, short enough to check byte by byte.
+    std::optional<int64_t> Wider;
+    if (P.StrideBytes && std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
+        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride))
+      Wider = std::abs(*P.StrideBytes);
+    if (!Wider)
+      continue;
     // Strided atomics that together update every byte of the stride
     // (out[2 * t] and out[2 * t + 1]).
-    if ((P.Pattern == "strided" || P.Pattern == "loop-varying") && A.Op == AccessOp::Atomic &&
-        P.StrideBytes && std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
-        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride))
-      P.StrideCovered = CoversPeriod(std::abs(*P.StrideBytes));
+    if ((P.Pattern == "strided" || P.Pattern == "loop-varying") && A.Op == AccessOp::Atomic)
+      P.StrideCovered = CoversPeriod(*Wider).has_value();
     // Shared loads or stores of one lane's adjacent words at its stride (a
-    // float4 read field by field): how well aligned the group is says
-    // whether nvcc keeps them one vector access.
-    if (A.Space == AS_Shared && (A.Op == AccessOp::Load || A.Op == AccessOp::Store) &&
-        P.StrideBytes && std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
-        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride) &&
-        CoversPeriod(std::abs(*P.StrideBytes)))
-      P.CoveringAlign = GroupAlign;
-    if (A.Space == AS_Shared && !P.CoveringAlign && P.StrideBytes &&
-        std::abs(*P.StrideBytes) > int64_t(A.Bytes) &&
-        std::abs(*P.StrideBytes) <= int64_t(MaxCoveredStride))
-      P.CoveringAlign = sitesCoverPeriod(A, std::abs(*P.StrideBytes));
+    // float4 read field by field, by neighbouring accesses or by the IR
+    // copies of one): how well aligned they are says whether nvcc keeps
+    // them one vector access.
+    if (A.Space == AS_Shared && (A.Op == AccessOp::Load || A.Op == AccessOp::Store)) {
+      P.CoveringAlign = CoversPeriod(*Wider).value_or(0);
+      if (!P.CoveringAlign)
+        P.CoveringAlign = sitesCoverPeriod(A, *Wider);
+    }
   }
 }
 
