@@ -3,6 +3,7 @@
 
 #include "analyzer/ThreadDependence.h"
 #include "rules/AccessMessages.h"
+#include "rules/LoopFacts.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -76,7 +77,7 @@ bool underAtomicResultBranch(const Instruction &I, const DominatorTree &DT) {
 
 void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &Out) const {
   const DataLayout &DL = K.Kernel.getParent()->getDataLayout();
-  DominatorTree DT(const_cast<Function &>(K.Kernel));
+  const DominatorTree &DT = K.Loops.dominators();
   for (size_t I = 0; I < K.Spaces.accesses().size(); ++I) {
     const MemoryAccess &A = K.Spaces.accesses()[I];
     const Prediction &P = K.Patterns.prediction(I);
@@ -117,8 +118,9 @@ void GlobalAtomicContendedRule::check(const KernelFacts &K, const FindingSink &O
                              .str();
     std::string Blocks = L.Grid ? formatv("{0}", L.Grid->count()).str() : "one per block";
     Out(make(K, A.Loc,
-             formatv("{0}{1} atomically {5} one global address, {2}: the updates serialize at the one L2 slice that holds it, where "
-                     "a reduction in the block would leave {3} updates, {4}; reduce within "
+             formatv("{0}{1} atomically {5} one global address, {2}: the updates serialize "
+                     "at the one L2 slice that holds it, where a reduction in the block "
+                     "would leave {3} updates, {4}; reduce within "
                      "the block first (a warp shuffle reduction, then shared memory, or "
                      "cub::BlockReduce) and let one thread per block make the atomic",
                      kernelPrefix(K), Who, AtOnce, Blocks, K.launchAssumption(), Verb)

@@ -11,6 +11,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <map>
 #include <memory>
@@ -170,7 +171,7 @@ std::optional<Reuse> reuseOf(const KernelFacts &K, const MemoryAccess &A, double
   // The warps whose threads along the ignored dimensions load one element.
   unsigned WarpSize = K.Arch.WarpSize;
   R.Readers = mostWarpsPerKey(
-      (Block.count() + WarpSize - 1) / WarpSize, WarpSize,
+      divideCeil(Block.count(), WarpSize), WarpSize,
       [&](uint64_t T) { return keptKey(Block, Kept, T); },
       [&](uint64_t W) {
         uint64_t Left = Block.count() - W * WarpSize;
