@@ -81,7 +81,7 @@ def predict(bin_, cb, prog, row, env, l2):
         for k in fl.get("kernels", []):
             if norm(k.get("name", "")) == norm(entry["kernel"]):
                 t = k.get("time") or {}
-                return t.get("predicted_us"), t.get("why_none") or t.get("reason")
+                return t.get("predicted_us"), t.get("why") or t.get("why_none") or t.get("reason")
     return None, "kernel not in the output"
 
 
