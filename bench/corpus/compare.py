@@ -4,7 +4,10 @@
 For every launch of tests/hardware/h200/corpus/<codebase>.csv (measured by
 bench/corpus/measure.py), runs `warplint accesses` on the program's source at
 that launch (grid and block as ncu saw them; the kernel's arguments as the
-program's host code sets them, written in bench/corpus/launches/<codebase>.json)
+program's host code sets them, written in bench/corpus/launches/<codebase>.json,
+whose "names" map a kernel ncu names otherwise, by its base name, to warplint's
+name or mangled name: a library's kernel ncu writes without its namespaces, a
+bool template argument ncu writes as 0 or 1)
 and compares the predicted duration with the measured one (warm: the model's
 default L2 assumption; --l2=cold compares with the cold figure).
 
@@ -79,9 +82,9 @@ def predict(bin_, cb, prog, row, env, l2):
         return None, (r.stderr.strip().splitlines() or ["no output"])[-1][:160]
     for fl in out.get("files", [out]):
         for k in fl.get("kernels", []):
-            if norm(k.get("name", "")) == norm(entry["kernel"]):
+            if norm(k.get("name", "")) == norm(entry["kernel"]) or k.get("mangled") == entry["kernel"]:
                 t = k.get("time") or {}
-                return t.get("predicted_us"), t.get("why_none") or t.get("reason")
+                return t.get("predicted_us"), t.get("why") or t.get("why_none") or t.get("reason")
     return None, "kernel not in the output"
 
 
@@ -159,7 +162,7 @@ def main():
                 continue
             env = {k: v[index] if isinstance(v, list) else v for k, v in prog.get("vars", {}).items()}
             env.update({"run": row["args"], "index": index, "kernel": base_name(row["kernel"]), "launch": launch[run_key], "grid": dims(row["grid"]), "block": dims(row["block"])})
-            row["wl_name"] = base_name(row["kernel"])
+            row["wl_name"] = prog.get("names", {}).get(env["kernel"], env["kernel"])  # where warplint names it otherwise
             row["measured_us"] = float(measured)
             row["ladder"] = f"{row['program']}@{env.get('size', index)}"
             row["env"] = env
