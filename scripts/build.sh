@@ -13,8 +13,9 @@ fi
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 targets=()
 for t in "$@"; do targets+=(--target "$t"); done
-steps=$(ninja -C "$root/build" -n "$@" 2>/dev/null | grep '^\[' |
-         grep -vc 'Re-checking globbed\|Re-running CMake' || true)
+# Every step the targets need (ninja -t commands: a dry run, ninja -n, stops at
+# the glob check's CMake re-run and counted 0 on a fresh build directory).
+steps=$(ninja -C "$root/build" -t commands "$@" 2>/dev/null | wc -l || true)
 cache=$(command -v ccache >/dev/null && echo "through ccache" || echo "without ccache (not installed)")
-echo "build: ${*:-every target} in $root/build: $steps compile and link steps, $(nproc) jobs, $cache"
+echo "build: ${*:-every target} in $root/build: $steps compile and link steps (those already built are skipped), $(nproc) jobs, $cache"
 cmake --build "$root/build" -j "$(nproc)" "${targets[@]}"

@@ -2,7 +2,7 @@
 # Installs what a fresh Debian 12 machine lacks to build and test warplint.
 # With --build: only what building the warplint command needs (scripts/demo.sh);
 # without: what the tests need too (scripts/test.sh: Chromium, Node, Neovim,
-# CUB/Thrust, pre-commit). Says what it installs before it does; idempotent:
+# Emacs with Eglot, CUB/Thrust, pre-commit). Says what it installs before it does; idempotent:
 # prints nothing and installs nothing when everything is present.
 set -euo pipefail
 build_only=false
@@ -11,6 +11,8 @@ packages=(g++ cmake ninja-build llvm-22-dev libclang-22-dev libclang-cpp22-dev
           clang-22 llvm-22-tools libboost-graph-dev libgtest-dev libzstd-dev lld ccache)
 if ! $build_only; then
   packages+=(python3 python3-jsonschema chromium libcub-dev libthrust-dev pre-commit neovim)
+  # docs/editor.md's Emacs setup, as written (tests/lit/editor/emacs.test).
+  packages+=(emacs-nox elpa-eglot)
   # node drives Chromium in the report's browser test (tests/browser).
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
