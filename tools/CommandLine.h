@@ -119,7 +119,7 @@ struct CommandLine {
       llvm::cl::desc("Memory the whole check of one file may add to the process (MB of "
                      "resident memory; front end, IR optimizer, analysis, device model) "
                      "before it stops and says so; 0 for no limit"),
-      llvm::cl::init(2048), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
+      llvm::cl::init(1024), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
       llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
   /// The per-kernel analysis budget of --budget-mb, --budget-steps and

@@ -364,15 +364,18 @@ std::string preambleSource(const PreambleFromStore &S) {
   return "not cached (" + S.Note + ")";
 }
 
-/// Frees the arenas of a compile that a budget checkpoint gave up: the AST
-/// and the preprocessor's allocations, which hold most of what a front-end
-/// bomb grew. The rest of CI is buried (its state is half-built, as after a
-/// crash) and nothing reads the AST again.
+/// Frees what a compile that a budget checkpoint gave up grew: the AST and
+/// the preprocessor's arenas, and the source manager (its table of macro
+/// expansions and files, which a macro bomb fills). The rest of CI is
+/// buried (its state is half-built, as after a crash) and nothing reads the
+/// AST or a source location of it again.
 void freeAbandonedArenas(clang::CompilerInstance &CI) {
   if (CI.hasASTContext())
     CI.getASTContext().getAllocator().Reset();
   if (CI.hasPreprocessor())
     CI.getPreprocessor().getPreprocessorAllocator().Reset();
+  if (CI.hasSourceManager())
+    CI.setSourceManager(nullptr);
 }
 
 /// The compiler invocation the driver makes of Args, reading through FS.

@@ -66,6 +66,9 @@ private:
 
 void FrontendBudgetWatch::watch(clang::Preprocessor &PP) {
   PP.addPPCallbacks(std::make_unique<PreprocessorCheckpoints>(*this));
+  // Every token of the expanded stream the parser reads: a long parse
+  // without macros or declarations (an else-if chain) is checked too.
+  PP.setTokenWatcher([this](const clang::Token &) { check(); });
 }
 
 std::unique_ptr<clang::ASTConsumer> FrontendBudgetWatch::consumer() {

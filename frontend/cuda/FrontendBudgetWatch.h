@@ -29,7 +29,8 @@ namespace warplint {
 class FrontendBudgetWatch {
 public:
   explicit FrontendBudgetWatch(const FileBudget &Budget) : Budget(Budget), Ticker(Budget) {}
-  /// Checks the budget as PP expands macros and enters files.
+  /// Checks the budget as PP expands macros, enters files and hands the
+  /// parser each token.
   void watch(clang::Preprocessor &PP);
   /// A consumer to run among the compile's: checks the budget at each
   /// top-level declaration and, once Sema exists, each template
