@@ -86,7 +86,7 @@ std::optional<WarpStatus> Executor::checkProgress(const Function &Fn, uint32_t B
                       "," + std::to_string(B.Idx.V[2]) + ") was stopped after " +
                       std::to_string(Now) +
                       " warp instructions: the file's budget ran out "
-                      "(--file-budget-seconds); last in the loop");
+                      "(--file-budget-seconds, --file-budget-mb); last in the loop");
   }
   if (Now <= B.ProbeAfter) {
     B.NextCheck = B.MaxInsts ? std::min(B.ProbeAfter, B.MaxInsts) : B.ProbeAfter;

@@ -62,7 +62,8 @@ struct FrontendOptions {
   /// its scratch directory.
   std::string ProjectRoot;
   /// The file's budget for its whole check (FileBudget.h): the front end
-  /// stops optimizing when it has run out (DeviceModule::BudgetStop).
+  /// stops compiling or optimizing when it has run out
+  /// (DeviceModule::BudgetStop).
   FileBudget Budget;
 };
 
@@ -75,6 +76,9 @@ struct CompileInputs {
   /// Every file the compile's preprocessing read (the main file, each header
   /// entered), by the name it was opened with, in name order.
   std::vector<std::string> Files;
+  /// Set when preprocessing passed the file's budget (FrontendOptions::
+  /// Budget) and was stopped: Files is then incomplete.
+  FileBudgetStop BudgetStop;
 };
 
 } // namespace warplint

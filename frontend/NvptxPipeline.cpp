@@ -42,6 +42,7 @@
 
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -254,14 +255,18 @@ bool optimizeForNvptx(Module &M, TargetMachine &TM, const FileBudget *Budget) {
   PassInstrumentationCallbacks PIC;
   MergedAccessTracker Merges;
   Merges.registerCallbacks(PIC);
-  // The file's budget, checked before every pass: once it has run out, no
-  // optional pass runs (the module is then not analyzed).
+  // The file's budget, checked before every pass (its memory before every
+  // 1,024th): once it has run out, no optional pass runs (the module is
+  // then not analyzed).
   bool OutOfTime = false;
-  if (Budget && Budget->Seconds > 0)
+  std::optional<BudgetTicker> Ticker;
+  if (Budget && Budget->limited()) {
+    Ticker.emplace(*Budget);
     PIC.registerShouldRunOptionalPassCallback([&](StringRef, Any) {
-      OutOfTime = OutOfTime || Budget->passed();
+      OutOfTime = OutOfTime || Ticker->tick();
       return !OutOfTime;
     });
+  }
   PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, &PIC);
   // Loops over private arrays unroll as nvcc's do (before LoopFullUnrollPass
   // and the SROA that follows it in the function simplification pipeline).
@@ -400,8 +405,9 @@ struct OptimizerRun {
 };
 
 /// Optimizes M (optimizeForNvptx) on a thread of its own, waiting no longer
-/// than Budget allows: one pass can take minutes (an else-if chain of
-/// 10,000 arms), so checking the budget between passes is not enough. True,
+/// than Budget allows (its clock and its memory, looked at every 50 ms):
+/// one pass can take minutes (an else-if chain of 10,000 arms), so checking
+/// the budget between passes is not enough. True,
 /// with M optimized, when it ended in time. Else the thread is abandoned
 /// with M (and M's context, which the caller must then leak): it skips every
 /// pass after the one it is in and frees M when that one ends.
@@ -423,14 +429,13 @@ bool optimizeWithin(std::unique_ptr<Module> &M, TargetMachine &TM, const FileBud
     Run->Finished = Finished;
     Run->Ended.notify_all();
   });
-  auto Deadline = Budget.Start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                     std::chrono::duration<double>(Budget.Seconds));
   std::unique_lock<std::mutex> L(Run->Lock);
-  if (!Run->Ended.wait_until(L, Deadline, [&] { return Run->Done; })) {
-    L.unlock();
-    T.detach();
-    return false;
-  }
+  while (!Run->Ended.wait_for(L, std::chrono::milliseconds(50), [&] { return Run->Done; }))
+    if (Budget.passed()) {
+      L.unlock();
+      T.detach();
+      return false;
+    }
   L.unlock();
   T.join();
   if (!Run->Finished)
@@ -473,10 +478,12 @@ void finishDeviceModule(DeviceModule &Result, std::unique_ptr<Module> M, TargetM
   }
   if (Optimize && Budget && Budget->passed()) {
     Result.BudgetStop = "the front end";
-  } else if (Optimize && Budget && Budget->Seconds > 0) {
+    Budget->stop(Result.BudgetStop);
+  } else if (Optimize && Budget && Budget->limited()) {
     if (!optimizeWithin(M, TM, *Budget)) {
       // The abandoned optimizer owns the module and its context.
       Result.BudgetStop = "the IR optimizer";
+      Budget->stop(Result.BudgetStop);
       (void)Result.Context.release();
       Result.Context = std::make_unique<LLVMContext>();
       M = std::make_unique<Module>(Result.Path, *Result.Context);

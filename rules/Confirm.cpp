@@ -113,7 +113,7 @@ Expected<dm::LaunchReport> confirmingRun(const Function &Kernel, const dm::Launc
                                          const FileBudget *Budget) {
   dm::RunOptions Opts;
   Opts.SampleBlocks = Blocks;
-  if (Budget && Budget->Seconds > 0)
+  if (Budget && Budget->limited())
     Opts.OutOfTime = [Budget] { return Budget->passed(); };
   Opts.Threads = 1; // The checker already runs files in parallel.
   if (Req.Block)

@@ -114,6 +114,13 @@ struct CommandLine {
                      "0 for no limit"),
       llvm::cl::init(300), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
       llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
+  llvm::cl::opt<unsigned> FileBudgetMb{
+      "file-budget-mb",
+      llvm::cl::desc("Memory the whole check of one file may add to the process (MB of "
+                     "resident memory; front end, IR optimizer, analysis, device model) "
+                     "before it stops and says so; 0 for no limit"),
+      llvm::cl::init(1024), llvm::cl::sub(Check), llvm::cl::sub(Diff), llvm::cl::sub(Lsp),
+      llvm::cl::sub(Report), llvm::cl::sub(Launch), llvm::cl::cat(Category)};
 
   /// The per-kernel analysis budget of --budget-mb, --budget-steps and
   /// --budget-seconds.

@@ -12,6 +12,7 @@
 #include "frontend/cuda/CudaSdk.h"
 #include "frontend/cuda/DeclarationCollector.h"
 #include "frontend/cuda/FailedBodies.h"
+#include "frontend/cuda/FrontendBudgetWatch.h"
 #include "frontend/cuda/HostCompiler.h"
 #include "frontend/cuda/KernelTemplates.h"
 #include "frontend/cuda/TorchDispatch.h"
@@ -25,6 +26,7 @@
 #include "frontend/SourceLocation.h"
 #include "frontend/StackGuard.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -239,8 +241,10 @@ private:
 class DeviceCodeGenAction : public clang::EmitLLVMOnlyAction {
 public:
   DeviceCodeGenAction(LLVMContext &Ctx, DeviceModule &Result,
-                      ArrayRef<AstReaderFactory> Readers, const Attempt &A, BodyFindings &Bodies)
-      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers), A(A), Bodies(Bodies) {}
+                      ArrayRef<AstReaderFactory> Readers, const Attempt &A, BodyFindings &Bodies,
+                      FrontendBudgetWatch *Watch)
+      : EmitLLVMOnlyAction(&Ctx), Result(Result), Readers(Readers), A(A), Bodies(Bodies),
+        Watch(Watch) {}
 
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &CI, StringRef InFile) override {
@@ -250,6 +254,12 @@ public:
       return nullptr;
     // The readers see the AST before the backend consumes it.
     std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+    // The file's budget, checked as the front end expands, instantiates
+    // and declares.
+    if (Watch) {
+      Watch->watch(CI.getPreprocessor());
+      Consumers.push_back(Watch->consumer());
+    }
     Consumers.push_back(createDeclarationCollector(CI, Result.Decls));
     Consumers.push_back(createKernelTemplateCollector(CI, A.SkipHostBodies || A.HostCodeLeftOut,
                                                      Result.Dropped));
@@ -268,6 +278,7 @@ private:
   ArrayRef<AstReaderFactory> Readers;
   const Attempt &A;
   BodyFindings &Bodies;
+  FrontendBudgetWatch *Watch;
 };
 
 std::vector<std::string> driverArgs(StringRef Path, const FrontendOptions &Opts,
@@ -351,6 +362,20 @@ std::string preambleSource(const PreambleFromStore &S) {
     break;
   }
   return "not cached (" + S.Note + ")";
+}
+
+/// Frees what a compile that a budget checkpoint gave up grew: the AST and
+/// the preprocessor's arenas, and the source manager (its table of macro
+/// expansions and files, which a macro bomb fills). The rest of CI is
+/// buried (its state is half-built, as after a crash) and nothing reads the
+/// AST or a source location of it again.
+void freeAbandonedArenas(clang::CompilerInstance &CI) {
+  if (CI.hasASTContext())
+    CI.getASTContext().getAllocator().Reset();
+  if (CI.hasPreprocessor())
+    CI.getPreprocessor().getPreprocessorAllocator().Reset();
+  if (CI.hasSourceManager())
+    CI.setSourceManager(nullptr);
 }
 
 /// The compiler invocation the driver makes of Args, reading through FS.
@@ -489,24 +514,35 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   Invocation->getFrontendOpts().SkipFunctionBodies = A.skipsBodies();
 
   PchRejectionWatch Watch(Printer, R.Bodies.Errors);
+  // (Declared before CI: CI's preprocessor and Sema hold its checkpoints.)
+  FrontendBudgetWatch BudgetWatch(Opts.Budget);
   auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
   CI->createVirtualFileSystem(FS, &Watch);
   CI->createDiagnostics(&Watch, /*ShouldOwnClient=*/false);
   // "N errors generated" belongs with the errors, not on our stderr (where
   // parallel checks would interleave it).
   CI->setVerboseOutputStream(DiagOS);
-  auto Action = std::make_unique<DeviceCodeGenAction>(*R.DM.Context, R.DM, Readers, A,
-                                                      R.Bodies);
+  auto Action = std::make_unique<DeviceCodeGenAction>(
+      *R.DM.Context, R.DM, Readers, A, R.Bodies,
+      Opts.Budget.limited() ? &BudgetWatch : nullptr);
   bool Ok = false;
   // A crash inside Clang is this file's error; the other files of a check
   // still run. The compile runs on a thread with a large stack, as clang's
   // own driver does, so deep but valid code does not overflow it; deeper
   // code (100,000 nested `!`) overflows it into a recovered crash.
   if (runGuarded([&] { Ok = CI->ExecuteAction(*Action); }) == GuardedRun::Crashed) {
+    if (BudgetWatch.stopped())
+      freeAbandonedArenas(*CI);
     // What the crash left half-built is not safe to destroy.
     BuryPointer(std::move(CI));
     BuryPointer(std::move(Action));
     BuryPointer(std::move(R.DM.Context));
+    R.Crashed = true;
+    if (BudgetWatch.stopped()) {
+      R.DM.BudgetStop = "the front end";
+      Opts.Budget.stop(R.DM.BudgetStop);
+      return R;
+    }
     R.Diags = (Path + ": error: the device compile crashed inside Clang (code nested "
                       "deeper than its " + Twine(GuardedStackBytes >> 20) +
                " MB stack holds, or a bug in Clang); this file is not analyzed (the "
@@ -538,13 +574,13 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
                                Attempt A, ArrayRef<AstReaderFactory> Readers) {
   A.UseStore = !Opts.PreambleStoreDir.empty() && !Opts.Preambles && !A.skipsBodies();
   AttemptResult R = runAttempt(Path, Opts, Sdk, A, Readers);
-  if (R.DM.M || R.Stored == StoredPreamble::None)
+  if (R.DM.M || R.Stored == StoredPreamble::None || !R.DM.BudgetStop.empty())
     return R;
   if (R.Stored == StoredPreamble::Reused && (R.StoreRejected || R.Crashed)) {
     dropStoredPreamble(Opts.PreambleStoreDir, R.StoreKey);
     R = runAttempt(Path, Opts, Sdk, A, Readers);
     R.DM.PreambleSource += " (stale entry replaced)";
-    if (R.DM.M || R.Stored == StoredPreamble::None)
+    if (R.DM.M || R.Stored == StoredPreamble::None || !R.DM.BudgetStop.empty())
       return R;
   }
   A.UseStore = false;
@@ -580,18 +616,28 @@ FrontendOptions withInstantiations(StringRef Path, const FrontendOptions &Opts) 
 }
 
 /// Preprocesses the translation unit and lists the files it read (the main
-/// file, every header entered) by name.
+/// file, every header entered) by name; with a Watch, within the file's
+/// budget.
 class ListInputs : public clang::PreprocessOnlyAction {
 public:
+  explicit ListInputs(FrontendBudgetWatch *Watch) : Watch(Watch) {}
   std::set<std::string> Files;
 
 protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    if (Watch)
+      Watch->watch(CI.getPreprocessor());
+    return PreprocessOnlyAction::BeginSourceFileAction(CI);
+  }
   void EndSourceFileAction() override {
     clang::SourceManager &SM = getCompilerInstance().getSourceManager();
     for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I)
       Files.insert(I->first.getName().str());
     PreprocessOnlyAction::EndSourceFileAction();
   }
+
+private:
+  FrontendBudgetWatch *Watch;
 };
 } // namespace
 
@@ -620,14 +666,27 @@ Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &O
                              Path.c_str());
   addCompileRoots(*Invocation, Path, O, *Roots);
   Invocation->getFrontendOpts().DisableFree = false;
+  FrontendBudgetWatch BudgetWatch(O.Budget);
   auto CI = std::make_unique<clang::CompilerInstance>(Invocation);
   CI->createVirtualFileSystem(FS, &Printer);
   CI->createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
   // ("N warnings generated" goes with the diagnostics, not to stderr.)
   CI->setVerboseOutputStream(DiagOS);
-  ListInputs Action;
-  CI->ExecuteAction(Action);
+  auto Action = std::make_unique<ListInputs>(O.Budget.limited() ? &BudgetWatch : nullptr);
   CompileInputs In;
+  // A macro that doubles forty times preprocesses for ever: the file's
+  // budget stops it (and a crash costs this file alone).
+  if (runGuarded([&] { CI->ExecuteAction(*Action); }) == GuardedRun::Crashed) {
+    if (BudgetWatch.stopped())
+      freeAbandonedArenas(*CI);
+    BuryPointer(std::move(CI));
+    BuryPointer(std::move(Action));
+    if (!BudgetWatch.stopped())
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: preprocessing crashed inside Clang", Path.c_str());
+    In.BudgetStop = *O.Budget.Stopped;
+    return In;
+  }
   raw_string_ostream OS(In.Context);
   // The driver's arguments and the working directory (relative includes,
   // the paths the output shows) shape the result as much as the files do;
@@ -638,7 +697,7 @@ Expected<CompileInputs> cudaInputs(StringRef GivenPath, const FrontendOptions &O
   if (!sys::fs::current_path(Cwd))
     OS << Cwd << '\0';
   OS << DiagText;
-  In.Files.assign(Action.Files.begin(), Action.Files.end());
+  In.Files.assign(Action->Files.begin(), Action->Files.end());
   // The toolkit's libdevice is linked into the module too (Libdevice.h).
   if (std::string Lib = findLibdevice(Sdk); !Lib.empty())
     In.Files.push_back(Lib);
@@ -655,6 +714,18 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
   // Instantiations a launch file or the file's comments ask for.
   FrontendOptions WithInstantiations = withInstantiations(Path, Opts);
   AttemptResult R = compileWithRetries(Path, WithInstantiations, Sdk, Readers);
+  // Stopped by the file's budget (a retry of a failed compile may be what
+  // passed it): an empty module that says where.
+  if (!R.DM.BudgetStop.empty() || (!R.DM.M && Opts.Budget.passed())) {
+    DeviceModule Stopped;
+    Stopped.BudgetStop = "the front end";
+    Opts.Budget.stop(Stopped.BudgetStop);
+    Stopped.Path = Path.str();
+    Stopped.Arch = Opts.Arch;
+    Stopped.Frontend = "cuda";
+    Stopped.M = std::make_unique<Module>(Path, *Stopped.Context);
+    return std::move(Stopped);
+  }
   if (!R.DM.M)
     return createStringError(inconvertibleErrorCode(), "%s", R.Diags.c_str());
   // Warnings from Clang are not ours to report; the rules speak for warplint.

@@ -186,7 +186,9 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
   R.Notes = DM->Notes;
   R.PartialOk = Config.PartialOk;
   if (!DM->BudgetStop.empty()) {
-    R.Error = budgetStopText(Path, FO.Budget, DM->BudgetStop) +
+    FileBudgetStop Stop =
+        FO.Budget.Stopped->stopped() ? *FO.Budget.Stopped : FO.Budget.stopAt(DM->BudgetStop);
+    R.Error = budgetStopText(Path, FO.Budget, Stop) +
               ": this file is not analyzed (the other files are)";
     return R;
   }
@@ -197,7 +199,7 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
   R.Findings = checkModule(*DM, *Arch, Config, Mine, R.Notes);
   addDroppedCode(*DM, R);
   if (Mine.File.passed())
-    R.Findings.push_back(budgetStopFinding(Path, FO.Budget));
+    R.Findings.push_back(budgetStopFinding(Path, FO.Budget, Mine.File.stopAt("")));
   return R;
 }
 
@@ -211,6 +213,8 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
 FileBudget fileBudget(const CommandLine &CL) {
   FileBudget B;
   B.Seconds = CL.FileBudgetSeconds;
+  B.MemoryBytes = uint64_t(CL.FileBudgetMb) << 20;
+  B.start();
   return B;
 }
 
@@ -225,7 +229,14 @@ CheckOptions withFileBudget(const CheckOptions &Opts, const FileBudget &Budget) 
   return Mine;
 }
 
-std::string budgetStopText(StringRef Path, const FileBudget &Budget, StringRef Where) {
+std::string budgetStopText(StringRef Path, const FileBudget &Budget, const FileBudgetStop &Stop) {
+  StringRef Where = Stop.Where;
+  if (Stop.Memory)
+    return formatv("{0}: error: the check stopped after {1} MB, at {2:f1} s{3}{4} (the memory "
+                   "budget per file is {5} MB, --file-budget-mb)",
+                   Path, Stop.Grown >> 20, Budget.elapsed(), Where.empty() ? "" : ", in ",
+                   Where, Budget.MemoryBytes >> 20)
+        .str();
   std::string Limit = Budget.Seconds == double(uint64_t(Budget.Seconds))
                           ? std::to_string(uint64_t(Budget.Seconds))
                           : formatv("{0:f3}", Budget.Seconds).str();
@@ -235,9 +246,9 @@ std::string budgetStopText(StringRef Path, const FileBudget &Budget, StringRef W
       .str();
 }
 
-Finding budgetStopFinding(StringRef Path, const FileBudget &Budget) {
+Finding budgetStopFinding(StringRef Path, const FileBudget &Budget, const FileBudgetStop &Stop) {
   Finding F = fileErrorFinding(
-      Path, budgetStopText(Path, Budget, "") +
+      Path, budgetStopText(Path, Budget, Stop) +
                 ": its analysis is partial (kernels or runs were cut short)");
   // Never a clean result, never kept in the result cache.
   F.Incomplete = true;

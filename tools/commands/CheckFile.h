@@ -82,7 +82,8 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
 /// language server's checks run in it.
 FileResult checkGuarded(llvm::StringRef Path, llvm::function_ref<FileResult()> Check);
 
-/// The budget of one file's check (--file-budget-seconds), starting now.
+/// The budget of one file's check (--file-budget-seconds,
+/// --file-budget-mb), starting now.
 FileBudget fileBudget(const CommandLine &CL);
 
 /// Opts for a file whose check has Budget: each kernel's analysis gets at
@@ -90,13 +91,16 @@ FileBudget fileBudget(const CommandLine &CL);
 CheckOptions withFileBudget(const CheckOptions &Opts, const FileBudget &Budget);
 
 /// "PATH: error: the check stopped after 12.3 s, in WHERE (the budget per
-/// file is 10 s, --file-budget-seconds)".
+/// file is 10 s, --file-budget-seconds)", or for a memory stop "PATH:
+/// error: the check stopped after 530 MB, at 2.1 s, in WHERE (the memory
+/// budget per file is 512 MB, --file-budget-mb)".
 std::string budgetStopText(llvm::StringRef Path, const FileBudget &Budget,
-                           llvm::StringRef Where);
+                           const FileBudgetStop &Stop);
 
 /// The finding of a file whose budget ran out during its analysis or runs:
 /// an input-error, Incomplete (the run is not clean, the result not cached).
-Finding budgetStopFinding(llvm::StringRef Path, const FileBudget &Budget);
+Finding budgetStopFinding(llvm::StringRef Path, const FileBudget &Budget,
+                          const FileBudgetStop &Stop);
 
 /// Checks every file of In (-j of them at once) as checkFile does, with a
 /// progress bar of files on stderr when it is a terminal. Results are in

@@ -211,8 +211,20 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
           return std::move(*Kept);
         }
 
-  // Else the files the compile reads now, found by preprocessing it.
+  // Else the files the compile reads now, found by preprocessing it (a
+  // macro that doubles forty times preprocesses for ever: within the
+  // file's budget).
+  FileBudget Budget = fileBudget(CL);
+  FO.Budget = Budget;
   Expected<CompileInputs> In = resultInputs(Path, FO);
+  if (In && In->BudgetStop.stopped()) {
+    FileResult R;
+    R.Input = R.Path = Path.str();
+    R.Error = budgetStopText(Path, Budget, In->BudgetStop) +
+              ": this file is not analyzed (the other files are)";
+    R.ResultSource = "not cached (the check did not complete)";
+    return R;
+  }
   if (!In) {
     FileResult R = checkFile(CL, std::move(FO), Opts, Path);
     consumeError(In.takeError());
