@@ -244,6 +244,16 @@ void collectIrAccesses(const Instruction &I, std::vector<IrAccess> &Out) {
       unsigned Bytes = cpAsyncBytes(Name);
       addAccess(I, II->getArgOperand(1), AccessOp::Load, Bytes, Out);
       addAccess(I, II->getArgOperand(0), AccessOp::Store, Bytes, Out);
+    } else if (Name.starts_with("llvm.nvvm.mbarrier.") && II->arg_size() >= 1 &&
+               II->getArgOperand(0)->getType()->isPointerTy()) {
+      // An mbarrier is an 8-byte shared word: init writes it, the waits
+      // read it, the arrivals and transaction counts update it atomically.
+      StringRef Op = Name.drop_front(strlen("llvm.nvvm.mbarrier."));
+      AccessOp K = Op.starts_with("init") || Op.starts_with("inval") ? AccessOp::Store
+                   : Op.starts_with("test.wait") || Op.starts_with("try.wait")
+                       ? AccessOp::Load
+                       : AccessOp::Atomic;
+      addAccess(I, II->getArgOperand(0), K, 8, Out);
     } else if (Name.starts_with("llvm.nvvm.ldu.global") ||
                Name.starts_with("llvm.nvvm.ldg.global")) {
       addAccess(I, II->getArgOperand(0), AccessOp::Load, storeSize(I, II->getType()),

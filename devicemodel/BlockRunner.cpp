@@ -21,8 +21,8 @@ std::string blockName(const Dim3 &D) {
 const char *const HangAlone = "no thread of the block can change what it waits on (other "
                               "blocks are not guaranteed to run at the same time)";
 
-Finding hangFinding(const std::vector<Warp> &Warps, const Dim3 &Idx, const LaunchShape &Shape,
-                    const std::string &Why) {
+Finding hangFinding(const Program &P, ArrayRef<uint8_t> Shared, const std::vector<Warp> &Warps,
+                    const Dim3 &Idx, const LaunchShape &Shape, const std::string &Why) {
   const Warp *First = nullptr;
   unsigned Spin = 0, AtBarrier = 0;
   for (const Warp &W : Warps) {
@@ -43,6 +43,10 @@ Finding hangFinding(const std::vector<Warp> &Warps, const Dim3 &Idx, const Launc
               blockName(Idx) + " comes back to the same state (registers, branch stack) every " +
               std::to_string(First->Period) + " pass" + (First->Period == 1 ? "" : "es") +
               " through the loop" + Where;
+  if (First->MbarrierWait != Warp::NoMbarrier)
+    F.Message += "; it waits on " + mbarrierText(P, Shared, First->MbarrierWait) +
+                 " for its phase of parity " + std::to_string(First->MbarrierParity) +
+                 " to complete";
   if (Spin > 1)
     F.Message += ", and so do " + std::to_string(Spin - 1) + " other warps";
   if (AtBarrier)
@@ -176,7 +180,7 @@ bool BlockExec::advance(bool Cooperative, bool &Progress) {
       if ((Ran == 1 && Cycled) || !Moved) {
         if (Cooperative)
           return false;
-        Result.Stop = hangFinding(Warps, Idx, Shape, HangAlone);
+        Result.Stop = hangFinding(P, S.Shared, Warps, Idx, Shape, HangAlone);
         finish();
         return true;
       }
@@ -272,7 +276,7 @@ bool BlockTurns::turn(bool &Progress) {
 void BlockTurns::stopHung(const std::string &Why) {
   if (I->Finished)
     return;
-  I->Result.Stop = hangFinding(I->Warps, I->Idx, I->Shape, Why);
+  I->Result.Stop = hangFinding(I->P, I->S.Shared, I->Warps, I->Idx, I->Shape, Why);
   I->finish();
 }
 

@@ -29,6 +29,7 @@ void ProgramDecoder::decodeCall(const CallBase &CB) {
   // families could take goes to the first).
   using Family = bool (ProgramDecoder::*)(const CallBase &, StringRef);
   static constexpr Family Families[] = {
+      &ProgramDecoder::decodeAsyncCall,           // DecodeAsync.cpp
       &ProgramDecoder::decodeThreadIntrinsic,     // DecodeIntrinsics.cpp
       &ProgramDecoder::decodeMemoryCall,          // DecodeMemory.cpp
       &ProgramDecoder::decodeArithmeticIntrinsic, // DecodeArithmetic.cpp

@@ -104,6 +104,15 @@ enum class Op : uint16_t {
   /// rank B; the model's clusters are one block, so rank 0 gives A and any
   /// other rank stops the run.
   ClusterMap,
+  /// An mbarrier operation (Aux: MbarrierKind) on the 8-byte barrier at
+  /// shared address A, its count, transaction bytes, parity or state in B;
+  /// Dst the state (arrive) or whether the phase completed (waits).
+  Mbarrier,
+  /// wgmma.mma_async of one warp's quarter of a warpgroup (rows 16w..16w+15
+  /// of the m64 tile): A, B the shared-memory descriptors of the operands,
+  /// C the first of the Aux & WgmmaNMask / 2 accumulator slots, Imm the slot
+  /// of scale-d, Aux the shape and flags (Wgmma*); Dst the new accumulators.
+  Wgmma,
   // Device heap: Malloc Dst = allocate(A bytes); Free releases A. Aux: HeapKind.
   Malloc, Free,
   // Control.
@@ -153,6 +162,37 @@ enum AtomicKind : uint32_t {
   /// the value and the result are two slots (the lanes of <2 x T>).
   AK_FAddHalf2, AK_FAddBF16x2,
 };
+
+/// mbarrier operations (Aux of Mbarrier). The barrier's 64 bits are the
+/// model's own encoding (the hardware's is opaque): pending arrivals in bits
+/// 0..19, the expected arrival count in 20..39, the transaction count
+/// (21-bit two's complement) in 40..60, bit 62 set once initialized, bit 63
+/// the current phase's parity.
+enum MbarrierKind : uint32_t {
+  MB_Init,            ///< B: the expected arrival count.
+  MB_Inval,
+  MB_Arrive,          ///< B: the arrival count (1 unless given).
+  MB_ArriveDrop,      ///< B: as Arrive; the expected count drops by it too.
+  MB_ArriveExpectTx,  ///< B: transaction bytes expected, then one arrival.
+  MB_ArriveDropExpectTx,
+  MB_ExpectTx,        ///< B: transaction bytes expected.
+  MB_CompleteTx,      ///< B: transaction bytes completed.
+  MB_TestWait,        ///< B: a state an arrive returned.
+  MB_TestWaitParity,  ///< B: the parity of the phase waited for.
+};
+constexpr unsigned MbarrierCountBits = 20;
+constexpr uint64_t MbarrierCountMask = (uint64_t(1) << MbarrierCountBits) - 1;
+constexpr unsigned MbarrierTxShift = 40, MbarrierTxBits = 21;
+constexpr uint64_t MbarrierInitBit = uint64_t(1) << 62;
+constexpr uint64_t MbarrierPhaseBit = uint64_t(1) << 63;
+
+/// Aux of Wgmma: N in the low 9 bits, then the flags.
+constexpr uint32_t WgmmaNMask = 0x1ff;
+constexpr uint32_t WgmmaBF16 = 1u << 9;    ///< A and B are bf16 (else f16).
+constexpr uint32_t WgmmaNegA = 1u << 10;   ///< imm-scale-a is -1.
+constexpr uint32_t WgmmaNegB = 1u << 11;   ///< imm-scale-b is -1.
+constexpr uint32_t WgmmaTransA = 1u << 12; ///< imm-trans-a is 1 (MN-major A).
+constexpr uint32_t WgmmaTransB = 1u << 13; ///< imm-trans-b is 1 (MN-major B).
 
 /// Shuffle modes (Aux of Shfl, low bits); bit 4 set: also write the predicate
 /// to Dst+1.

@@ -142,7 +142,7 @@ uint32_t ProgramDecoder::locationIndex(const Instruction &I) {
 }
 
 uint32_t ProgramDecoder::siteIndex(const Instruction &I, unsigned Space, unsigned OpKind,
-                                   unsigned Bytes) {
+                                   unsigned Bytes, bool ForceAcquire, bool ForceRelease) {
   SourceLoc L = userLocation(I);
   // Linked libdevice code (the slow path of trigonometric argument
   // reduction): counted, as nvcc's binary makes these accesses, but never
@@ -167,6 +167,8 @@ uint32_t ProgramDecoder::siteIndex(const Instruction &I, unsigned Space, unsigne
   bool Atomic = Order != AtomicOrdering::NotAtomic && OpKind < 2;
   bool Acquire = !isa<StoreInst>(I) && isAcquireOrStronger(Order);
   bool Release = !isa<LoadInst>(I) && isReleaseOrStronger(Order);
+  Acquire |= ForceAcquire;
+  Release |= ForceRelease;
   auto Key = std::make_tuple(L.File, L.Line, L.Column, Space, OpKind, Bytes, Combines, Hint,
                              Volatile, Atomic, Acquire, Release);
   auto It = SiteIndex.find(Key);
@@ -403,6 +405,16 @@ void ProgramDecoder::remapSlots() {
     case Op::CallIndirect:
       Map(I.A);
       break;
+    case Op::Wgmma: {
+      // Imm holds scale-d's slot.
+      uint32_t S = uint32_t(I.Imm);
+      Map(S);
+      I.Imm = S;
+      Map(I.A);
+      Map(I.B);
+      Map(I.C);
+      break;
+    }
     default:
       Map(I.A);
       Map(I.B);

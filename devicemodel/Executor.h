@@ -11,6 +11,7 @@
 //                           device heap; bounds, alignment, memory events
 //   InterpretIntrinsics.cpp special registers (cooperative groups' reserved
 //                           shared memory), shuffles, votes, redux.sync
+//   InterpretAsync.cpp      mbarriers and wgmma
 //   InterpretProgress.cpp   hangs, runaways and traps
 //   Printf.cpp              vprintf
 //
@@ -170,6 +171,15 @@ private:
                   const uint64_t *Bv, uint32_t M);
   /// The lanes of M synchronize (__syncwarp, a shuffle, a vote, redux.sync).
   void warpSync(uint32_t M);
+
+  // ---- mbarriers and wgmma (InterpretAsync.cpp) ------------------------------
+  /// One mbarrier operation, lane by lane in lane order: false when the
+  /// kernel stopped (an address outside shared memory, a barrier used
+  /// uninitialized, more arrivals than pending).
+  bool mbarrier(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  /// The warp's quarter of a warpgroup's wgmma.mma_async: false when the
+  /// kernel stopped.
+  bool wgmma(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
 
   // ---- hangs, runaways, traps (InterpretProgress.cpp) -------------------------
   /// At the entry of block BlockIdx once the block ran long: stops it at

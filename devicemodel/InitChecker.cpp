@@ -55,8 +55,14 @@ public:
   }
 
   void onMemory(const MemoryEvent &E) override {
-    if (E.Space == AS_Const || (E.Space == AS_Global && !Parent.Mem.tracksInit()))
+    if (E.Space == AS_Const || (E.Space == AS_Global && !Parent.Mem.tracksInit())) {
+      // Memory not tracked is written: a copy from it (a bulk copy into
+      // shared memory) writes what its store marks.
+      if (E.Transfer == MemoryEvent::Copy && E.Op == MemOp::Load)
+        for (uint32_t MM = E.Mask; MM; MM &= MM - 1)
+          memset(Carried[countr_zero(MM)], 1, std::min<uint64_t>(E.Bytes, MaxChunk));
       return;
+    }
     // A site already reported is not checked again (its writes still are).
     bool Reads = E.Op != MemOp::Store && !reported(E.Loc);
     bool Writes = E.Op != MemOp::Load;

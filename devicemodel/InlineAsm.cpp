@@ -21,8 +21,10 @@ static std::string unmodelledFamily(StringRef Text) {
     return "texture and surface instructions are not modelled (a texture's memory and "
            "layout are set up by the host)";
   if (Mbarrier.match(Text))
-    return "mbarrier objects (cuda::barrier, cuda::memcpy_async with a barrier, "
-           "bulk copies) are not modelled";
+    return "this mbarrier or bulk-copy asm is not modelled (the model runs asm of one "
+           "mbarrier instruction, a try_wait/test_wait block that selp's its predicate, and "
+           "non-tensor cp.async.bulk to shared memory; cuda::barrier's asm blocks, "
+           "cp.async.mbarrier.arrive, tensor and reduction bulk copies are not)";
   return "";
 }
 

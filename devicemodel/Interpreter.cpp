@@ -200,6 +200,14 @@ WarpStatus Executor::run() {
       case Op::WarpSync:
         warpSync(M);
         break;
+      case Op::Mbarrier:
+        if (!mbarrier(Fn, Idx, I, R, M))
+          return WarpStatus::Stopped;
+        break;
+      case Op::Wgmma:
+        if (!wgmma(Fn, Idx, I, R, M))
+          return WarpStatus::Stopped;
+        break;
       case Op::Fence:
         for (BlockObserver *O : B.Obs)
           O->onFence(W.Index, M, Aux != 0);

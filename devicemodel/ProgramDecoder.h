@@ -14,6 +14,8 @@
 //   DecodeIntrinsics.cpp  special registers (cooperative groups' reserved
 //                         shared memory included), barriers, warp
 //                         shuffles/votes/reductions, inline asm
+//   DecodeAsync.cpp       mbarriers (Hopper's transaction barriers), the
+//                         wgmma family
 //   DecodeLibdevice.cpp   libdevice's math and integer functions and LLVM's
 //                         math intrinsics run natively, vprintf
 //
@@ -84,8 +86,10 @@ public:
   /// Decodes every queued function.
   void run();
   uint32_t locationIndex(const llvm::Instruction &I);
+  /// The memory site of I; Acquire and Release add those orderings to what
+  /// I's own ordering gives (an mbarrier's waits acquire, its arrivals release).
   uint32_t siteIndex(const llvm::Instruction &I, unsigned Space, unsigned OpKind,
-                     unsigned Bytes);
+                     unsigned Bytes, bool Acquire = false, bool Release = false);
 
 private:
   // ---- per-function state ------------------------------------------------
@@ -176,6 +180,9 @@ private:
 
   // ---- intrinsics: thread state, barriers, warps (DecodeIntrinsics.cpp) ----
   bool decodeThreadIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
+  // ---- mbarriers, bulk copies' completion, wgmma (DecodeAsync.cpp) ----------
+  bool decodeAsyncCall(const llvm::CallBase &CB, llvm::StringRef Name);
+  bool decodeWgmma(const llvm::CallBase &CB, llvm::StringRef Name);
   bool decodeClusterIntrinsic(const llvm::CallBase &CB, llvm::StringRef Name);
   /// shfl.sync, redux.sync, match.sync, vote.sync and activemask, by
   /// Intrinsic::ID.

@@ -77,6 +77,12 @@ struct Warp {
   /// Its last Spinning was such a yield, not a cycle its probe found: run
   /// alone, it may still go on (its state need not repeat).
   bool Polled = false;
+  /// The shared-memory offset of the mbarrier its last wait found
+  /// incomplete, and the parity it waited for (NoMbarrier: its last wait
+  /// completed, or it has none): what a hang names.
+  static constexpr uint64_t NoMbarrier = ~uint64_t(0);
+  uint64_t MbarrierWait = NoMbarrier;
+  unsigned MbarrierParity = 0;
 };
 
 /// The state of one running block.
@@ -106,6 +112,10 @@ enum class WarpStatus { Done, AtBarrier, Stopped, Spinning };
 /// in B.Result.Stop), or its state repeats (Spinning: W.CycleId says which
 /// cycle; run it again once other warps had their turn).
 WarpStatus executeWarp(BlockState &B, Warp &W);
+
+/// The mbarrier at shared-memory offset Off, named (its variable, when one
+/// holds it) and its current phase's state, for a message.
+std::string mbarrierText(const Program &P, llvm::ArrayRef<uint8_t> Shared, uint64_t Off);
 
 /// Formats one thread's printf into Out: Args is vprintf's packed argument
 /// buffer; ReadString reads a %s argument from device memory.

@@ -5,6 +5,7 @@
 #include "frontend/ptxisa/lower/Lower.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
@@ -44,15 +45,22 @@ public:
         TiedTo.back() = std::stoi(C.Codes[0]);
     }
     Outputs.assign(OutputTypes.size(), nullptr);
-    return Arg == CI.arg_size() && !OutputTypes.empty() && llvm::all_of(OutputTypes, [](Type *T) { return T; });
+    return Arg == CI.arg_size() && llvm::all_of(OutputTypes, [](Type *T) { return T; });
   }
 
   unsigned size() const override { return Tokens.size(); }
 
   Expected<Value *> read(unsigned N, Type *T, bool Signed) override {
-    Value *V = value(first(N));
-    if (!V || V->getType()->isPointerTy() || T->isPointerTy() || !V->getType()->isSized())
-      return error("operand '" + Tokens[N] + "' is not a value");
+    return readToken(first(N), T, Signed);
+  }
+
+  /// Reads token Tok ("$1", a literal, a predicate the block declared).
+  Expected<Value *> readToken(StringRef Tok, Type *T, bool Signed) {
+    Value *V = value(Tok);
+    if (!V)
+      return error("operand '" + Tok + "' is not a value");
+    if (V->getType()->isPointerTy() || T->isPointerTy() || !V->getType()->isSized())
+      return error("operand '" + Tok + "' is not a value");
     IRBuilder<> &B = builder();
     return ptx::convertBits(B, V, T, Signed);
   }
@@ -71,11 +79,49 @@ public:
     return std::nullopt;
   }
 
+  bool isAddress(unsigned N) const override { return StringRef(Tokens[N]).starts_with("["); }
+
+  bool isSink(unsigned N) const override { return Tokens[N] == "_"; }
+
+  /// "[$N]" or "[%N]": input N as a pointer of space AS (the pointer a
+  /// 32-bit shared address was converted from, or the integer made one).
+  Expected<Value *> address(unsigned N, unsigned AS) override {
+    StringRef Tok = StringRef(Tokens[N]).trim();
+    if (!Tok.consume_front("[") || !Tok.consume_back("]"))
+      return error("operand '" + Tokens[N] + "' is not an address");
+    Value *V = value(Tok.trim());
+    if (!V)
+      return error("address '" + Tokens[N] + "' is not one input");
+    IRBuilder<> &B = builder();
+    Value *Int = V;
+    if (auto *T = dyn_cast<TruncInst>(Int))
+      Int = T->getOperand(0);
+    if (auto *Z = dyn_cast<ZExtInst>(Int))
+      Int = Z->getOperand(0);
+    if (auto *P2I = dyn_cast<PtrToIntInst>(Int))
+      V = P2I->getPointerOperand();
+    PointerType *Want = B.getPtrTy(AS);
+    if (auto *P = dyn_cast<PointerType>(V->getType()))
+      return P == Want ? V : B.CreateAddrSpaceCast(V, Want);
+    if (!V->getType()->isIntegerTy())
+      return error("address '" + Tokens[N] + "' is not an integer or a pointer");
+    return B.CreateIntToPtr(B.CreateZExtOrTrunc(V, B.getInt64Ty()), Want);
+  }
+
   Error error(const Twine &Msg) override { return createStringError(Msg); }
 
+  /// Declares predicate Name of the asm block (".reg .pred p;").
+  void declareLocal(StringRef Name) { Locals[Name] = nullptr; }
+  /// Sets a declared predicate (setp's result).
+  void setLocal(StringRef Name, Value *V) { Locals[Name] = V; }
+  /// Writes output token Tok ("$0", "%0").
+  Error writeToken(StringRef Tok, Value *V) { return store(Tok, V, false); }
+
+  /// Whether every output was written.
+  bool complete() const { return !llvm::is_contained(Outputs, nullptr); }
   /// The call's result from the outputs written, or null when one is not.
   Value *result(IRBuilder<> &B) {
-    if (llvm::is_contained(Outputs, nullptr))
+    if (!complete())
       return nullptr;
     return asmResult(B, CI, Outputs);
   }
@@ -111,6 +157,8 @@ private:
   /// integer literal or a special register; null otherwise.
   Value *value(StringRef Tok) {
     LLVMContext &Ctx = CI.getContext();
+    if (auto It = Locals.find(Tok); It != Locals.end())
+      return It->second;
     if (int N = number(Tok); N >= 0) {
       unsigned Outs = OutputTypes.size();
       if (unsigned(N) >= Outs)
@@ -131,6 +179,10 @@ private:
   }
 
   Error store(StringRef Tok, Value *V, bool Signed) {
+    if (auto It = Locals.find(Tok); It != Locals.end()) {
+      It->second = V;
+      return Error::success();
+    }
     int N = number(Tok);
     if (N < 0 || unsigned(N) >= Outputs.size())
       return error("'" + Tok + "' is not an output");
@@ -145,32 +197,135 @@ private:
   SmallVector<Value *, 2> Outputs;
   SmallVector<Value *, 4> Inputs;
   SmallVector<int, 4> TiedTo; ///< The output an input is tied to, or -1.
+  StringMap<Value *> Locals;  ///< The block's predicates.
   IRBuilder<> Builder;
 };
 
-/// Lowers CI when it is one shared-family instruction; erases what it built
-/// otherwise.
+/// An asm block of one table instruction with the predicates it needs:
+/// ".reg .pred p;" declarations, "setp.ne.{b,u,s}32 p, TOK, 0" before it (a
+/// predicate from an input: wgmma's scale-d) and "selp.{b,u,s}32 TOK, 1, 0,
+/// p" after it (an output from a predicate: an mbarrier wait's result).
+struct AsmBlock {
+  SmallVector<std::string, 2> Locals;
+  SmallVector<std::pair<std::string, std::string>, 2> Setp; ///< (p, TOK)
+  SmallVector<std::pair<std::string, std::string>, 2> Selp; ///< (TOK, p)
+  ptx::ParsedInstruction Inst;
+};
+
+std::optional<AsmBlock> parseBlock(StringRef Text) {
+  if (std::optional<ptx::ParsedInstruction> P = ptx::parseInstruction(Text)) {
+    AsmBlock B;
+    B.Inst = std::move(*P);
+    return B;
+  }
+  Text = Text.trim();
+  if (!Text.consume_front("{") || !Text.consume_back("}"))
+    return std::nullopt;
+  SmallVector<StringRef, 6> Stmts;
+  Text.split(Stmts, ';', -1, /*KeepEmpty=*/false);
+  AsmBlock B;
+  bool HaveInst = false;
+  for (StringRef S : Stmts) {
+    S = S.trim();
+    if (S.empty())
+      continue;
+    if (S.consume_front(".reg")) {
+      S = S.trim();
+      if (!S.consume_front(".pred"))
+        return std::nullopt;
+      SmallVector<StringRef, 2> Names;
+      S.split(Names, ',');
+      for (StringRef N : Names)
+        B.Locals.push_back(N.trim().str());
+      continue;
+    }
+    SmallVector<StringRef, 4> Ops;
+    StringRef Head = S.take_until([](char C) { return isSpace(C); });
+    S.drop_front(Head.size()).split(Ops, ',');
+    for (StringRef &O : Ops)
+      O = O.trim();
+    bool Int32 = Head.ends_with(".b32") || Head.ends_with(".u32") || Head.ends_with(".s32");
+    if (Head.starts_with("setp.ne.") && Int32 && Ops.size() == 3 && Ops[2] == "0") {
+      if (HaveInst)
+        return std::nullopt;
+      B.Setp.push_back({Ops[0].str(), Ops[1].str()});
+      continue;
+    }
+    if (Head.starts_with("selp.") && Int32 && Ops.size() == 4 && Ops[1] == "1" && Ops[2] == "0") {
+      if (!HaveInst)
+        return std::nullopt;
+      B.Selp.push_back({Ops[0].str(), Ops[3].str()});
+      continue;
+    }
+    std::optional<ptx::ParsedInstruction> P = ptx::parseInstruction(S);
+    if (!P || HaveInst)
+      return std::nullopt;
+    B.Inst = std::move(*P);
+    HaveInst = true;
+  }
+  auto Declared = [&](const std::string &N) { return llvm::is_contained(B.Locals, N); };
+  if (!HaveInst || !llvm::all_of(B.Setp, [&](auto &P) { return Declared(P.first); }) ||
+      !llvm::all_of(B.Selp, [&](auto &P) { return Declared(P.second); }))
+    return std::nullopt;
+  return B;
+}
+
+/// Lowers CI when it is one shared-family instruction (or such a block);
+/// erases what it built otherwise.
 bool lowerOne(CallInst &CI, const InlineAsm &Asm) {
-  std::optional<ptx::ParsedInstruction> P = ptx::parseInstruction(Asm.getAsmString());
-  if (!P || P->Inst.info().Fam == ptx::Family::Lifter)
+  std::optional<AsmBlock> P = parseBlock(Asm.getAsmString());
+  if (!P || P->Inst.Inst.info().Fam == ptx::Family::Lifter)
     return false;
-  AsmBinder Ops(CI, P->Operands);
+  AsmBinder Ops(CI, P->Inst.Operands);
   if (!Ops.bindConstraints())
     return false;
   IRBuilder<> B(&CI);
   B.SetCurrentDebugLocation(CI.getDebugLoc());
   Instruction *Before = CI.getPrevNode();
-  Expected<ptx::Lowered> R = ptx::lowerInstruction(P->Inst, Ops, B);
-  Value *Result = nullptr;
-  if (R && R->Kind == ptx::Lowered::Done)
-    Result = Ops.result(B);
+  for (const std::string &L : P->Locals)
+    Ops.declareLocal(L);
+  bool Ok = true;
+  for (auto &[Pred, Tok] : P->Setp) {
+    Expected<Value *> V = Ops.readToken(Tok, B.getInt32Ty(), false);
+    if (!V) {
+      consumeError(V.takeError());
+      Ok = false;
+      break;
+    }
+    Ops.setLocal(Pred, B.CreateICmpNE(*V, B.getInt32(0)));
+  }
+  Expected<ptx::Lowered> R = Ok ? ptx::lowerInstruction(P->Inst.Inst, Ops, B)
+                                : Expected<ptx::Lowered>(ptx::Lowered{ptx::Lowered::Unsupported, ""});
+  Ok = R && R->Kind == ptx::Lowered::Done;
   if (!R)
     consumeError(R.takeError());
-  if (!Result) {
+  for (auto &[Tok, Pred] : P->Selp) {
+    if (!Ok)
+      break;
+    Expected<Value *> V = Ops.readToken(Pred, B.getInt1Ty(), false);
+    if (!V) {
+      consumeError(V.takeError());
+      Ok = false;
+      break;
+    }
+    if (!*V) {
+      Ok = false;
+      break;
+    }
+    if (Error E = Ops.writeToken(Tok, B.CreateZExt(*V, B.getInt32Ty()))) {
+      consumeError(std::move(E));
+      Ok = false;
+    }
+  }
+  Value *Result = nullptr;
+  if (Ok && !CI.getType()->isVoidTy())
+    Result = Ops.result(B);
+  if (!Ok || (!CI.getType()->isVoidTy() && !Result)) {
     eraseBuiltBefore(CI, Before);
     return false;
   }
-  CI.replaceAllUsesWith(Result);
+  if (Result)
+    CI.replaceAllUsesWith(Result);
   CI.eraseFromParent();
   return true;
 }

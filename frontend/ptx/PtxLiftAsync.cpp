@@ -1,9 +1,7 @@
 //===- PtxLiftAsync.cpp - Hopper's asynchronous copies and barriers -------===//
 //
-// mbarrier objects are 8-byte words in shared memory: init writes one,
-// arrive/expect_tx/complete_tx update one atomically, try_wait/test_wait
-// read one and are taken as complete (the analysis follows one pass; the
-// device model's phases are its own). elect.sync elects the lowest active
+// mbarrier.* and the non-tensor bulk copy are lowered for both inputs
+// (frontend/ptxisa/lower/Async.cpp). elect.sync elects the lowest active
 // lane. Proxy fences, tensormap.replace and the bulk groups order memory
 // the analysis does not model. A tensor copy's box is in its tensor map,
 // which the PTX does not show: its bytes are not modelled (said once per
@@ -19,60 +17,6 @@ namespace ptx {
 namespace {
 
 constexpr unsigned SharedAS = 3;
-
-/// The mbarrier word an operand addresses (shared::cta unless generic).
-Expected<Value *> barrierWord(FunctionLifter &L, const Instruction &I, const Operand &O) {
-  bool Shared = I.hasMod("shared") || I.hasMod("shared::cta") || I.hasMod("shared::cluster");
-  return L.address(O, Shared ? SharedAS : 0);
-}
-
-Expected<bool> mbarrier(FunctionLifter &L, const Instruction &I) {
-  IRBuilder<> &B = L.B;
-  if (I.hasMod("inval"))
-    return true;
-  if (I.hasMod("init")) {
-    if (I.Ops.size() != 2)
-      return false;
-    Expected<Value *> P = barrierWord(L, I, I.Ops[0]);
-    if (!P)
-      return P.takeError();
-    Expected<Value *> Count = L.read(I.Ops[1], B.getInt32Ty());
-    if (!Count)
-      return Count.takeError();
-    B.CreateAlignedStore(B.CreateZExt(*Count, B.getInt64Ty()), *P, Align(8));
-    return true;
-  }
-  if (I.hasMod("try_wait") || I.hasMod("test_wait")) {
-    // waitComplete, [addr], state-or-parity[, suspendTimeHint]
-    if (I.Ops.size() < 2)
-      return false;
-    Expected<Value *> P = barrierWord(L, I, I.Ops[1]);
-    if (!P)
-      return P.takeError();
-    keepAlive(L, {B.CreateAlignedLoad(B.getInt64Ty(), *P, Align(8))});
-    if (Error E = L.write(I.Ops[0], B.getTrue()))
-      return std::move(E);
-    return true;
-  }
-  if (I.hasMod("arrive") || I.hasMod("arrive_drop") || I.hasMod("expect_tx") ||
-      I.hasMod("complete_tx")) {
-    // [state,] [addr][, count]: the state is the phase before the update.
-    bool HasState = I.Ops.size() >= 2 && I.Ops[0].Kind != Operand::Address;
-    size_t AddrAt = HasState ? 1 : 0;
-    if (AddrAt >= I.Ops.size() || I.Ops[AddrAt].Kind != Operand::Address)
-      return false;
-    Expected<Value *> P = barrierWord(L, I, I.Ops[AddrAt]);
-    if (!P)
-      return P.takeError();
-    Value *Old = B.CreateAtomicRMW(AtomicRMWInst::Add, *P, B.getInt64(1), Align(8),
-                                   AtomicOrdering::Monotonic);
-    if (HasState && I.Ops[0].Kind == Operand::Register)
-      if (Error E = L.write(I.Ops[0], Old))
-        return std::move(E);
-    return true;
-  }
-  return false;
-}
 
 /// elect.sync d|p, membermask: p in the lowest lane of the mask that is
 /// active, d that lane's id.
@@ -118,8 +62,6 @@ Expected<bool> copyTensorMap(FunctionLifter &L, const Instruction &I) {
 
 Expected<bool> lowerAsync(FunctionLifter &L, const Instruction &I) {
   StringRef Op = I.Opcode;
-  if (Op == "mbarrier")
-    return mbarrier(L, I);
   if (Op == "elect" && I.hasMod("sync"))
     return elect(L, I);
   if (Op == "fence" && (I.hasMod("proxy") || I.hasMod("mbarrier_init")))

@@ -50,6 +50,11 @@ public:
       return std::nullopt;
     return I.Ops[N].IntValue;
   }
+  bool isAddress(unsigned N) const override { return I.Ops[N].Kind == Operand::Address; }
+  bool isSink(unsigned N) const override { return I.Ops[N].Kind == Operand::Sink; }
+  Expected<Value *> address(unsigned N, unsigned AS) override {
+    return L.address(I.Ops[N], AS);
+  }
   Error error(const Twine &Msg) override { return L.error(Msg); }
 
 private:

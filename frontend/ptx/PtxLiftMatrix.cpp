@@ -162,6 +162,62 @@ Expected<std::vector<Value *>> readTile(FunctionLifter &L, const Operand &Desc,
   return Out;
 }
 
+/// The accumulators of wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}
+/// d, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b, imm-trans-a,
+/// imm-trans-b from the device model's __warplint_wgmma.<atype> call
+/// (devicemodel/InterpretAsync.cpp computes it): true when written, false
+/// for the forms it does not compute (the accumulators are then opaque).
+Expected<bool> wgmmaResult(FunctionLifter &L, const Instruction &I, unsigned N, unsigned K,
+                           ArrayRef<StringRef> Types) {
+  if (K != 16 || Types[0] != "f32" || Types[1] != Types[2] ||
+      (Types[1] != "f16" && Types[1] != "bf16") || I.Ops.size() != 8 ||
+      I.Ops[1].Kind == Operand::Vector)
+    return false;
+  std::vector<const Operand *> Ds = registers(I.Ops[0]);
+  if (Ds.size() != N / 2 || llvm::any_of(Ds, [](const Operand *D) {
+        return D->Kind != Operand::Register;
+      }))
+    return false;
+  for (unsigned K2 = 4; K2 < 8; ++K2)
+    if (I.Ops[K2].Kind != Operand::Int)
+      return false;
+  IRBuilder<> &B = L.B;
+  LLVMContext &Ctx = L.ML.Ctx;
+  auto *VT = FixedVectorType::get(B.getFloatTy(), N / 2);
+  Value *Acc = PoisonValue::get(VT);
+  for (unsigned E = 0; E < N / 2; ++E) {
+    Expected<Value *> V = L.read(*Ds[E], B.getFloatTy());
+    if (!V)
+      return V.takeError();
+    Acc = B.CreateInsertElement(Acc, *V, E);
+  }
+  Expected<Value *> DA = L.read(I.Ops[1], B.getInt64Ty());
+  if (!DA)
+    return DA.takeError();
+  Expected<Value *> DB = L.read(I.Ops[2], B.getInt64Ty());
+  if (!DB)
+    return DB.takeError();
+  Expected<Value *> ScaleD = L.read(I.Ops[3], B.getInt1Ty());
+  if (!ScaleD)
+    return ScaleD.takeError();
+  SmallVector<llvm::Type *, 8> Params = {B.getInt64Ty(), B.getInt64Ty(), B.getInt1Ty()};
+  SmallVector<Value *, 8> Args = {*DA, *DB, *ScaleD};
+  for (unsigned K2 = 4; K2 < 8; ++K2) {
+    Params.push_back(B.getInt32Ty());
+    Args.push_back(B.getInt32(int32_t(I.Ops[K2].IntValue)));
+  }
+  Params.push_back(VT);
+  Args.push_back(Acc);
+  FunctionCallee F = L.ML.M->getOrInsertFunction(("__warplint_wgmma." + Types[1]).str(),
+                                                 FunctionType::get(VT, Params, false));
+  Value *R = B.CreateCall(F, Args);
+  (void)Ctx;
+  for (unsigned E = 0; E < N / 2; ++E)
+    if (Error Err = L.write(*Ds[E], B.CreateExtractElement(R, E)))
+      return std::move(Err);
+  return true;
+}
+
 /// wgmma.mma_async.sync.aligned.mMnNkK.dtype.atype.btype d, a, b-desc, ...
 Expected<bool> wgmmaAsync(FunctionLifter &L, const Instruction &I) {
   unsigned M = 0, N = 0, K = 0;
@@ -209,8 +265,11 @@ Expected<bool> wgmmaAsync(FunctionLifter &L, const Instruction &I) {
   Read.insert(Read.end(), Bt->begin(), Bt->end());
   keepAlive(L, Read);
   auto *Marker = dyn_cast<CallInst>(&*std::prev(L.B.GetInsertPoint()));
+  Expected<bool> Ran = wgmmaResult(L, I, N, K, Types);
+  if (!Ran)
+    return Ran.takeError();
   for (const Operand *D : registers(I.Ops[0])) {
-    if (D->Kind != Operand::Register)
+    if (*Ran || D->Kind != Operand::Register)
       continue;
     Expected<llvm::Type *> T = L.storageType(D->Name);
     if (!T)

@@ -41,6 +41,13 @@ public:
   virtual llvm::Error writePair(unsigned N, llvm::Value *V) = 0;
   /// The value of operand N when it is an integer literal.
   virtual std::optional<int64_t> immediate(unsigned N) const = 0;
+  /// Is operand N an address ("[%r1+8]", "[$1]")?
+  virtual bool isAddress(unsigned N) const = 0;
+  /// Is operand N the sink "_" (a result discarded)?
+  virtual bool isSink(unsigned N) const = 0;
+  /// The pointer of address space AS that address operand N names, at the
+  /// lowering's insert point.
+  virtual llvm::Expected<llvm::Value *> address(unsigned N, unsigned AS) = 0;
   /// An error about the instruction (Msg says what), where the input says
   /// where it is.
   virtual llvm::Error error(const llvm::Twine &Msg) = 0;

@@ -55,6 +55,7 @@ llvm::Expected<Lowered> lowerBits(FamilyLowering &L);
 llvm::Expected<Lowered> lowerVideo(FamilyLowering &L);
 llvm::Expected<Lowered> lowerMath(FamilyLowering &L);
 llvm::Expected<Lowered> lowerWarp(FamilyLowering &L);
+llvm::Expected<Lowered> lowerAsync(FamilyLowering &L);
 
 } // namespace ptx
 } // namespace warplint

@@ -70,6 +70,8 @@ Expected<Lowered> lowerInstruction(const PtxInst &I, OperandBinder &Ops, IRBuild
     return lowerMath(L);
   case Family::Warp:
     return lowerWarp(L);
+  case Family::Async:
+    return lowerAsync(L);
   }
   llvm_unreachable("every family");
 }
