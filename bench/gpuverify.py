@@ -13,6 +13,11 @@ second; the launch (`--blockDim`, `--gridDim`) and `-D` macros are taken from
 them, GPUVerify's annotations (`__requires`, `__invariant`, `__axiom`, ...)
 are defined away so the run sees the kernel as a CUDA compiler does.
 --legal halves a block of more than 1024 threads until CUDA can launch it.
+A function-pointer argument the kernel calls through (warplint stops for it:
+`give it with --arg f=FUNCTION`) that the test constrains with `__requires(f
+== a | f == b)` is given each device function it names in turn (`--arg
+f=a`, then `--arg f=b`; every combination where several are): the test's
+reports are the union of those runs'.
 
 Prints, for the 30 failing tests whose failure is a race or a barrier
 divergence, how many are reported (an error or a benign-race note of kind
@@ -23,6 +28,7 @@ why. Exit 0.
 """
 import argparse
 import concurrent.futures
+import itertools
 import json
 import os
 import re
@@ -110,13 +116,25 @@ def parse(path):
     return expect, block, grid, defines
 
 
-def run_one(args, header, name):
-    path = os.path.join(args.suite, name, "kernel.cu")
-    expect, block, grid, defines = parse(path)
-    if args.legal:
-        block = legal(block)
+def candidates(path):
+    """The device functions each function-pointer parameter may be, from the
+    test's `__requires(f == multiplyByTwo | f == divideByTwo)`: a compiler
+    never sees a __requires, so the host's choice is the bench's to make.
+    Returns {parameter: [function, ...]} in the order the test names them."""
+    with open(path, errors="replace") as f:
+        text = f.read()
+    functions = set(re.findall(r"__device__[^;{}()]*?\b(\w+)\s*\(", text))
+    out = {}
+    for req in re.findall(r"__requires\s*\((.*)\)\s*;", text):
+        for var, name in re.findall(r"\b(\w+)\s*==\s*(\w+)\b", req):
+            if name in functions and name not in out.setdefault(var, []):
+                out[var].append(name)
+    return out
+
+
+def run_once(args, header, path, block, grid, defines, extra, name):
     cmd = [args.warplint, "run", "--format=json", "--blocks=all",
-           "--block=" + block, "--grid=" + grid, path, "--",
+           "--block=" + block, "--grid=" + grid] + extra + [path, "--",
            "-I", os.path.dirname(header), "-include", os.path.basename(header)] + defines
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout)
@@ -138,6 +156,42 @@ def run_one(args, header, name):
                  for e in k.get("errors", []) if e.get("kind") == "unsupported"]
         lines = stops + [l for l in err.splitlines() if "error" in l or "cannot" in l]
         why = (lines or err.splitlines() or [""])[0][:200]
+    return rc, reports, why, err
+
+
+NEEDS_FUNCTION = re.compile(r"argument '(\w+)' of kernel '[^']*' is a pointer to a device "
+                            r"function: give it with --arg")
+
+
+def run_one(args, header, name):
+    """The test's run; where it stops for a function-pointer argument the
+    test names candidates for (warplint says which argument: one the kernel
+    never calls through needs none), one run per choice of those arguments,
+    each with --arg NAME=FUNCTION: the union of their reports, the worst
+    exit (one choice that cannot run makes the test one that cannot) and its
+    reason."""
+    path = os.path.join(args.suite, name, "kernel.cu")
+    expect, block, grid, defines = parse(path)
+    if args.legal:
+        block = legal(block)
+    given = candidates(path)
+    needed = {}
+    while True:
+        fixed = [f"--arg={var}={fns[0]}" for var, fns in needed.items()]
+        rc, reports, why, err = run_once(args, header, path, block, grid, defines, fixed, name)
+        m = NEEDS_FUNCTION.search(err)
+        if rc != 2 or not m or m.group(1) not in given or m.group(1) in needed:
+            break
+        needed[m.group(1)] = given[m.group(1)]
+    if not needed:
+        return name, expect, rc, reports, why
+    rc, reports, why = 0, [], ""
+    for pick in itertools.product(*needed.values()):
+        extra = [f"--arg={var}={fn}" for var, fn in zip(needed, pick)]
+        r, rep, w, _ = run_once(args, header, path, block, grid, defines, extra, name)
+        reports += [x for x in rep if x not in reports]
+        if r > rc or (r == rc and w and not why):
+            rc, why = r, f"{w} ({' '.join(extra)})" if w else ""
     return name, expect, rc, reports, why
 
 

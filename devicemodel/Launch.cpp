@@ -307,10 +307,8 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
     if (!ArgText)
       return fail("argument '" + Name + "' of kernel '" + P.KernelName +
                   "' is a pointer to a device function: give it with --arg " + Name +
-                  "=FUNCTION (" + (Known.empty() ? std::string("no function's address is taken "
-                                                               "in device code")
-                                                 : "one of: " + Known) +
-                  ")");
+                  "=FUNCTION (" + (Known.empty() ? std::string() : "one of: " + Known + ", or ") +
+                  "any __device__ function of its type the file defines, by name)");
     StringRef Text = StringRef(*ArgText).trim();
     for (const auto &[Given, Address] : P.FunctionValues)
       if (Text == Given)
@@ -318,10 +316,9 @@ Expected<PreparedLaunch> prepareLaunch(const Program &P, DeviceMemory &Mem,
     uint64_t V;
     if (!Text.getAsInteger(0, V))
       return V;
-    return fail("--arg " + Name + "=" + *ArgText + ": no device function or __device__ "
-                "variable holding one has that name (" +
-                (Known.empty() ? std::string("none has its address taken") : "one of: " + Known) +
-                ")");
+    return fail("--arg " + Name + "=" + *ArgText + ": no __device__ function of the type '" +
+                Name + "' is called with, nor a __device__ variable holding one, has that name" +
+                (Known.empty() ? std::string() : " (one of: " + Known + ")"));
   };
   for (const ParamInfo &PI : P.Params) {
     if (PI.IsStruct) {

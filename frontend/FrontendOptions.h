@@ -54,6 +54,12 @@ struct FrontendOptions {
   /// they bind the host parameters and loop variables of those names on the
   /// way to a host launch (frontend/launch/HostFlow.h).
   std::map<std::string, int64_t> HostArgs;
+  /// The command line's --arg NAME=FUNCTION values: device functions a
+  /// kernel's function-pointer parameter may be given. Each one the file
+  /// defines (by its source or mangled name) is kept through optimization,
+  /// as a -rdc compile keeps a function another file may take the address
+  /// of, though this file's device code never does (keepNamedFunctions).
+  std::vector<std::string> KeepFunctions;
   /// Text compiled after the main file's (internal: the frontend sets it).
   std::string AppendedText;
   /// The project whose files the compile may read besides its include

@@ -38,6 +38,7 @@
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <condition_variable>
@@ -139,6 +140,21 @@ void internalizeDeviceFunctions(Module &M) {
           CB && CB->getCalledFunction() == &F)
         F.addFnAttr(Attribute::AlwaysInline);
   }
+}
+
+unsigned keepNamedFunctions(Module &M, ArrayRef<std::string> Names) {
+  if (Names.empty())
+    return 0;
+  SmallVector<GlobalValue *, 4> Kept;
+  for (Function &F : M) {
+    if (F.isDeclaration() || isKernel(F))
+      continue;
+    std::string Source = sourceName(F);
+    if (llvm::any_of(Names, [&](const std::string &N) { return N == F.getName() || N == Source; }))
+      Kept.push_back(&F);
+  }
+  appendToCompilerUsed(M, Kept);
+  return Kept.size();
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "frontend/DeviceModule.h"
 #include "frontend/FileBudget.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -31,6 +32,14 @@ createNvptxTargetMachine(llvm::StringRef Arch);
 /// as nvcc's whole-program compile sees them, so the inliner treats a
 /// function called once as NVVM does.
 void internalizeDeviceFunctions(llvm::Module &M);
+
+/// Keeps M's device functions that Names name (source or mangled names;
+/// kernels aside) through optimization, with their code: each is put in
+/// llvm.compiler.used, an address taken, as a -rdc compile keeps a function
+/// another file may take the address of. A kernel's function-pointer
+/// parameter can then be given one though device code never takes its
+/// address (run --arg f=NAME). Returns how many.
+unsigned keepNamedFunctions(llvm::Module &M, llvm::ArrayRef<std::string> Names);
 
 /// Runs the IR pipeline NVPTX instruction selection would see on M (after
 /// markAccessOrigins and internalizeDeviceFunctions): the O2

@@ -357,8 +357,11 @@ struct CommandLine {
     for (const std::string &A : Args) {
       auto [Name, Value] = llvm::StringRef(A).split('=');
       int64_t V;
+      double D;
       if (!Name.trim().empty() && !Value.trim().getAsInteger(0, V))
         O.HostArgs.insert({Name.trim().str(), V});
+      else if (!Value.trim().empty() && Value.trim().getAsDouble(D))
+        O.KeepFunctions.push_back(Value.trim().str()); // A function's name.
     }
     if (HeaderFilter.getNumOccurrences())
       O.HeaderFilter = HeaderFilter;

@@ -742,6 +742,7 @@ Expected<DeviceModule> compileCuda(StringRef GivenPath, const FrontendOptions &O
     return TM.takeError();
   if (Opts.HeaderFilter)
     setHeaderFilter(*M, *Opts.HeaderFilter);
+  keepNamedFunctions(*M, Opts.KeepFunctions);
   // With a toolkit, its libdevice, as clang and nvcc link it (the editor's
   // incremental check links it into each slice it optimizes).
   finishDeviceModule(Result, std::move(M), **TM, Opts.Optimize,

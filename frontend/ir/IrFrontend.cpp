@@ -31,6 +31,7 @@ Expected<DeviceModule> loadIr(StringRef Path, const FrontendOptions &Opts) {
   Expected<std::unique_ptr<TargetMachine>> TM = createNvptxTargetMachine(Opts.Arch);
   if (!TM)
     return TM.takeError();
+  keepNamedFunctions(*M, Opts.KeepFunctions);
   finishDeviceModule(Result, std::move(M), **TM, /*Optimize=*/true, "", &Opts.Budget);
   return std::move(Result);
 }

@@ -50,6 +50,7 @@ Expected<DeviceModule> compilePtxBuffer(StringRef Buffer, StringRef Path,
   Result.Launches = std::move(Lifted->Launches);
   for (SourceLaunch &L : tritonLaunches(*PM, Path))
     Result.Launches.push_back(std::move(L));
+  keepNamedFunctions(*Lifted->M, Opts.KeepFunctions);
   finishDeviceModule(Result, std::move(Lifted->M), **TM, /*Optimize=*/true, "", &Opts.Budget);
   return std::move(Result);
 }
