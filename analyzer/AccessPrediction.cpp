@@ -39,6 +39,13 @@ struct Tally {
   /// Consecutive iterations of the innermost loop sampled for one warp, and
   /// how many of those pairs touched a common sector (global accesses).
   unsigned WindowPairs = 0, WindowOverlaps = 0;
+  /// Some warp's first lane moved by other than whole sectors from one
+  /// sampled iteration to the next (global accesses): the loop counter moves
+  /// the warp's alignment. A step of whole sectors cannot, whatever the cost
+  /// does (a guard on the first iteration, another argument sample).
+  bool AlignmentMoves = false;
+  /// Cost and ideal per argument sample (the unknowns sampled at two values).
+  double ArgCost[2] = {0, 0}, ArgIdeal[2] = {0, 0};
   /// The sectors the probe warp touches (global accesses), and the address
   /// of its first active lane.
   SectorList ProbeSectors;
@@ -347,6 +354,8 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       T.Min = std::min(T.Min, Cost);
       T.Max = std::max(T.Max, Cost);
       T.ArgSampleCosts[S.ArgSample % 2].insert(Cost);
+      T.ArgCost[S.ArgSample % 2] += Cost;
+      T.ArgIdeal[S.ArgSample % 2] += Ideal;
       T.Uniform = T.Uniform && Pr.Distinct == 1;
       if (!St || (T.Stride && *T.Stride != *St))
         T.StrideConflict = true;
@@ -360,6 +369,11 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       bool Listed = false;
       if (Global && Prev && nextIteration(*Prev, S)) {
         ++T.WindowPairs;
+        if (uint32_t Both = PrevW.Active & W.Active) {
+          unsigned L = llvm::countr_zero(Both);
+          if (int64_t(W.Addr[L] - PrevW.Addr[L]) % int64_t(Arch.SectorBytes) != 0)
+            T.AlignmentMoves = true;
+        }
         if (PrevW.Addr == W.Addr && PrevW.Active == W.Active) {
           ++T.WindowOverlaps; // The same request again: the same sectors.
         } else {
@@ -442,7 +456,15 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
     P.StrideBytes = T.Stride;
   else
     describeArgStride(T, Model, P);
-  P.LoopVarying = T.InLoop && T.Min != T.Max;
+  // A global access's cost changes with the loop only where the counter
+  // moves a warp's alignment, seen on consecutive sampled iterations of one
+  // warp. Costs that differ between argument samples, from warp to warp, or
+  // on a guarded iteration are the argument's, the warp's or the guard's.
+  P.LoopVarying = T.InLoop && T.Min != T.Max && (!Global || T.AlignmentMoves);
+  for (unsigned AS = 0; AS < 2; ++AS)
+    if (T.ArgMask && T.ArgSampleCosts[AS].size() && T.ArgCost[AS] <= T.ArgIdeal[AS] + 1e-9 &&
+        T.ArgCost[1 - AS] > T.ArgIdeal[1 - AS] + 1e-9)
+      P.IdealAtArgSample = AS;
   if (IterationOrdered && T.Min != T.Max && T.PerStep.size() > 1)
     P.PerIteration = perIterationCosts(IterationCosts(T.PerStep.begin(), T.PerStep.end()));
   P.ActiveDependsOnData = T.ControlDataDependent;

@@ -74,6 +74,11 @@ struct Prediction {
   /// touches a common sector (a sliding window, in[i + j] with j counting).
   bool SlidingWindow = false;
   bool LoopVarying = false;
+  /// Where an unknown argument was sampled at two values and the access is at
+  /// its ideal at one of them (which: 0 or 1) and costs more at the other:
+  /// the waste is the sampled value's (a row length that is not a multiple of
+  /// the sector), not the code's.
+  std::optional<unsigned> IdealAtArgSample;
   /// When the cost changes from one iteration of the loop around the access
   /// to the next: the cost per iteration (of the innermost loop, averaged over
   /// the sampled warps that run it), in order. Copies of a fully unrolled loop

@@ -165,11 +165,19 @@ void GlobalMisalignedRule::check(const KernelFacts &K, const FindingSink &Out) c
     bool Neighbour = P.SharesSectorsWith.valid() || P.SlidingWindow;
     if (Neighbour && Stencil == StencilReport::Ignore)
       continue;
-    bool Hint =
-        (Neighbour && Stencil == StencilReport::Note) || wasteRatio(P) < Threshold;
+    // Aligned at one sampled value of an argument it depends on: the waste is
+    // the sample's (a row length off the sector), a hint until the value is given.
+    bool FromSample = P.IdealAtArgSample.has_value();
+    bool Hint = (Neighbour && Stencil == StencilReport::Note) || FromSample ||
+                wasteRatio(P) < Threshold;
     std::string Message = kernelPrefix(K) + costAgainstIdeal(A, P) + ": " +
                           whereItStarts(A, P, K.Arch.SectorBytes) +
-                          (Neighbour ? whyCheap(P) : "") + ", " + K.launchAssumption() +
+                          (Neighbour ? whyCheap(P) : "") +
+                          (FromSample ? "; at one of the two sampled values of the argument it "
+                                        "depends on every warp starts on a sector, so the cost "
+                                        "is the sampled value's (give the real one with --arg)"
+                                      : "") +
+                          ", " + K.launchAssumption() +
                           "; " + fixFor(A, P, Neighbour, K.Arch);
     Finding F = make(K, A.Loc, std::move(Message));
     if (Hint)

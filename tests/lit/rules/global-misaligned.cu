@@ -129,3 +129,38 @@ __global__ void pageScales(int4 *cache, const int4 *__restrict__ in, int offset)
   if (threadIdx.x < 8)
     scales[blockIdx.x * 8 + threadIdx.x] = in[threadIdx.x];
 }
+
+// A loop whose step is a multiple of 32 bytes cannot move a warp's alignment,
+// whatever the cost does from one iteration to the next (issue 43: three of
+// the second look's false "moves ... as the loop counter changes"). A
+// neighbour behind a guard on the first iteration (idx > 0) is a stencil's
+// neighbour, a hint as such:
+// CHECK-DAG: global-misaligned.cu:[[@LINE+6]]:{{[0-9]+}}: note: kernel 'window': {{.*}} the warp's first lane starts 28 bytes into a 32-byte sector (7 elements past the boundary); the load at line [[#@LINE+4]], column {{[0-9]+}} reads the same sectors (a stencil's neighbour){{.*}}[global-misaligned]
+// warplint: launch grid(100) block(256)
+__global__ void window(const float *__restrict__ in, float *__restrict__ out, int n) {
+  for (int idx = threadIdx.x; idx < n; idx += 256) {
+    float v = in[blockIdx.x * n + idx];
+    if (idx > 0)
+      v -= 0.97f * in[blockIdx.x * n + idx - 1];
+    out[blockIdx.x * n + idx] = v;
+  }
+}
+
+// Rows of an unknown length, aligned at one sampled length (4096) and not at
+// the other (2000): the sectors are the sample's, a hint that says so; a row
+// loop of 1024 bytes a step, and a loop each thread runs once.
+// CHECK-DAG: global-misaligned.cu:[[@LINE+5]]:{{[0-9]+}}: note: kernel 'quantRow': 1.21 sectors per request where 1 would do: the warp's first lane starts 16 bytes into a 32-byte sector {{.*}}; at one of the two sampled values of the argument it depends on every warp starts on a sector, so the cost is the sampled value's (give the real one with --arg){{.*}}[global-misaligned]
+// OPT-DAG: global-misaligned.cu:[[@LINE+4]]:{{[0-9]+}}: note: kernel 'quantRow': {{.*}}the cost is the sampled value's{{.*}}[global-misaligned]
+__global__ void __launch_bounds__(1024) quantRow(const float *__restrict__ in, signed char *out, int cols) {
+  int row = blockIdx.x;
+  for (int i = threadIdx.x; i < cols; i += 1024)
+    out[row * cols + i] = (signed char)(in[row * cols + i] * 127.f);
+}
+// CHECK-DAG: global-misaligned.cu:[[@LINE+5]]:{{[0-9]+}}: note: kernel 'twoState': {{.*}} sectors per request where 1 would do: the warp's first lane starts {{.*}}the cost is the sampled value's{{.*}}[global-misaligned]
+// OPT-DAG: global-misaligned.cu:[[@LINE+4]]:{{[0-9]+}}: note: kernel 'twoState': {{.*}}the cost is the sampled value's{{.*}}[global-misaligned]
+__global__ void __launch_bounds__(256) twoState(unsigned char *state, const float *__restrict__ g, int n) {
+  for (int i = blockIdx.x * 256 + threadIdx.x; i < n; i += gridDim.x * 256) {
+    state[i] = (unsigned char)g[i];
+    state[n + i] = (unsigned char)(g[i] * g[i]);
+  }
+}
