@@ -53,6 +53,9 @@ struct FileBudget {
   double Seconds = 0;
   /// Bytes of resident memory the check may add; 0 for no limit.
   uint64_t MemoryBytes = 0;
+  /// The files checked at the same time, whose growth MemoryBytes (their
+  /// budgets together) counts: 1 when files are checked in turn.
+  unsigned FilesAtOnce = 1;
   /// When the file's check started.
   std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
   /// The process's resident memory then (set by start()).

@@ -64,6 +64,10 @@ struct CheckOptions {
   /// Threads that analyze the kernels of one module (the findings are the
   /// same, in the same order, for any number).
   unsigned KernelThreads = 1;
+  /// Files checked at the same time (-j with several files): they share the
+  /// process's resident memory, which the file budget's memory limit counts,
+  /// so each file's limit is --file-budget-mb times this.
+  unsigned FilesAtOnce = 1;
   /// Called with each kernel's analyses (and run, with Confirm) before its
   /// rules run: what `warplint report` lists beside the findings.
   std::function<void(const KernelFacts &)> OnKernel;

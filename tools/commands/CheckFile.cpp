@@ -173,7 +173,7 @@ FileResult checkFileOnStack(const CommandLine &CL, FrontendOptions FO, const Che
   FO.Arch = Arch->Name.str();
   R.Path = Path.str();
   TimeRecord Start = TimeRecord::getCurrentTime(true);
-  FO.Budget = fileBudget(CL);
+  FO.Budget = fileBudget(CL, Opts.FilesAtOnce);
   Expected<DeviceModule> DM = loadInput(Path, FO);
   TimeRecord Loaded = TimeRecord::getCurrentTime(false);
   Loaded -= Start;
@@ -210,10 +210,11 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
   return checkGuarded(Path, [&] { return checkFileOnStack(CL, std::move(FO), Opts, Path); });
 }
 
-FileBudget fileBudget(const CommandLine &CL) {
+FileBudget fileBudget(const CommandLine &CL, unsigned FilesAtOnce) {
   FileBudget B;
   B.Seconds = CL.FileBudgetSeconds;
-  B.MemoryBytes = uint64_t(CL.FileBudgetMb) << 20;
+  B.FilesAtOnce = std::max(FilesAtOnce, 1u);
+  B.MemoryBytes = (uint64_t(CL.FileBudgetMb) << 20) * B.FilesAtOnce;
   B.start();
   return B;
 }
@@ -233,9 +234,15 @@ std::string budgetStopText(StringRef Path, const FileBudget &Budget, const FileB
   StringRef Where = Stop.Where;
   if (Stop.Memory)
     return formatv("{0}: error: the check stopped after {1} MB, at {2:f1} s{3}{4} (the memory "
-                   "budget per file is {5} MB, --file-budget-mb)",
+                   "budget per file is {5} MB, --file-budget-mb{6})",
                    Path, Stop.Grown >> 20, Budget.elapsed(), Where.empty() ? "" : ", in ",
-                   Where, Budget.MemoryBytes >> 20)
+                   Where, (Budget.MemoryBytes >> 20) / Budget.FilesAtOnce,
+                   Budget.FilesAtOnce > 1
+                       ? formatv("; the process's growth is counted against the {0} files "
+                                 "checked at once, {1} MB",
+                                 Budget.FilesAtOnce, Budget.MemoryBytes >> 20)
+                             .str()
+                       : std::string())
         .str();
   std::string Limit = Budget.Seconds == double(uint64_t(Budget.Seconds))
                           ? std::to_string(uint64_t(Budget.Seconds))
@@ -291,6 +298,9 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
     Mine.KernelThreads = KernelThreads;
+    Mine.FilesAtOnce = FilesInTurn ? 1
+                                   : std::min<size_t>(In.Files.size(),
+                                                      hardware_concurrency(CL.Jobs).compute_thread_count());
     std::vector<std::string> Times;
     if (OnKernel || CL.TimeReport)
       Mine.OnKernel = [&, I](const KernelFacts &K) {

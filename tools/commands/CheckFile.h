@@ -83,8 +83,10 @@ FileResult checkFile(const CommandLine &CL, FrontendOptions FO, const CheckOptio
 FileResult checkGuarded(llvm::StringRef Path, llvm::function_ref<FileResult()> Check);
 
 /// The budget of one file's check (--file-budget-seconds,
-/// --file-budget-mb), starting now.
-FileBudget fileBudget(const CommandLine &CL);
+/// --file-budget-mb), starting now. The files checked at the same time
+/// (FilesAtOnce) grow one process's memory together: the memory limit, which
+/// counts the process's growth, is the per-file budget times their number.
+FileBudget fileBudget(const CommandLine &CL, unsigned FilesAtOnce = 1);
 
 /// Opts for a file whose check has Budget: each kernel's analysis gets at
 /// most what is left of it, the device model stops once it has run out.

@@ -214,7 +214,7 @@ FileResult ResultCache::check(const CommandLine &CL, FrontendOptions FO, const C
   // Else the files the compile reads now, found by preprocessing it (a
   // macro that doubles forty times preprocesses for ever: within the
   // file's budget).
-  FileBudget Budget = fileBudget(CL);
+  FileBudget Budget = fileBudget(CL, Opts.FilesAtOnce);
   FO.Budget = Budget;
   Expected<CompileInputs> In = resultInputs(Path, FO);
   if (In && In->BudgetStop.stopped()) {
