@@ -100,5 +100,6 @@ __WL_MATH_DEV long long __double_as_longlong(double x) { return __builtin_bit_ca
 __WL_MATH_DEV double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
 
 #include "__warplint_nvcc_math.h"
+#include "__warplint_nvcc_atomics.h"
 
 #endif

@@ -7,5 +7,6 @@
 #include "__warplint_cache_hints.h"
 #include "__warplint_host_functions.h"
 #include "__warplint_nvcc_math.h"
+#include "__warplint_nvcc_atomics.h"
 #include "__warplint_texture.h"
 #endif
