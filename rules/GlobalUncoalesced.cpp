@@ -35,6 +35,24 @@ std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Predi
     return {"threadIdx.x walks down a column: " + Apart,
             "swap the index order so threadIdx.x indexes the contiguous (last) dimension, "
             "or transpose through a shared-memory tile"};
+  if (P.Pattern == "loop-varying" && !P.StrideBytes)
+    // No one distance between adjacent lanes: the spread itself changes (a
+    // packed triangle's gather, whose stride grows with the row).
+    return {"the distance between adjacent lanes changes with the loop counter (no one "
+            "stride: a gather whose spread grows or shrinks from one iteration to the next)",
+            "make adjacent threads touch adjacent elements in every iteration (threadIdx.x "
+            "in the fastest-varying index), or stage the data through shared memory"};
+  if (P.Pattern == "loop-varying" && std::abs(*P.StrideBytes) > int64_t(A.Bytes))
+    // Strided first, and the stride's start moving besides.
+    return {Apart +
+                (*P.StrideBytes % int64_t(A.Bytes) == 0
+                     ? formatv(" ({0} elements of {1} bytes)",
+                               std::abs(*P.StrideBytes) / int64_t(A.Bytes), A.Bytes)
+                           .str()
+                     : std::string()) +
+                ", and the warp's alignment changes with the loop counter",
+            "make adjacent threads touch adjacent elements (threadIdx.x in the "
+            "fastest-varying index), or use a structure of arrays"};
   if (P.Pattern == "loop-varying")
     return {"the lanes' alignment changes with the loop counter",
             formatv("align the base of each iteration to {0} bytes, or stage the data "
