@@ -17,7 +17,10 @@ A function-pointer argument the kernel calls through (warplint stops for it:
 `give it with --arg f=FUNCTION`) that the test constrains with `__requires(f
 == a | f == b)` is given each device function it names in turn (`--arg
 f=a`, then `--arg f=b`; every combination where several are): the test's
-reports are the union of those runs'.
+reports are the union of those runs'. One no `__requires` constrains may be
+any value, null among them, and is given null (`--arg f=0`): a call through
+it is the run's `invalid-call` at the call's line, the fault a GPU reports
+and the null pointer access a verifier expects.
 
 Prints, for the 30 failing tests whose failure is a race or a barrier
 divergence, how many are reported (an error or a benign-race note of kind
@@ -166,7 +169,8 @@ NEEDS_FUNCTION = re.compile(r"argument '(\w+)' of kernel '[^']*' is a pointer to
 def run_one(args, header, name):
     """The test's run; where it stops for a function-pointer argument the
     test names candidates for (warplint says which argument: one the kernel
-    never calls through needs none), one run per choice of those arguments,
+    never calls through needs none; one it names none for is null), one run
+    per choice of those arguments,
     each with --arg NAME=FUNCTION: the union of their reports, the worst
     exit (one choice that cannot run makes the test one that cannot) and its
     reason."""
@@ -180,9 +184,9 @@ def run_one(args, header, name):
         fixed = [f"--arg={var}={fns[0]}" for var, fns in needed.items()]
         rc, reports, why, err = run_once(args, header, path, block, grid, defines, fixed, name)
         m = NEEDS_FUNCTION.search(err)
-        if rc != 2 or not m or m.group(1) not in given or m.group(1) in needed:
+        if rc != 2 or not m or m.group(1) in needed:
             break
-        needed[m.group(1)] = given[m.group(1)]
+        needed[m.group(1)] = given.get(m.group(1), ["0"])  # Unconstrained: null.
     if not needed:
         return name, expect, rc, reports, why
     rc, reports, why = 0, [], ""

@@ -12,6 +12,7 @@
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
@@ -62,11 +63,36 @@ bool ProgramDecoder::decodeTrapCall(const CallBase &CB, StringRef Name) {
   return false;
 }
 
+/// Whether Callee only reads through its by-value aggregate argument A
+/// (loads, through offsets and casts) and lets its address go nowhere else.
+/// A call then passes the caller's aggregate itself: the callee reads the
+/// bytes a copy would hold, as the PTX parameter space gives them.
+static bool onlyReadsByValArg(const Argument &A) {
+  SmallVector<const Value *, 8> Work{&A};
+  SmallPtrSet<const Value *, 16> Seen{&A};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (const auto *L = dyn_cast<LoadInst>(U); L && !L->isVolatile())
+        continue;
+      const auto *GEP = dyn_cast<GetElementPtrInst>(U);
+      if ((GEP && GEP->getPointerOperand() == V) || isa<BitCastInst>(U) ||
+          isa<AddrSpaceCastInst>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Why Callee cannot be a call's frame, or "".
 static std::string refusedCallee(const llvm::Function &Callee) {
   for (const Argument &A : Callee.args())
-    if (A.hasByValAttr())
-      return "by-value aggregate argument in";
+    if (A.hasByValAttr() && !onlyReadsByValArg(A))
+      return "by-value aggregate argument the callee writes or whose address it passes on";
   return "";
 }
 
@@ -79,7 +105,7 @@ void ProgramDecoder::decodeDeviceCall(const CallBase &CB, const llvm::Function &
   if (Callee.isDeclaration())
     return unsupported(CB, "call to unknown function " + Name.str() + " in");
   if (std::string Why = refusedCallee(Callee); !Why.empty())
-    return unsupported(CB, Why);
+    return unsupported(CB, Why + " in");
   Inst D;
   D.Opc = Op::Call;
   // functionIndex may grow P.Funcs, which moves the function being decoded.
@@ -113,6 +139,7 @@ void ProgramDecoder::decodeIndirectCall(const CallBase &CB) {
         return unsupported(CB, "unsupported type in");
   if (P.CodeTargets.empty()) {
     P.CodeTargets.assign(Layout.functions().size(), NoSlot);
+    P.CodeRefusals.assign(Layout.functions().size(), "");
     for (const llvm::Function *Fn : Layout.functions())
       P.CodeNames.push_back(sourceName(*Fn));
   }
@@ -121,8 +148,12 @@ void ProgramDecoder::decodeIndirectCall(const CallBase &CB) {
   for (uint32_t Id = 0; Id < Code.size(); ++Id) {
     const llvm::Function &Target = *Code[Id];
     if (Target.isDeclaration() || !Target.hasAddressTaken() ||
-        Target.getFunctionType() != CB.getFunctionType() || !refusedCallee(Target).empty())
+        Target.getFunctionType() != CB.getFunctionType())
       continue;
+    if (std::string Why = refusedCallee(Target); !Why.empty()) {
+      P.CodeRefusals[Id] = Why;
+      continue;
+    }
     uint32_t Idx = functionIndex(Target);
     Out = &P.Funcs[Current];
     P.CodeTargets[Id] = Idx;

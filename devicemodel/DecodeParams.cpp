@@ -5,6 +5,7 @@
 #include "frontend/DeviceModule.h"
 #include "frontend/TypeNames.h"
 
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
@@ -77,17 +78,37 @@ void inferPointee(const Argument &A, const DataLayout &DL, ParamInfo &P, bool Cl
   }
 }
 
-/// The type of a call through pointer A (directly, or through casts), or
-/// null when the code does not call through it.
+/// The type of a call through pointer A, or null when the code does not
+/// call through it: directly, or through what carries A's value on (casts,
+/// to an integer and back too, offsets, selects and phis that may pick it,
+/// and loads of a local variable it is stored into), as `(c ? f : g)(x)`,
+/// `((fn)(void *)f)(x)` and `h = f < g ? f : g; h(x)` call through A.
 FunctionType *calledThrough(const Argument &A) {
-  SmallVector<const Value *, 4> Work{&A};
+  SmallVector<const Value *, 8> Work{&A};
+  SmallPtrSet<const Value *, 16> Seen{&A};
+  auto follow = [&](const Value *V) {
+    if (Seen.insert(V).second)
+      Work.push_back(V);
+  };
   while (!Work.empty()) {
     const Value *V = Work.pop_back_val();
     for (const User *U : V->users()) {
       if (const auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == V)
         return CB->getFunctionType();
-      if (isa<AddrSpaceCastInst>(U) || isa<BitCastInst>(U))
-        Work.push_back(U);
+      if (isa<CastInst>(U) || isa<FreezeInst>(U) || isa<PHINode>(U) ||
+          (isa<BinaryOperator>(U) && U->getType()->isIntegerTy()))
+        follow(U);
+      else if (const auto *GEP = dyn_cast<GEPOperator>(U); GEP && GEP->getPointerOperand() == V)
+        follow(U);
+      else if (const auto *Sel = dyn_cast<SelectInst>(U); Sel && Sel->getCondition() != V)
+        follow(U);
+      else if (const auto *CE = dyn_cast<ConstantExpr>(U); CE && CE->isCast())
+        follow(U);
+      else if (const auto *S = dyn_cast<StoreInst>(U); S && S->getValueOperand() == V)
+        if (const auto *Slot = dyn_cast<AllocaInst>(S->getPointerOperand()->stripInBoundsOffsets()))
+          for (const User *SU : Slot->users())
+            if (isa<LoadInst>(SU))
+              follow(SU);
     }
   }
   return nullptr;

@@ -81,6 +81,9 @@ struct Program {
   /// declared or of another type than the calls), and its source name.
   std::vector<uint32_t> CodeTargets;
   std::vector<std::string> CodeNames;
+  /// Why a function of a call's type cannot be called through its address
+  /// (by code id; "" where it can or is of no call's type).
+  std::vector<std::string> CodeRefusals;
   /// What a function-pointer argument may be given as (--arg f=NAME): a
   /// function whose address device code takes (mangled or source name), or
   /// a __device__ variable that holds one; and the function's address.

@@ -104,6 +104,13 @@ bool Executor::indirectTargets(const Function &Fn, uint32_t Idx, const Inst &I,
     if (F != NoSlot)
       for (uint32_t N : P.Funcs[F].ArgElems)
         Args += N;
+    if (F == NoSlot && !P.CodeRefusals[Id].empty()) {
+      stop(Fn, Idx, "unsupported",
+           "cannot run: a call through a function pointer to " + P.CodeNames[Id] +
+               ", which takes a " + P.CodeRefusals[Id] + " (lane " + std::to_string(L) + ", " +
+               threadName(L) + ")");
+      return false;
+    }
     if (F == NoSlot || Args != I.C || P.Funcs[F].RetElems != I.Elems) {
       stop(Fn, Idx, "unsupported",
            "cannot run: a call through a function pointer to " + P.CodeNames[Id] +
