@@ -31,6 +31,15 @@ std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Predi
                 : "adjacent threads are " + P.StrideFormula + " bytes apart";
     Apart += " (" + P.sampledStridesText() + ")";
   }
+  // " (2 elements of 4 bytes)" for a stride of whole elements, else empty.
+  std::string Elements =
+      P.StrideBytes && *P.StrideBytes % int64_t(A.Bytes) == 0
+          ? formatv(" ({0} elements of {1} bytes)", std::abs(*P.StrideBytes) / int64_t(A.Bytes),
+                    A.Bytes)
+                .str()
+          : std::string();
+  const char *AdjacentFix = "make adjacent threads touch adjacent elements (threadIdx.x in the "
+                            "fastest-varying index), or use a structure of arrays";
   if (P.Pattern == "column-major")
     return {"threadIdx.x walks down a column: " + Apart,
             "swap the index order so threadIdx.x indexes the contiguous (last) dimension, "
@@ -44,27 +53,16 @@ std::pair<std::string, std::string> whyAndFix(const MemoryAccess &A, const Predi
             "in the fastest-varying index), or stage the data through shared memory"};
   if (P.Pattern == "loop-varying" && std::abs(*P.StrideBytes) > int64_t(A.Bytes))
     // Strided first, and the stride's start moving besides.
-    return {Apart +
-                (*P.StrideBytes % int64_t(A.Bytes) == 0
-                     ? formatv(" ({0} elements of {1} bytes)",
-                               std::abs(*P.StrideBytes) / int64_t(A.Bytes), A.Bytes)
-                           .str()
-                     : std::string()) +
-                ", and the warp's alignment changes with the loop counter",
-            "make adjacent threads touch adjacent elements (threadIdx.x in the "
-            "fastest-varying index), or use a structure of arrays"};
+    return {Apart + Elements + ", and the warp's alignment changes with the loop counter",
+            AdjacentFix};
   if (P.Pattern == "loop-varying")
     return {"the lanes' alignment changes with the loop counter",
             formatv("align the base of each iteration to {0} bytes, or stage the data "
                     "through shared memory",
                     Arch.LineBytes)
                 .str()};
-  if (P.StrideBytes && *P.StrideBytes % int64_t(A.Bytes) == 0)
-    return {Apart + formatv(" ({0} elements of {1} bytes)",
-                            std::abs(*P.StrideBytes) / int64_t(A.Bytes), A.Bytes)
-                        .str(),
-            "make adjacent threads touch adjacent elements (threadIdx.x in the "
-            "fastest-varying index), or use a structure of arrays"};
+  if (!Elements.empty())
+    return {Apart + Elements, AdjacentFix};
   if (!P.SampledStrides.empty())
     return {Apart, "make adjacent threads touch adjacent elements (threadIdx.x in the "
                    "fastest-varying index)"};

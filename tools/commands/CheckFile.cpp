@@ -291,16 +291,17 @@ std::vector<FileResult> checkFiles(const CommandLine &CL, const InputSet &In,
   // files in parallel: the kernels of each in turn.
   bool FilesInTurn = CL.Jobs == 1 || In.Files.size() == 1;
   unsigned KernelThreads = FilesInTurn ? kernelThreads(CL) : 1;
+  unsigned FileThreads = hardware_concurrency(CL.Jobs).compute_thread_count();
+  // Files in parallel share one process's memory, which each file's budget counts.
+  unsigned FilesAtOnce = FilesInTurn ? 1 : std::min<size_t>(In.Files.size(), FileThreads);
   // --confirm runs the device model on every core.
   heapsForThreads(CL.Confirm ? hardware_concurrency().compute_thread_count()
                   : FilesInTurn ? KernelThreads
-                                : hardware_concurrency(CL.Jobs).compute_thread_count());
+                                : FileThreads);
   auto Check = [&](size_t I) {
     CheckOptions Mine = Opts;
     Mine.KernelThreads = KernelThreads;
-    Mine.FilesAtOnce = FilesInTurn ? 1
-                                   : std::min<size_t>(In.Files.size(),
-                                                      hardware_concurrency(CL.Jobs).compute_thread_count());
+    Mine.FilesAtOnce = FilesAtOnce;
     std::vector<std::string> Times;
     if (OnKernel || CL.TimeReport)
       Mine.OnKernel = [&, I](const KernelFacts &K) {
