@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -18,6 +19,39 @@ constexpr size_t MaxPaths = 64;
 /// The walks one file's calls may cost in all; past it, a function's
 /// parameters are unknown (as if no call in the file reached it).
 constexpr size_t MaxWalks = 20000;
+
+/// What V makes of the operands of Target (a call, or a launch with its
+/// <<<>>> configuration): equal for two walks that give them the same values.
+std::string operandKey(const HostValues &V, const Stmt *Target) {
+  std::string Key;
+  const auto *CE = dyn_cast<CallExpr>(Target);
+  if (!CE)
+    return Key;
+  std::vector<const Expr *> Ops(CE->arg_begin(), CE->arg_end());
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE))
+    if (const CallExpr *Config = K->getConfig())
+      Ops.insert(Ops.end(), Config->arg_begin(), Config->arg_end());
+  for (const Expr *E : Ops) {
+    QualType T = E->getType();
+    if (std::optional<std::array<uint64_t, 3>> D = V.evalDim3(E))
+      Key += llvm::formatv("({0},{1},{2})", (*D)[0], (*D)[1], (*D)[2]).str();
+    else if (T->isIntegralOrEnumerationType())
+      if (std::optional<int64_t> X = V.evalInt(E))
+        Key += std::to_string(*X);
+    else if (T->isPointerType())
+      if (std::optional<uint64_t> B = V.bufferBytes(E))
+        Key += std::to_string(*B);
+    if (const FunctionDecl *F = V.functionOf(E))
+      Key += F->getQualifiedNameAsString();
+    Key += ";";
+  }
+  return Key;
+}
+
+/// " (a, b)" for the choices of a path, "" for none.
+std::string choicesText(llvm::ArrayRef<std::string> Choices) {
+  return Choices.empty() ? "" : " (" + llvm::join(Choices, ", ") + ")";
+}
 } // namespace
 
 void HostFlow::addCall(const CallExpr *CE, const FunctionDecl *Caller) {
@@ -57,14 +91,23 @@ std::vector<HostFlow::Reached> HostFlow::reachAt(const FunctionDecl *Host, const
     return Out;
   }
   std::vector<Entry> Entries = Flow ? entries(Host, Depth) : std::vector<Entry>(1);
+  /// A walk's loop values and branches.
+  struct Picks {
+    llvm::DenseMap<const VarDecl *, int64_t> LoopValues;
+    llvm::DenseMap<const IfStmt *, bool> Branches;
+  };
   for (const Entry &E : Entries) {
-    std::vector<llvm::DenseMap<const VarDecl *, int64_t>> Work(1);
+    std::vector<Picks> Work(1);
+    // The paths of this entry whose branch picks made them: by what they
+    // give Target and their other choices, the choices each path is named by.
+    std::map<std::string, std::pair<size_t, std::vector<std::string>>> Forks;
     while (!Work.empty() && Out.size() < MaxPaths) {
       ++Walks;
       HostInputs In = E.In;
       In.Function = Host;
       In.Named = &Named;
-      In.LoopValues = Work.back();
+      In.LoopValues = Work.back().LoopValues;
+      In.BranchPicks = Work.back().Branches;
       Work.pop_back();
       auto V = std::make_unique<HostValues>(Ctx, Host ? Host->getBody() : nullptr, Target,
                                             Flow, In);
@@ -73,14 +116,38 @@ std::vector<HostFlow::Reached> HostFlow::reachAt(const FunctionDecl *Host, const
       // A loop over a constant list: a path per value, in the list's order.
       if (const std::optional<HostValues::ListLoop> &L = V->listLoop()) {
         for (int64_t X : llvm::reverse(L->Values)) {
-          Work.push_back(In.LoopValues);
-          Work.back()[L->Var] = X;
+          Work.push_back({In.LoopValues, In.BranchPicks});
+          Work.back().LoopValues[L->Var] = X;
         }
         continue;
       }
+      // An `if` that assigns what the launch may read: a path per branch,
+      // then-branch first.
+      if (const IfStmt *If = V->pendingBranch()) {
+        for (bool Then : {false, true}) {
+          Work.push_back({In.LoopValues, In.BranchPicks});
+          Work.back().Branches[If] = Then;
+        }
+        continue;
+      }
+      std::vector<std::string> Choices = V->choices();
+      if (!V->branchChoices().empty()) {
+        // Branches that give the target the same values are one path, named
+        // by the choices its walks share.
+        std::string Key = operandKey(*V, Target);
+        for (const std::string &C : Choices)
+          if (!V->branchChoices().count(C))
+            Key += "|" + C;
+        auto [It, New] = Forks.try_emplace(Key, Out.size(), Choices);
+        if (!New) {
+          std::vector<std::string> &Kept = It->second.second;
+          llvm::erase_if(Kept, [&](const std::string &C) { return !llvm::is_contained(Choices, C); });
+          Out[It->second.first].Via = choicesText(Kept) + E.Via;
+          continue;
+        }
+      }
       Reached R;
-      if (!V->choices().empty())
-        R.Via = " (" + llvm::join(V->choices(), ", ") + ")";
+      R.Via = choicesText(Choices);
       R.Via += E.Via;
       R.NamedUsed = E.NamedUsed;
       R.NamedUsed.insert(V->namedUsed().begin(), V->namedUsed().end());

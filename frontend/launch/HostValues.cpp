@@ -259,7 +259,11 @@ Value HostValues::evalOwn(const Expr *E) const {
       bool IsAnd = B->getOpcode() == BO_LAnd;
       if (L && (*L != 0) != IsAnd) // false && ..., true || ...
         return !IsAnd;
+      // (An unknown side does not matter when the other decides: the value
+      // of `n > 0 && 0` is false.)
       Value R = eval(B->getRHS());
+      if (R && (*R != 0) != IsAnd)
+        return !IsAnd;
       if (!L || !R)
         return std::nullopt;
       return IsAnd ? (*L && *R) : (*L || *R);

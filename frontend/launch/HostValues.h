@@ -31,6 +31,7 @@ class ASTContext;
 class CompoundAssignOperator;
 class Expr;
 class FunctionDecl;
+class IfStmt;
 class ParmVarDecl;
 class QualType;
 class Stmt;
@@ -53,6 +54,9 @@ struct HostInputs {
   /// The loop variable of a range-for over a constant list on the path, by
   /// the value this walk takes it at.
   llvm::DenseMap<const clang::VarDecl *, int64_t> LoopValues;
+  /// The branch this walk takes at an `if` of unknown condition before the
+  /// launch that assigns a local (true: its then-branch).
+  llvm::DenseMap<const clang::IfStmt *, bool> BranchPicks;
   /// The function whose parameters Params names (and Named binds).
   const clang::FunctionDecl *Function = nullptr;
   /// --arg NAME=VALUE: binds an integer parameter of the function followed,
@@ -86,7 +90,13 @@ struct HostInputs {
 /// range-for over a constant list (`for (int bs : {32, 64})`) that holds the
 /// launch takes the value Inputs.LoopValues gives; without one the walk
 /// leaves the variable unknown and names the loop in listLoop(), for the
-/// caller to walk again once per value.
+/// caller to walk again once per value. Likewise an `if` of unknown
+/// condition before the launch whose branches assign a local (`if (len <=
+/// 32) block.x = 32; else block.x = 256;`) and leave neither by a jump: the
+/// walk takes the branch Inputs.BranchPicks gives (named in choices(), "len
+/// <= 32" or "!(len <= 32)"); without one it makes what they write unknown
+/// and names the `if` in pendingBranch(), for the caller to walk again once
+/// per branch (at most MaxBranchPicks such `if`s a path).
 class HostValues {
 public:
   /// A range-for over a constant list on the path that no input picks.
@@ -110,6 +120,13 @@ public:
   const std::vector<std::string> &choices() const { return Choices; }
   /// The first range-for over a constant list on the path without a value.
   const std::optional<ListLoop> &listLoop() const { return Pending; }
+  /// The choices that are branches BranchPicks picked (a subset of choices()).
+  const std::set<std::string> &branchChoices() const { return BranchChoices; }
+  /// The first `if` before the launch, of unknown condition, whose branches
+  /// assign a local, that Inputs.BranchPicks does not pick; null when none.
+  const clang::IfStmt *pendingBranch() const { return PendingIf; }
+  /// The most `if`s a path picks a branch of.
+  static constexpr unsigned MaxBranchPicks = 3;
   /// The --arg names that gave a parameter or loop variable its value.
   const std::set<std::string> &namedUsed() const { return NamedUsed; }
   /// The inputs E's value is made of that are unknown: parameters ("M"),
@@ -177,6 +194,10 @@ private:
   void unknownInputsOf(const clang::Expr *E, unsigned Depth,
                        std::vector<std::pair<std::string, std::string>> &Out) const;
   void walk(const clang::Stmt *S, bool Exact);
+  /// walk of an `if` whose condition is unknown, in straight-line code.
+  void walkUnknownIf(const clang::IfStmt *If);
+  /// True when S assigns a local this walk tracks.
+  bool assignsTracked(const clang::Stmt *S) const;
   void exec(const clang::Expr *E, bool Exact);
   void execAssign(const clang::Expr *E, bool Exact);
   bool execCall(const clang::Expr *E, bool Exact);
@@ -193,6 +214,8 @@ private:
   bool Reachable = true;
   std::vector<std::string> Choices;
   std::optional<ListLoop> Pending;
+  const clang::IfStmt *PendingIf = nullptr;
+  std::set<std::string> BranchChoices;
   std::set<std::string> NamedUsed;
 };
 

@@ -179,12 +179,10 @@ void HostValues::walk(const Stmt *S, bool Exact) {
         declare(CV, true);
       exec(If->getCond(), true);
       Value Cond = If->isConsteval() ? Value() : eval(If->getCond());
-      if (Cond) {
+      if (Cond)
         walk(*Cond ? If->getThen() : If->getElse(), true);
-      } else {
-        walk(If->getThen(), false);
-        walk(If->getElse(), false);
-      }
+      else
+        walkUnknownIf(If);
       return;
     }
     if (const auto *Do = dyn_cast<DoStmt>(S)) {
@@ -203,6 +201,61 @@ void HostValues::walk(const Stmt *S, bool Exact) {
   // unknown afterwards.
   for (const Stmt *C : S->children())
     walk(C, false);
+}
+
+namespace {
+/// A return, throw or goto in S (not in a lambda of it).
+bool returnsOrThrows(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt, CXXThrowExpr, GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (returnsOrThrows(C))
+      return true;
+  return false;
+}
+
+/// A jump that leaves S: a return, a throw, a goto, or a break or continue.
+bool jumpsOut(const Stmt *S) { return returnsOrThrows(S) || breaksOut(S); }
+} // namespace
+
+bool HostValues::assignsTracked(const Stmt *S) const {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  const Expr *Written = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    Written = B->getLHS();
+  else if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp())
+    Written = U->getSubExpr();
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+           Op && Op->isAssignmentOp() && Op->getNumArgs() > 0)
+    Written = Op->getArg(0);
+  if (Written)
+    if (Target T = targetOf(Written); T.Var && tracked(T.Var))
+      return true;
+  for (const Stmt *C : S->children())
+    if (assignsTracked(C))
+      return true;
+  return false;
+}
+
+void HostValues::walkUnknownIf(const IfStmt *If) {
+  if (!If->isConsteval()) {
+    if (auto It = In.BranchPicks.find(If); It != In.BranchPicks.end()) {
+      std::string Cond = text(If->getCond());
+      Choices.push_back(It->second ? Cond : "!(" + Cond + ")");
+      BranchChoices.insert(Choices.back());
+      walk(It->second ? If->getThen() : If->getElse(), true);
+      return;
+    }
+    if (!PendingIf && In.BranchPicks.size() < MaxBranchPicks && !jumpsOut(If->getThen()) &&
+        !jumpsOut(If->getElse()) &&
+        (assignsTracked(If->getThen()) || assignsTracked(If->getElse())))
+      PendingIf = If;
+  }
+  walk(If->getThen(), false);
+  walk(If->getElse(), false);
 }
 
 void HostValues::exec(const Expr *E, bool Exact) {

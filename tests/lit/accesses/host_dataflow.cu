@@ -35,13 +35,14 @@ __global__ void macros(float *p) { p[threadIdx.y * TILE + threadIdx.x] = 0; }
 __global__ void helpers(float *p) { p[threadIdx.x] = 0; }
 // CHECK-LABEL: kernel helpers  launch grid(512,1,1) block(128,1,1) (host-launch at line {{[0-9]+}})
 
-// Assigned in a branch that does not hold the launch: unknown.
+// Assigned in a branch of unknown condition that does not hold the launch:
+// a launch per branch, the then-branch's analyzed (launch/hostflow-branch.cu).
 __global__ void branchy(float *p) { p[threadIdx.x] = 0; }
-// CHECK-LABEL: kernel branchy  launch grid(?) block(256,1,1) (assumed)
+// CHECK-LABEL: kernel branchy  launch grid(1,1,1) block(128,1,1) (host-launch at line {{[0-9]+}} (argc > 1), 1 of 2 host launch shapes)
 
-// A dim3 field assigned in a branch: the whole block is unknown.
+// A dim3 field assigned in such a branch: likewise.
 __global__ void branch_field(float *p) { p[threadIdx.x] = 0; }
-// CHECK-LABEL: kernel branch_field  launch grid(?) block(256,1,1) (assumed)
+// CHECK-LABEL: kernel branch_field  launch grid(1,1,1) block(32,2,1) (host-launch at line {{[0-9]+}} (argc > 2), 1 of 2 host launch shapes)
 
 // The grid doubled in a loop: unknown; the block is still known.
 __global__ void loopy(float *p) { p[threadIdx.x] = 0; }
