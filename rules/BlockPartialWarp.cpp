@@ -21,6 +21,10 @@ void BlockPartialWarpRule::check(const KernelFacts &K, const FindingSink &Out) c
     uint64_t Threads = In.Block.count();
     if (!Threads || !checkLaunch(K.Arch, In).empty())
       continue;
+    // A whole launch that fits in one warp (`<<<1, 1>>>` for a serial
+    // running sum, `<<<2, 8>>>`) has no lanes another shape would fill.
+    if (In.Grid && In.Grid->count() * Threads <= Warp)
+      continue;
     uint64_t Warps = divideCeil(Threads, Warp), Lanes = Warps * Warp;
     double Idle = 100.0 * double(Lanes - Threads) / double(Lanes);
     if (Idle <= Threshold)
