@@ -91,6 +91,8 @@ struct AttemptResult {
   std::string StoreKey;
   /// Clang could not use the stored PCH (a header changed since, say).
   bool StoreRejected = false;
+  /// Clang's message saying why, as --time-report shows it.
+  std::string StoreRejectedWhy;
   BodyFindings Bodies;
 };
 

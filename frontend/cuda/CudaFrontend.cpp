@@ -333,16 +333,20 @@ public:
   void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level >= clang::DiagnosticsEngine::Error && isPrecompiledFileDiagnostic(Info.getID()))
-      Rejected = true;
     if (Level >= clang::DiagnosticsEngine::Error) {
       SmallString<128> Message;
       Info.FormatDiagnostic(Message);
+      if (isPrecompiledFileDiagnostic(Info.getID()) && !Rejected) {
+        Rejected = true;
+        Why = Message.str().str();
+      }
       Errors.push_back({Info.getLocation(), Message.str().str()});
     }
     Next.HandleDiagnostic(Level, Info);
   }
   bool Rejected = false;
+  /// Clang's first reason for rejecting the precompiled file.
+  std::string Why;
 
 private:
   clang::DiagnosticConsumer &Next;
@@ -555,6 +559,7 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
     recordFilesRead(*CI, R.DM);
   Printer.finish();
   R.StoreRejected = Watch.Rejected;
+  R.StoreRejectedWhy = Watch.Why;
   if (!Ok || !M || CI->getDiagnostics().hasErrorOccurred()) {
     if (R.Diags.empty())
       R.Diags = (Path + ": error: compilation failed").str();
@@ -578,8 +583,9 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
     return R;
   if (R.Stored == StoredPreamble::Reused && (R.StoreRejected || R.Crashed)) {
     dropStoredPreamble(Opts.PreambleStoreDir, R.StoreKey);
+    std::string Why = R.Crashed ? "its compile crashed" : R.StoreRejectedWhy;
     R = runAttempt(Path, Opts, Sdk, A, Readers);
-    R.DM.PreambleSource += " (stale entry replaced)";
+    R.DM.PreambleSource += " (stale entry replaced" + (Why.empty() ? "" : ": " + Why) + ")";
     if (R.DM.M || R.Stored == StoredPreamble::None || !R.DM.BudgetStop.empty())
       return R;
   }
