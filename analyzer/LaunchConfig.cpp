@@ -241,8 +241,10 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
     if (!Pick)
       continue;
     C.Block = *Pick->Block;
-    if (!C.Grid)
+    if (!C.Grid) {
       C.Grid = Pick->Grid;
+      C.GridBlocksMax = Pick->GridBlocksMax;
+    }
     HaveBlock = true;
     C.Source = (Kind + " at line " + Twine(Pick->Line) + Pick->Via).str();
     if (Kind == "host-launch") {
@@ -342,10 +344,17 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   if (Defaults)
     for (const auto &KV : Defaults->Args) // Explicit values, inserted first, win.
       C.Args.insert({parameterName(F, KV.first), KV.second});
+  if (C.Grid)
+    C.GridBlocksMax.reset();
   if (!C.Grid) {
     C.GridHint = gridHint(DM, F);
+    std::string Most =
+        C.GridBlocksMax ? formatv("; the host code lets it have at most {0} blocks",
+                                  *C.GridBlocksMax)
+                              .str()
+                        : "";
     C.Assumptions.push_back("grid unknown: blocks sampled as if the grid were large" +
-                            (C.GridHint.empty() ? "" : " (" + C.GridHint + ")"));
+                            (C.GridHint.empty() ? "" : " (" + C.GridHint + ")") + Most);
     if (C.GridHint.empty())
       C.GridHint = Unreached;
   }

@@ -16,6 +16,8 @@ namespace warplint {
 struct LaunchConfig {
   Dim3 Block;
   std::optional<Dim3> Grid;
+  /// Grid unknown: the most blocks the chosen host launch lets it have.
+  std::optional<uint64_t> GridBlocksMax;
   std::map<std::string, int64_t> Args;
   std::string Source;        ///< "command line", "annotation", "host-launch", ...
   bool BlockAssumed = false; ///< No source said; a 1-D block was assumed.

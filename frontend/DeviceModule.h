@@ -96,6 +96,9 @@ struct SourceLaunch {
   std::string Kernel;    ///< Mangled kernel name.
   std::optional<Dim3> Grid;
   std::optional<Dim3> Block;
+  /// A host launch whose grid is unknown: the most blocks the host code
+  /// lets it have (`std::min(n / 256, 24)`: 24), when it bounds every part.
+  std::optional<uint64_t> GridBlocksMax;
   /// Dynamic shared memory per block: the third <<<>>> argument when it is a
   /// constant, or shared(N) in an annotation.
   std::optional<uint64_t> SharedBytes;

@@ -153,11 +153,12 @@ void OccupancyLimitedRule::check(const KernelFacts &K, const FindingSink &Out) c
   }
   // A known grid too small to put more blocks on an SM than the limit
   // allows never meets it: every block is resident at once whatever it is.
-  if (K.launch().Grid) {
-    uint64_t PerSM = divideCeil(K.launch().Grid->count(), SMs ? SMs : K.Arch.SMs);
-    if (PerSM <= O.BlocksPerSM)
-      return;
-  }
+  // So does an unknown grid the host code bounds (`std::min(n / 256, 24)`).
+  std::optional<uint64_t> Blocks = K.launch().GridBlocksMax;
+  if (K.launch().Grid)
+    Blocks = K.launch().Grid->count();
+  if (Blocks && divideCeil(*Blocks, SMs ? SMs : K.Arch.SMs) <= O.BlocksPerSM)
+    return;
   Finding F = make(K, Loc,
                    formatv("{0}{1}, below the {2}% threshold{3}, {4}; fewer resident warps "
                            "hide less memory latency; {5}",

@@ -511,88 +511,100 @@ std::optional<uint64_t> HostValues::bufferBytes(const Expr *E) const {
   return It == Buffers.end() ? std::optional<uint64_t>() : It->second;
 }
 
-namespace {
-
-/// True when Body assigns V after its initialisation, takes its address or
-/// binds it to a non-const reference (anything that may change it).
-bool mayChange(const Stmt *Body, const VarDecl *V) {
-  if (!Body)
-    return true;
-  auto Names = [&](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == V;
-  };
-  SmallVector<const Stmt *, 64> Work{Body};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp() && Names(B->getLHS()))
-      return true;
-    if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf &&
-                                                     Names(U->getSubExpr()))
-      return true;
-    if (const auto *D = dyn_cast<DeclStmt>(S))
-      for (const Decl *X : D->decls())
-        if (const auto *R = dyn_cast<VarDecl>(X);
-            R && R->getType()->isReferenceType() &&
-            !R->getType().getNonReferenceType().isConstQualified() && R->getInit() &&
-            Names(R->getInit()))
-          return true;
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
+std::optional<int64_t> HostValues::upperBound(const Expr *E) const {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (Value V = eval(E))
+    return V;
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    CastKind K = C->getCastKind();
+    if (K == CK_IntegralCast || K == CK_NoOp || K == CK_LValueToRValue)
+      return upperBound(C->getSubExpr());
+    return std::nullopt;
   }
-  return false;
-}
-
-} // namespace
-
-const FunctionDecl *HostValues::functionOf(const Expr *E) const {
-  const FunctionDecl *FD = nullptr;
-  followFunction(E, FD);
-  return FD;
-}
-
-std::vector<PickedKernel> HostValues::kernelsOf(const Expr *E) const {
-  const FunctionDecl *FD = nullptr;
-  const Expr *Source = followFunction(E, FD);
-  if (FD)
-    return {PickedKernel{FD}};
-  // A local initialised with what a picker of the file returns.
-  if (const auto *CE = dyn_cast_or_null<CallExpr>(Source); CE)
-    return pickedKernels(CE);
-  return {};
-}
-
-const Expr *HostValues::followFunction(const Expr *E, const FunctionDecl *&FD) const {
-  // Each step a local's initialiser, a few deep (never around a cycle).
-  for (unsigned Step = 0; E && Step < 8; ++Step) {
-    E = E->IgnoreParenImpCasts();
-    // `&k`, and `(*kern)` where kern is a pointer.
-    while (const auto *U = dyn_cast<UnaryOperator>(E)) {
-      if (U->getOpcode() != UO_AddrOf && U->getOpcode() != UO_Deref)
-        break;
-      E = U->getSubExpr()->IgnoreParenImpCasts();
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    if (!Ref)
-      return E;
-    if ((FD = dyn_cast<FunctionDecl>(Ref->getDecl())))
-      return E;
-    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
-      auto It = In.ParamFunctions.find(P);
-      FD = It == In.ParamFunctions.end() ? nullptr : It->second;
-      return nullptr;
-    }
-    // A local initialised with a kernel (`fattn_kernel_t k = attn<64>;`), or
-    // with a picker's call, that nothing changes afterwards.
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V || !V->hasLocalStorage() || !V->getInit() || !In.Function ||
-        (!V->getType().isConstQualified() && mayChange(In.Function->getBody(), V)))
-      return nullptr;
-    E = V->getInit();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return upperBound(M->getSubExpr());
+  if (const auto *F = dyn_cast<FullExpr>(E))
+    return upperBound(F->getSubExpr());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    auto It = VD ? Bounds.find(VD) : Bounds.end();
+    return It == Bounds.end() ? Value() : Value(It->second);
   }
-  return nullptr;
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    if (Value Cond = eval(C->getCond()))
+      return upperBound(*Cond ? C->getTrueExpr() : C->getFalseExpr());
+    Value A = upperBound(C->getTrueExpr()), B = upperBound(C->getFalseExpr());
+    return A && B ? Value(std::max(*A, *B)) : Value();
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    bool IsMin;
+    if (!isMinMax(CE, IsMin))
+      return std::nullopt;
+    Value A = upperBound(CE->getArg(0)), B = upperBound(CE->getArg(1));
+    if (IsMin)
+      return A && B ? Value(std::min(*A, *B)) : A ? A : B;
+    return A && B ? Value(std::max(*A, *B)) : Value();
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  Value L = upperBound(B->getLHS()), R = eval(B->getRHS());
+  switch (B->getOpcode()) {
+  case BO_Div:
+    // x <= L, x / R <= L / R for R > 0 (a negative x only lowers it).
+    return L && R && *R > 0 && *L >= 0 ? Value(*L / *R) : Value();
+  case BO_Shr:
+    return L && R && *R >= 0 && *R < 63 && *L >= 0 ? Value(*L >> *R) : Value();
+  case BO_Rem:
+    return R && *R > 0 ? Value(*R - 1) : Value();
+  case BO_And:
+    if (R && *R >= 0)
+      return R;
+    if (Value LV = eval(B->getLHS()); LV && *LV >= 0)
+      return LV;
+    return std::nullopt;
+  case BO_Sub:
+    return L && R ? arith(BO_Sub, *L, *R, 64) : Value();
+  case BO_Add: {
+    Value RB = upperBound(B->getRHS());
+    return L && RB ? arith(BO_Add, *L, *RB, 64) : Value();
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<uint64_t> HostValues::launchCountBound(const Expr *E) const {
+  if (std::optional<Dim3> D = launchDim(E))
+    return D->count();
+  E = E->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = M->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Tmp = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Tmp->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = Bind->getSubExpr()->IgnoreParenImpCasts();
+  std::vector<const Expr *> Parts;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && isDim3(C->getType())) {
+    if (C->getNumArgs() == 1 && isDim3(C->getArg(0)->getType()))
+      return launchCountBound(C->getArg(0));
+    for (const Expr *A : C->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        Parts.push_back(A);
+  } else if (E->getType()->isIntegralOrEnumerationType()) {
+    Parts.push_back(E);
+  }
+  if (Parts.empty())
+    return std::nullopt;
+  uint64_t Count = 1;
+  for (const Expr *P : Parts) {
+    Value Bound = upperBound(P);
+    if (!Bound || *Bound <= 0 || __builtin_mul_overflow(Count, uint64_t(*Bound), &Count))
+      return std::nullopt;
+  }
+  return Count;
 }
 
 } // namespace warplint

@@ -142,6 +142,15 @@ public:
   /// A dim3 (or an integer x) at the launch; none when any field is unknown.
   std::optional<std::array<uint64_t, 3>> evalDim3(const clang::Expr *E) const;
 
+  /// An upper bound of the integer expression E at the launch: its value,
+  /// or what std::min with a known side, a ternary, division or a shift by
+  /// a constant, `%` or `&` with a constant, `+` and `-` make of the bounds of
+  /// its parts (a local assigned such an expression keeps its bound).
+  std::optional<int64_t> upperBound(const clang::Expr *E) const;
+  /// The most blocks a launch dim E can be (a grid `std::min(n / 256, 24)`,
+  /// `dim3(std::min(rows, 16), 4)`); none without a bound on every part.
+  std::optional<uint64_t> launchCountBound(const clang::Expr *E) const;
+
   /// A launch dim E at the launch: unset unless every part is known and
   /// positive.
   std::optional<Dim3> launchDim(const clang::Expr *E) const;
@@ -208,6 +217,10 @@ private:
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::VarDecl *, Fields> Vars;      ///< Known locals.
   llvm::DenseMap<const clang::VarDecl *, uint64_t> Buffers; ///< cudaMalloc'd bytes.
+  /// Upper bounds of integer locals whose value is unknown.
+  llvm::DenseMap<const clang::VarDecl *, int64_t> Bounds;
+  /// Bounds[T.Var] from E, assigned to it where its value is unknown.
+  void setBound(Target T, const clang::Expr *E);
   HostInputs In;
   /// The variables of the loops on the path, with the line of each loop.
   llvm::DenseMap<const clang::VarDecl *, unsigned> LoopVars;

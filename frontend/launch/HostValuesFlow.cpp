@@ -113,10 +113,18 @@ void HostValues::bindNamed(const VarDecl *VD) {
   NamedUsed.insert(It->first);
 }
 
+void HostValues::setBound(Target T, const Expr *E) {
+  if (T.Var && T.Field < 0 && !Vars.count(T.Var) &&
+      T.Var->getType()->isIntegralOrEnumerationType())
+    if (Value B = upperBound(E))
+      Bounds[T.Var] = *B;
+}
+
 void HostValues::set(Target T, Value V) {
   if (!T.Var)
     return;
   Buffers.erase(T.Var);
+  Bounds.erase(T.Var);
   if (T.Field < 0) {
     if (V && !isDim3(T.Var->getType()) && !T.Var->getType()->isPointerType())
       Vars[T.Var] = Fields{V, std::nullopt, std::nullopt};
@@ -131,6 +139,7 @@ void HostValues::set(Target T, Value V) {
 void HostValues::forget(const Expr *E) {
   if (Target T = targetOf(E); T.Var) {
     Vars.erase(T.Var);
+    Bounds.erase(T.Var);
     Buffers.erase(T.Var);
   }
 }
@@ -146,6 +155,7 @@ void HostValues::declare(const VarDecl *VD, bool Exact) {
     return;
   Vars.erase(VD);
   Buffers.erase(VD);
+  Bounds.erase(VD);
   if (!Exact || !Init)
     return;
   if (isDim3(T)) {
@@ -153,6 +163,7 @@ void HostValues::declare(const VarDecl *VD, bool Exact) {
       Vars[VD] = *F;
   } else if (!T->isPointerType()) {
     set(Target{VD, -1}, convert(eval(Init), T));
+    setBound(Target{VD, -1}, Init);
   }
 }
 
@@ -327,6 +338,8 @@ void HostValues::execAssign(const Expr *E, bool Exact) {
     V = eval(B->getRHS());
   }
   set(T, convert(V, L->getType()));
+  if (!isa<CompoundAssignOperator>(B))
+    setBound(T, B->getRHS());
 }
 
 bool HostValues::execCall(const Expr *E, bool Exact) {

@@ -177,7 +177,8 @@ public:
       return D ? std::optional<std::array<uint64_t, 3>>(D->V) : std::nullopt;
     };
     return A.Kernel == B.Kernel && Dims(A.Grid) == Dims(B.Grid) && Dims(A.Block) == Dims(B.Block) &&
-           A.SharedBytes == B.SharedBytes && A.Args == B.Args &&
+           A.GridBlocksMax == B.GridBlocksMax && A.SharedBytes == B.SharedBytes &&
+           A.Args == B.Args &&
            A.BufferBytes == B.BufferBytes && A.NamedHost == B.NamedHost;
   }
 
@@ -193,6 +194,8 @@ public:
     L.File = llvm::sys::path::filename(SM.getFilename(Loc)).str();
     L.Grid = Values.launchDim(Config->getArg(0));
     L.Block = Values.launchDim(Config->getArg(1));
+    if (!L.Grid)
+      L.GridBlocksMax = Values.launchCountBound(Config->getArg(0));
     for (unsigned I = 0; I < 2; ++I) {
       if (I == 0 ? L.Grid.has_value() : L.Block.has_value())
         continue;

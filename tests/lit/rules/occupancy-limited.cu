@@ -8,6 +8,8 @@
 // With `sms: 16` the small grids below put more blocks on an SM than fit.
 // RUN: not %warplint check --no-cuda-sdk --ptxas=off --config %S/Inputs/occupancy-sms16.yaml %s 2>&1 | FileCheck %s --check-prefix=SMS16
 
+#include <algorithm>
+
 #define N 64
 
 // 64 accumulators: about 74 registers per thread, 3 blocks of 256 threads.
@@ -143,6 +145,17 @@ SCALE_KERNEL(past_three_per_sm)
 // warplint: launch block(128) shared(65536)
 SCALE_KERNEL(grid_unknown)
 
+// The grid unknown but bounded by the host code: std::min(n / 128, 24)
+// blocks (an all-reduce's MAX_BLOCKS) never put more than one block on an
+// SM, so the limit never binds (negative, but with 16 SMs 24 blocks are 2
+// per SM: still under 3). 2-D, `dim3(std::min(rows, 64), 8)`: 512 blocks
+// at most, 4 per SM: it binds (reported), as it does for an unbounded grid.
+SCALE_KERNEL(bounded_grid)
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'bounded_2d': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'bounded_2d': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'bounded_2d': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(bounded_2d)
+
 // Full occupancy (negative).
 __global__ void light(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -154,4 +167,14 @@ void host(const float *in, float *out) {
   cudaFuncSetAttribute(dynamic_tile, cudaFuncAttributeMaxDynamicSharedMemorySize, 98304);
   dynamic_tile<<<1024, 256, 98304>>>(in, out);
   light<<<128, 256>>>(in, out);
+}
+
+void allReduce(const float *in, float *out, int n, int rows) {
+  const int MaxBlocks = 24;
+  int blocks = n / 128;
+  blocks = std::min(blocks, MaxBlocks);
+  cudaFuncSetAttribute(bounded_grid, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  bounded_grid<<<blocks, 128, 65536>>>(in, out);
+  cudaFuncSetAttribute(bounded_2d, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  bounded_2d<<<dim3(std::min(rows, 64), 8), 128, 65536>>>(in, out);
 }
