@@ -31,7 +31,7 @@ enum class Opcode : uint16_t {
 
 /// Which lowering gives an opcode its meaning: Lifter for what only the
 /// .ptx lifter lowers, the others in frontend/ptxisa/lower/ for both inputs.
-enum class Family : uint8_t { Lifter, Arith, Bits, Video, Math, Warp, Async };
+enum class Family : uint8_t { Lifter, Arith, Bits, Video, Math, Warp, Async, Wgmma };
 
 /// The table's columns for one opcode.
 struct OpcodeInfo {
