@@ -28,7 +28,8 @@ llvm::Expected<bool> lowerPackedHalf(FunctionLifter &L, const Instruction &I);
 /// (frontend/ptxisa/lower/Wgmma.cpp).
 llvm::Expected<bool> lowerMatrix(FunctionLifter &L, const Instruction &I);
 
-/// mbarrier.*, elect.sync, fence.proxy.*, tensormap.*, cp.async.bulk.*:
+/// mbarrier.*, elect.sync, tensormap.*, cp.async.bulk.* (fence.proxy.* is
+/// the shared lowering's):
 /// mbarriers as the 8-byte shared words they are, try_wait/test_wait as
 /// complete, elect.sync as the first active lane, bulk and tensor copies
 /// with the bytes their operands give (a tensor copy's box is in its tensor

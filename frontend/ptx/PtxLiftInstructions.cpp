@@ -920,9 +920,8 @@ private:
     return Error::success();
   }
 
+  /// A memory fence (fence.proxy.* is the shared lowering's).
   Error fence() {
-    if (I.hasMod("proxy") || I.hasMod("mbarrier_init"))
-      return Error::success();
     StringRef Scope = "gl";
     if (I.hasMod("cta"))
       Scope = "cta";

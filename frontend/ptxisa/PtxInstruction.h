@@ -82,7 +82,8 @@ std::optional<PtxInst> decodeInstruction(llvm::StringRef Opcode,
 /// One instruction parsed from text.
 struct ParsedInstruction {
   PtxInst Inst;
-  /// The operands as written, trimmed ("$0", "%r1|%p1", "0x96", "[$1+4]").
+  /// The operands as written, trimmed ("$0", "%r1|%p1", "0x96", "[$1+4]",
+  /// a brace list "{$0, $1}" as one).
   llvm::SmallVector<std::string, 6> Operands;
 };
 
