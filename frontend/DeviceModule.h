@@ -10,6 +10,7 @@
 #define WARPLINT_FRONTEND_DEVICEMODULE_H
 
 #include "frontend/SourceLocation.h"
+#include "frontend/ptxisa/Metadata.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/LLVMContext.h"
@@ -36,14 +37,7 @@ enum AddrSpace : unsigned {
   AS_Param = 101,
 };
 
-/// Metadata on the call a frontend emits for one tensor-core operation
-/// (wgmma.mma_async): !{!"f16"|!"tf32"|!"fp8"|!"int8", i64 FLOPs per warp}
-/// (m*n*k*2, a quarter of it per warp for a warpgroup's wgmma).
-inline constexpr llvm::StringLiteral TensorOpMetadata = "warplint.tensor";
-/// Metadata on the instructions a frontend emits in place of one GPU
-/// instruction (the per-thread operand reads and results that stand for a
-/// wgmma): the GPU issues none of them, only the instruction they stand for.
-inline constexpr llvm::StringLiteral StandInMetadata = "warplint.standin";
+// TensorOpMetadata and StandInMetadata: frontend/ptxisa/Metadata.h.
 
 /// A private array as the frontend first saw it (before SROA), so the
 /// analyzer can tell which ones were promoted to registers.

@@ -18,7 +18,8 @@ namespace warplint {
 namespace {
 /// The operands of one asm call: "$N" (or "%N", as CUDA source spells it)
 /// is output N, or input N minus the outputs; the outputs are the call's
-/// result (a structure of them when there are several).
+/// result (a structure of them when there are several). A brace list
+/// ("{%0, ..., %31}", wgmma's accumulators) is its elements, each bound so.
 class AsmBinder final : public ptx::OperandBinder {
 public:
   AsmBinder(CallInst &CI, ArrayRef<std::string> Tokens)
@@ -108,6 +109,24 @@ public:
     return B.CreateIntToPtr(B.CreateZExtOrTrunc(V, B.getInt64Ty()), Want);
   }
 
+  unsigned elements(unsigned N) const override { return braceList(N).size(); }
+
+  Expected<Value *> readElement(unsigned N, unsigned E, Type *T) override {
+    return readToken(braceList(N)[E], T, false);
+  }
+
+  Error writeElement(unsigned N, unsigned E, Value *V) override {
+    return store(braceList(N)[E], V, false);
+  }
+
+  Expected<Type *> elementType(unsigned N, unsigned E) override {
+    StringRef Tok = braceList(N)[E];
+    int K = number(Tok);
+    if (K < 0 || unsigned(K) >= OutputTypes.size())
+      return error("'" + Tok + "' is not an output");
+    return OutputTypes[K];
+  }
+
   Error error(const Twine &Msg) override { return createStringError(Msg); }
 
   /// Declares predicate Name of the asm block (".reg .pred p;").
@@ -136,6 +155,18 @@ private:
 
   static StringRef first(StringRef Tok) { return Tok.split('|').first.trim(); }
   StringRef first(unsigned N) const { return first(StringRef(Tokens[N])); }
+
+  /// The elements of brace list operand N ("{$0, $1}"), none when it is not one.
+  SmallVector<StringRef, 32> braceList(unsigned N) const {
+    SmallVector<StringRef, 32> Out;
+    StringRef Tok = StringRef(Tokens[N]).trim();
+    if (!Tok.consume_front("{") || !Tok.consume_back("}"))
+      return Out;
+    Tok.split(Out, ',');
+    for (StringRef &E : Out)
+      E = E.trim();
+    return Out;
+  }
 
   /// The type of output K: the call's, or the K-th field of its structure.
   Type *outputType(unsigned K) {

@@ -1,8 +1,8 @@
 //===- PtxLiftAsync.cpp - Hopper's asynchronous copies and barriers -------===//
 //
-// mbarrier.* and the non-tensor bulk copy are lowered for both inputs
-// (frontend/ptxisa/lower/Async.cpp). elect.sync elects the lowest active
-// lane. Proxy fences, tensormap.replace and the bulk groups order memory
+// mbarrier.*, the non-tensor bulk copy and proxy fences are lowered for
+// both inputs (frontend/ptxisa/lower/Async.cpp). elect.sync elects the
+// lowest active lane. tensormap.replace and the bulk groups order memory
 // the analysis does not model. A tensor copy's box is in its tensor map,
 // which the PTX does not show: its bytes are not modelled (said once per
 // function).
@@ -64,8 +64,6 @@ Expected<bool> lowerAsync(FunctionLifter &L, const Instruction &I) {
   StringRef Op = I.Opcode;
   if (Op == "elect" && I.hasMod("sync"))
     return elect(L, I);
-  if (Op == "fence" && (I.hasMod("proxy") || I.hasMod("mbarrier_init")))
-    return true;
   if (Op == "tensormap") {
     if (I.hasMod("replace"))
       return true; // A field of a tensor map: not memory the analysis reads.

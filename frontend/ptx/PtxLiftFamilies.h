@@ -24,12 +24,12 @@ llvm::Expected<bool> lowerPackedHalf(FunctionLifter &L, const Instruction &I);
 
 /// ldmatrix and stmatrix (.m8n8, .x1/.x2/.x4, .trans; each lane's 4 bytes
 /// read or written from the row address the owning lane gives, so values,
-/// bytes and banks are the hardware's), and wgmma.mma_async (the bytes of
-/// its shared-memory operands read, its accumulators data-dependent) with
-/// wgmma.fence/commit_group/wait_group (no memory effect).
+/// bytes and banks are the hardware's). wgmma is the shared lowering's
+/// (frontend/ptxisa/lower/Wgmma.cpp).
 llvm::Expected<bool> lowerMatrix(FunctionLifter &L, const Instruction &I);
 
-/// mbarrier.*, elect.sync, fence.proxy.*, tensormap.*, cp.async.bulk.*:
+/// mbarrier.*, elect.sync, tensormap.*, cp.async.bulk.* (fence.proxy.* is
+/// the shared lowering's):
 /// mbarriers as the 8-byte shared words they are, try_wait/test_wait as
 /// complete, elect.sync as the first active lane, bulk and tensor copies
 /// with the bytes their operands give (a tensor copy's box is in its tensor

@@ -55,6 +55,21 @@ public:
   Expected<Value *> address(unsigned N, unsigned AS) override {
     return L.address(I.Ops[N], AS);
   }
+  unsigned elements(unsigned N) const override {
+    return I.Ops[N].Kind == Operand::Vector ? I.Ops[N].Elements.size() : 0;
+  }
+  Expected<Value *> readElement(unsigned N, unsigned E, llvm::Type *T) override {
+    return L.read(I.Ops[N].Elements[E], T);
+  }
+  Error writeElement(unsigned N, unsigned E, Value *V) override {
+    return L.write(I.Ops[N].Elements[E], V);
+  }
+  Expected<llvm::Type *> elementType(unsigned N, unsigned E) override {
+    const Operand &O = I.Ops[N].Elements[E];
+    if (O.Kind != Operand::Register)
+      return nullptr;
+    return L.storageType(O.Name);
+  }
   Error error(const Twine &Msg) override { return L.error(Msg); }
 
 private:
@@ -905,9 +920,8 @@ private:
     return Error::success();
   }
 
+  /// A memory fence (fence.proxy.* is the shared lowering's).
   Error fence() {
-    if (I.hasMod("proxy") || I.hasMod("mbarrier_init"))
-      return Error::success();
     StringRef Scope = "gl";
     if (I.hasMod("cta"))
       Scope = "cta";

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/ptx/PtxLiftFamilies.h"
+#include "frontend/ptxisa/lower/Lower.h"
 
 #include "frontend/ptxisa/PtxTypes.h"
 
@@ -124,17 +125,7 @@ Expected<bool> lowerPackedHalf(FunctionLifter &L, const Instruction &I) {
   return true;
 }
 
-void keepAlive(FunctionLifter &L, ArrayRef<Value *> Values) {
-  if (Values.empty())
-    return;
-  FunctionCallee C = L.ML.M->getOrInsertFunction(
-      "__warplint_ptx_use", FunctionType::get(L.B.getVoidTy(), /*isVarArg=*/true));
-  if (auto *Fn = dyn_cast<llvm::Function>(C.getCallee())) {
-    Fn->addFnAttr(Attribute::NoUnwind);
-    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-  }
-  L.B.CreateCall(C, Values);
-}
+void keepAlive(FunctionLifter &L, ArrayRef<Value *> Values) { ptx::keepAlive(L.B, Values); }
 
 } // namespace ptx
 } // namespace warplint

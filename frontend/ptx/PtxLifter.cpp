@@ -1,6 +1,7 @@
 //===- PtxLifter.cpp - Lift a parsed PTX module into LLVM IR --------------===//
 #include "frontend/ptx/PtxLifterImpl.h"
 #include "frontend/ptxisa/SpecialRegisters.h"
+#include "frontend/ptxisa/lower/Lower.h"
 #include "frontend/ptx/PtxParser.h"
 #include "frontend/TypeNames.h"
 
@@ -593,17 +594,7 @@ Value *FunctionLifter::intrinsic(StringRef Name, ArrayRef<Value *> Args,
   return B.CreateCall(Fn, Converted);
 }
 
-Value *FunctionLifter::opaque(llvm::Type *T) {
-  std::string Name = "__warplint_ptx_opaque.";
-  raw_string_ostream OS(Name);
-  T->print(OS);
-  FunctionCallee C = ML.M->getOrInsertFunction(Name, FunctionType::get(T, false));
-  if (auto *Fn = dyn_cast<llvm::Function>(C.getCallee())) {
-    Fn->addFnAttr(Attribute::NoUnwind);
-    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-  }
-  return B.CreateCall(C);
-}
+Value *FunctionLifter::opaque(llvm::Type *T) { return ptx::opaqueValue(B, T); }
 
 Error FunctionLifter::unsupported(const Twine &Why) {
   ++ML.Unsupported;

@@ -48,6 +48,16 @@ public:
   /// The pointer of address space AS that address operand N names, at the
   /// lowering's insert point.
   virtual llvm::Expected<llvm::Value *> address(unsigned N, unsigned AS) = 0;
+  /// How many elements the brace list operand N ("{%f1, %f2}", "{$0, $1}")
+  /// holds; 0 when operand N is not one.
+  virtual unsigned elements(unsigned N) const = 0;
+  /// Reads element E of brace list operand N as a value of type T.
+  virtual llvm::Expected<llvm::Value *> readElement(unsigned N, unsigned E, llvm::Type *T) = 0;
+  /// Writes V to element E of brace list operand N.
+  virtual llvm::Error writeElement(unsigned N, unsigned E, llvm::Value *V) = 0;
+  /// The type element E of brace list operand N holds (its register's, its
+  /// output's): what a value written to it without a type of its own takes.
+  virtual llvm::Expected<llvm::Type *> elementType(unsigned N, unsigned E) = 0;
   /// An error about the instruction (Msg says what), where the input says
   /// where it is.
   virtual llvm::Error error(const llvm::Twine &Msg) = 0;

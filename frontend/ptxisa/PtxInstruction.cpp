@@ -94,6 +94,31 @@ std::optional<PtxInst> decodeInstruction(StringRef Opcode, ArrayRef<std::string>
   return I;
 }
 
+namespace {
+/// Text split at the commas outside braces; none when the braces do not
+/// pair (or nest).
+std::optional<SmallVector<StringRef, 6>> splitOperands(StringRef Text) {
+  SmallVector<StringRef, 6> Ops;
+  bool InBraces = false;
+  size_t Start = 0;
+  for (size_t K = 0; K < Text.size(); ++K) {
+    char C = Text[K];
+    if (C == '{' || C == '}') {
+      if (InBraces == (C == '{'))
+        return std::nullopt;
+      InBraces = C == '{';
+    } else if (C == ',' && !InBraces) {
+      Ops.push_back(Text.slice(Start, K));
+      Start = K + 1;
+    }
+  }
+  if (InBraces)
+    return std::nullopt;
+  Ops.push_back(Text.drop_front(Start));
+  return Ops;
+}
+} // namespace
+
 std::optional<ParsedInstruction> parseInstruction(StringRef Text) {
   Text = Text.trim();
   if (Text.consume_front("{")) {
@@ -103,7 +128,7 @@ std::optional<ParsedInstruction> parseInstruction(StringRef Text) {
   }
   if (Text.consume_back(";"))
     Text = Text.rtrim();
-  if (Text.empty() || Text.contains(';') || Text.contains('{') || Text.starts_with("@") ||
+  if (Text.empty() || Text.contains(';') || Text.starts_with("{") || Text.starts_with("@") ||
       Text.starts_with("."))
     return std::nullopt;
   size_t Gap = Text.find_first_of(" \t\n");
@@ -120,9 +145,11 @@ std::optional<ParsedInstruction> parseInstruction(StringRef Text) {
   R.Inst = std::move(*I);
   Rest = Rest.trim();
   if (!Rest.empty()) {
-    SmallVector<StringRef, 6> Ops;
-    Rest.split(Ops, ',');
-    for (StringRef O : Ops) {
+    // Commas inside a brace list ("{$0, $1}") separate its elements.
+    std::optional<SmallVector<StringRef, 6>> Ops = splitOperands(Rest);
+    if (!Ops)
+      return std::nullopt;
+    for (StringRef O : *Ops) {
       if (O.trim().empty())
         return std::nullopt;
       R.Operands.push_back(O.trim().str());

@@ -31,7 +31,7 @@ enum class Opcode : uint16_t {
 
 /// Which lowering gives an opcode its meaning: Lifter for what only the
 /// .ptx lifter lowers, the others in frontend/ptxisa/lower/ for both inputs.
-enum class Family : uint8_t { Lifter, Arith, Bits, Video, Math, Warp, Async };
+enum class Family : uint8_t { Lifter, Arith, Bits, Video, Math, Warp, Async, Wgmma };
 
 /// The table's columns for one opcode.
 struct OpcodeInfo {
@@ -82,7 +82,8 @@ std::optional<PtxInst> decodeInstruction(llvm::StringRef Opcode,
 /// One instruction parsed from text.
 struct ParsedInstruction {
   PtxInst Inst;
-  /// The operands as written, trimmed ("$0", "%r1|%p1", "0x96", "[$1+4]").
+  /// The operands as written, trimmed ("$0", "%r1|%p1", "0x96", "[$1+4]",
+  /// a brace list "{$0, $1}" as one).
   llvm::SmallVector<std::string, 6> Operands;
 };
 

@@ -55,6 +55,18 @@ TEST(PtxIsa, ParsesOneInstructionOfAsm) {
   EXPECT_TRUE(P->Inst.Sync);
   EXPECT_EQ(P->Operands[0], "$0|$1");
   EXPECT_EQ(P->Operands[4], "-1");
+  // A brace list is one operand (wgmma's accumulators); wgmma's ordering
+  // forms take none.
+  P = parseInstruction("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {$0, $1, $2, $3}, "
+                       "$4, $5, p, 1, 1, 0, 0;");
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Inst.info().Fam, Family::Wgmma);
+  ASSERT_EQ(P->Operands.size(), 8u);
+  EXPECT_EQ(P->Operands[0], "{$0, $1, $2, $3}");
+  EXPECT_EQ(P->Operands[3], "p");
+  EXPECT_TRUE(parseInstruction("wgmma.fence.sync.aligned;"));
+  EXPECT_FALSE(parseInstruction("wgmma.mma_async.m64n8k16.f32.f16.f16 {$0, $1, $2, $3, $4, $5;"));
+  EXPECT_FALSE(parseInstruction("wgmma.mma_async.m64n8k16.f32.f16.f16 {$0, {$1}}, $2, $3, p;"));
   // Not one instruction of the table, or the wrong operand count.
   EXPECT_FALSE(parseInstruction("mov.u32 $0, 1; mov.u32 $1, 2;"));
   EXPECT_FALSE(parseInstruction("{ .reg .pred p; setp.ne.b32 p, $1, 0; }"));

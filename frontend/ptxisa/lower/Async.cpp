@@ -13,6 +13,9 @@
 // completes its bytes on the barrier: a legal order of what the hardware
 // does asynchronously. Other cp forms are the lifter's (NotShared).
 //
+// fence.proxy.* and fence.mbarrier_init.* order nothing the model does not
+// already order; other fences are the lifter's (NotShared).
+//
 //===----------------------------------------------------------------------===//
 #include "frontend/ptxisa/lower/Family.h"
 
@@ -139,6 +142,11 @@ Expected<Lowered> bulkCopy(FamilyLowering &L) {
 } // namespace
 
 Expected<Lowered> lowerAsync(FamilyLowering &L) {
+  // A proxy fence orders the generic and async proxies' views of memory; the
+  // model's bulk copies are done when issued, so there is nothing to order.
+  if (L.I.Op == Opcode::Fence)
+    return L.I.hasMod("proxy") || L.I.hasMod("mbarrier_init") ? Lowered{}
+                                                              : Lowered{Lowered::NotShared, ""};
   if (L.I.Op == Opcode::Mbarrier)
     return mbarrier(L);
   if (L.I.Op == Opcode::Cp)

@@ -56,6 +56,7 @@ llvm::Expected<Lowered> lowerVideo(FamilyLowering &L);
 llvm::Expected<Lowered> lowerMath(FamilyLowering &L);
 llvm::Expected<Lowered> lowerWarp(FamilyLowering &L);
 llvm::Expected<Lowered> lowerAsync(FamilyLowering &L);
+llvm::Expected<Lowered> lowerWgmma(FamilyLowering &L);
 
 } // namespace ptx
 } // namespace warplint

@@ -55,6 +55,32 @@ Lowered FamilyLowering::unsupported(const Twine &Why) {
   return Lowered{Lowered::Unsupported, Why.str()};
 }
 
+CallInst *keepAlive(IRBuilder<> &B, ArrayRef<Value *> Values) {
+  if (Values.empty())
+    return nullptr;
+  Module *M = B.GetInsertBlock()->getModule();
+  FunctionCallee C = M->getOrInsertFunction(
+      "__warplint_ptx_use", FunctionType::get(B.getVoidTy(), /*isVarArg=*/true));
+  if (auto *Fn = dyn_cast<Function>(C.getCallee())) {
+    Fn->addFnAttr(Attribute::NoUnwind);
+    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  }
+  return B.CreateCall(C, Values);
+}
+
+Value *opaqueValue(IRBuilder<> &B, llvm::Type *T) {
+  std::string Name = "__warplint_ptx_opaque.";
+  raw_string_ostream OS(Name);
+  T->print(OS);
+  Module *M = B.GetInsertBlock()->getModule();
+  FunctionCallee C = M->getOrInsertFunction(Name, FunctionType::get(T, false));
+  if (auto *Fn = dyn_cast<Function>(C.getCallee())) {
+    Fn->addFnAttr(Attribute::NoUnwind);
+    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  }
+  return B.CreateCall(C);
+}
+
 Expected<Lowered> lowerInstruction(const PtxInst &I, OperandBinder &Ops, IRBuilder<> &B) {
   FamilyLowering L(I, Ops, B);
   switch (I.info().Fam) {
@@ -72,6 +98,8 @@ Expected<Lowered> lowerInstruction(const PtxInst &I, OperandBinder &Ops, IRBuild
     return lowerWarp(L);
   case Family::Async:
     return lowerAsync(L);
+  case Family::Wgmma:
+    return lowerWgmma(L);
   }
   llvm_unreachable("every family");
 }

@@ -1,7 +1,8 @@
 //===- Lower.h - The lowerings both inputs share ----------------*- C++ -*-===//
 //
 // One LLVM lowering per instruction family (PtxOpcodes.def's Family
-// column): Arith (sad, mul24, mad24), Bits, Video, Math and Warp. The .ptx
+// column): Arith (sad, mul24, mad24), Bits, Video, Math, Warp, Async
+// (mbarriers, bulk copies) and Wgmma (the warpgroup's tensor cores). The .ptx
 // lifter and the inline-asm lowering both call lowerInstruction, each with
 // its own OperandBinder; what the lowering builds is the same IR.
 //
@@ -41,6 +42,14 @@ llvm::Expected<Lowered> lowerInstruction(const PtxInst &I, OperandBinder &Ops,
 llvm::Value *emitShuffle(llvm::IRBuilder<> &B, llvm::StringRef Mode, llvm::Value *Mask,
                          llvm::Value *Value, llvm::Value *Lane, llvm::Value *Clamp,
                          bool Predicated);
+
+/// A call of __warplint_ptx_use with Values, which keeps them (loads the
+/// GPU does for their bytes and banks) alive; null and nothing built when
+/// Values is empty.
+llvm::CallInst *keepAlive(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Values);
+
+/// A data-dependent value of type T: a call of __warplint_ptx_opaque.<T>.
+llvm::Value *opaqueValue(llvm::IRBuilder<> &B, llvm::Type *T);
 
 } // namespace ptx
 } // namespace warplint
