@@ -33,14 +33,15 @@ std::string operandKey(const HostValues &V, const Stmt *Target) {
       Ops.insert(Ops.end(), Config->arg_begin(), Config->arg_end());
   for (const Expr *E : Ops) {
     QualType T = E->getType();
-    if (std::optional<std::array<uint64_t, 3>> D = V.evalDim3(E))
+    if (std::optional<std::array<uint64_t, 3>> D = V.evalDim3(E)) {
       Key += llvm::formatv("({0},{1},{2})", (*D)[0], (*D)[1], (*D)[2]).str();
-    else if (T->isIntegralOrEnumerationType())
+    } else if (T->isIntegralOrEnumerationType()) {
       if (std::optional<int64_t> X = V.evalInt(E))
         Key += std::to_string(*X);
-    else if (T->isPointerType())
+    } else if (T->isPointerType()) {
       if (std::optional<uint64_t> B = V.bufferBytes(E))
         Key += std::to_string(*B);
+    }
     if (const FunctionDecl *F = V.functionOf(E))
       Key += F->getQualifiedNameAsString();
     Key += ";";
