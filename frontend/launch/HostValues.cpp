@@ -367,24 +367,24 @@ std::optional<double> HostValues::evalReal(const Expr *E) const {
   return std::nullopt;
 }
 
-std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E) const {
+std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E, FieldEval Of) const {
   if (!E || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   E = E->IgnoreParens();
   if (E->getType()->isIntegralOrEnumerationType())
-    return Fields{eval(E), 1, 1};
+    return Fields{(this->*Of)(E), 1, 1};
   if (const auto *F = dyn_cast<FullExpr>(E))
-    return fieldsOf(F->getSubExpr());
+    return fieldsOf(F->getSubExpr(), Of);
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    return fieldsOf(M->getSubExpr());
+    return fieldsOf(M->getSubExpr(), Of);
   if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-    return fieldsOf(B->getSubExpr());
+    return fieldsOf(B->getSubExpr(), Of);
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     switch (C->getCastKind()) {
     case CK_NoOp:
     case CK_ConstructorConversion:
     case CK_LValueToRValue:
-      return fieldsOf(C->getSubExpr());
+      return fieldsOf(C->getSubExpr(), Of);
     default:
       return std::nullopt;
     }
@@ -392,10 +392,11 @@ std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E) const {
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
     // A copy of another dim3, or dim3(x, y, z) with its default arguments.
     if (C->getNumArgs() == 1 && !C->getArg(0)->getType()->isIntegralOrEnumerationType())
-      return fieldsOf(C->getArg(0));
+      return fieldsOf(C->getArg(0), Of);
     if (C->getNumArgs() != 3 || !isDim3(C->getType()))
       return std::nullopt;
-    return Fields{eval(C->getArg(0)), eval(C->getArg(1)), eval(C->getArg(2))};
+    return Fields{(this->*Of)(C->getArg(0)), (this->*Of)(C->getArg(1)),
+                  (this->*Of)(C->getArg(2))};
   }
   if (isa<DeclRefExpr>(E)) {
     Target T = targetOf(E);
@@ -409,7 +410,7 @@ std::optional<HostValues::Fields> HostValues::fieldsOf(const Expr *E) const {
       return std::nullopt;
     Fields F = {1, 1, 1};
     for (unsigned I = 0; I < Init->getNumInits(); ++I)
-      F[I] = eval(Init->getInit(I));
+      F[I] = (this->*Of)(Init->getInit(I));
     return F;
   }
   return std::nullopt;
@@ -577,33 +578,13 @@ std::optional<int64_t> HostValues::upperBound(const Expr *E) const {
 }
 
 std::optional<uint64_t> HostValues::launchCountBound(const Expr *E) const {
-  if (std::optional<Dim3> D = launchDim(E))
-    return D->count();
-  E = E->IgnoreParenImpCasts();
-  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    E = M->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Tmp = dyn_cast<CXXFunctionalCastExpr>(E))
-    E = Tmp->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    E = Bind->getSubExpr()->IgnoreParenImpCasts();
-  std::vector<const Expr *> Parts;
-  if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && isDim3(C->getType())) {
-    if (C->getNumArgs() == 1 && isDim3(C->getArg(0)->getType()))
-      return launchCountBound(C->getArg(0));
-    for (const Expr *A : C->arguments())
-      if (!isa<CXXDefaultArgExpr>(A))
-        Parts.push_back(A);
-  } else if (E->getType()->isIntegralOrEnumerationType()) {
-    Parts.push_back(E);
-  }
-  if (Parts.empty())
+  std::optional<Fields> F = fieldsOf(E, &HostValues::upperBound);
+  if (!F)
     return std::nullopt;
   uint64_t Count = 1;
-  for (const Expr *P : Parts) {
-    Value Bound = upperBound(P);
+  for (const Value &Bound : *F)
     if (!Bound || *Bound <= 0 || __builtin_mul_overflow(Count, uint64_t(*Bound), &Count))
       return std::nullopt;
-  }
   return Count;
 }
 

@@ -188,7 +188,10 @@ private:
   /// A floating (or integer) expression's value, computed as the host does
   /// (float arithmetic rounded to float); none when any part is unknown.
   std::optional<double> evalReal(const clang::Expr *E) const;
-  std::optional<Fields> fieldsOf(const clang::Expr *E) const;
+  /// The x, y, z of a dim3 (or an integer x) E, each as Of makes it (its
+  /// value, or upperBound).
+  using FieldEval = std::optional<int64_t> (HostValues::*)(const clang::Expr *) const;
+  std::optional<Fields> fieldsOf(const clang::Expr *E, FieldEval Of = &HostValues::eval) const;
   bool tracked(const clang::VarDecl *VD) const;
   Target targetOf(const clang::Expr *E) const;
 
