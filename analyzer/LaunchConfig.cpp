@@ -344,9 +344,9 @@ LaunchConfig resolveLaunch(const DeviceModule &DM, const Function &F,
   if (Defaults)
     for (const auto &KV : Defaults->Args) // Explicit values, inserted first, win.
       C.Args.insert({parameterName(F, KV.first), KV.second});
-  if (C.Grid)
+  if (C.Grid) {
     C.GridBlocksMax.reset();
-  if (!C.Grid) {
+  } else {
     C.GridHint = gridHint(DM, F);
     std::string Most =
         C.GridBlocksMax ? formatv("; the host code lets it have at most {0} blocks",
