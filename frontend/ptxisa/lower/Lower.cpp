@@ -55,30 +55,33 @@ Lowered FamilyLowering::unsupported(const Twine &Why) {
   return Lowered{Lowered::Unsupported, Why.str()};
 }
 
-CallInst *keepAlive(IRBuilder<> &B, ArrayRef<Value *> Values) {
-  if (Values.empty())
-    return nullptr;
+namespace {
+/// A call, at B, of the model's helper Name of type FT (declared once: no
+/// unwinding, touching only memory no code can see).
+CallInst *callModelHelper(IRBuilder<> &B, StringRef Name, FunctionType *FT,
+                          ArrayRef<Value *> Args) {
   Module *M = B.GetInsertBlock()->getModule();
-  FunctionCallee C = M->getOrInsertFunction(
-      "__warplint_ptx_use", FunctionType::get(B.getVoidTy(), /*isVarArg=*/true));
+  FunctionCallee C = M->getOrInsertFunction(Name, FT);
   if (auto *Fn = dyn_cast<Function>(C.getCallee())) {
     Fn->addFnAttr(Attribute::NoUnwind);
     Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
   }
-  return B.CreateCall(C, Values);
+  return B.CreateCall(C, Args);
+}
+} // namespace
+
+CallInst *keepAlive(IRBuilder<> &B, ArrayRef<Value *> Values) {
+  if (Values.empty())
+    return nullptr;
+  return callModelHelper(B, "__warplint_ptx_use",
+                         FunctionType::get(B.getVoidTy(), /*isVarArg=*/true), Values);
 }
 
 Value *opaqueValue(IRBuilder<> &B, llvm::Type *T) {
   std::string Name = "__warplint_ptx_opaque.";
   raw_string_ostream OS(Name);
   T->print(OS);
-  Module *M = B.GetInsertBlock()->getModule();
-  FunctionCallee C = M->getOrInsertFunction(Name, FunctionType::get(T, false));
-  if (auto *Fn = dyn_cast<Function>(C.getCallee())) {
-    Fn->addFnAttr(Attribute::NoUnwind);
-    Fn->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-  }
-  return B.CreateCall(C);
+  return callModelHelper(B, Name, FunctionType::get(T, false), {});
 }
 
 Expected<Lowered> lowerInstruction(const PtxInst &I, OperandBinder &Ops, IRBuilder<> &B) {
