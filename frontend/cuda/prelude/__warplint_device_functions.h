@@ -15,6 +15,15 @@ __WL_DEV void __threadfence_block(void) { __nvvm_membar_cta(); }
 __WL_DEV void __threadfence_system(void) { __nvvm_membar_sys(); }
 __WL_DEV void __trap(void) { __builtin_trap(); }
 
+// ---- address spaces (sm_20_intrinsics.h): the casts Clang lowers cvta to --
+#define __WL_CVTA(Space, AS)                                                    \
+  __WL_DEV size_t __cvta_generic_to_##Space(const void *p) {                    \
+    return (size_t)(void __attribute__((address_space(AS))) *)p; }             \
+  __WL_DEV void *__cvta_##Space##_to_generic(size_t a) {                        \
+    return (void *)(void __attribute__((address_space(AS))) *)a; }
+__WL_CVTA(global, 1) __WL_CVTA(shared, 3) __WL_CVTA(constant, 4) __WL_CVTA(local, 5)
+#undef __WL_CVTA
+
 // ---- atomics: relaxed device-scope read-modify-writes ----------------------
 #define __WL_ATOMIC(Name, Builtin, T)                                          \
   __WL_DEV T Name(T *p, T v) { return Builtin(p, v, __ATOMIC_RELAXED); }
