@@ -126,8 +126,13 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
     const MemoryAccess &A = Spaces.accesses()[I];
     const Prediction &P = Predictions[I];
     OS << "  " << A.Loc.File << ":" << A.Loc.Line << ":" << A.Loc.Column << " "
-       << addrSpaceName(A.Space) << " " << accessOpName(A.Op) << " " << A.Bytes << "B "
-       << P.Pattern;
+       << addrSpaceName(A.Space) << " " << accessOpName(A.Op) << " ";
+    // A bulk copy's length may be known only per sample (an argument).
+    if (llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; }))
+      OS << "bulk " << (A.Bytes ? std::to_string(A.Bytes) + "B " : std::string());
+    else
+      OS << A.Bytes << "B ";
+    OS << P.Pattern;
     auto Num = [](double V) { return formatv("{0}", V).str(); };
     if (P.StrideBytes && !P.Uniform)
       OS << " stride " << *P.StrideBytes << "B";

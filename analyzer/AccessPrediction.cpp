@@ -247,12 +247,19 @@ struct Priced {
   std::optional<int64_t> Stride;
 };
 
-/// Atomic: the request is a shared atomic's, Inst its instruction.
+/// Atomic: the request is a shared atomic's, Inst its instruction. Bulk:
+/// the lanes' bulk copies of W.Bytes, priced per piece the TMA reads.
 Priced price(WarpAddressView W, unsigned Space, const ArchProfile &Arch, bool Atomic,
-             const Instruction &Inst) {
+             const Instruction &Inst, bool Bulk = false) {
   Priced P;
   P.Stride = laneStride(W);
   P.Distinct = distinctOf(W, P.Stride);
+  if (Bulk) {
+    BulkCopyCost C = bulkCopyCost(W, Arch);
+    P.Cost = C.Pieces ? C.Sectors / C.Pieces : 0;
+    P.Ideal = C.Pieces ? C.Ideal / C.Pieces : 0;
+    return P;
+  }
   switch (Space) {
   case AS_Shared:
     P.Cost = Atomic ? sharedAtomicWavefronts(W, Arch, atomicCombinesLanes(Inst))
@@ -278,9 +285,23 @@ Priced price(WarpAddressView W, unsigned Space, const ArchProfile &Arch, bool At
 
 } // namespace
 
+std::optional<uint64_t> bulkCopyBytes(const IrAccess &Site, ThreadIndexModel &Model,
+                                      const WarpSample &S, uint32_t Mask) {
+  if (!Site.BulkLength)
+    return Site.Bytes;
+  const LaneValues &Len = Model.eval(Site.BulkLength, S);
+  if (!Len.known() || !Mask)
+    return std::nullopt;
+  return Len.V[llvm::countr_zero(Mask)];
+}
+
 std::pair<double, double> requestCost(WarpAddressView W, unsigned Space,
                                       const ArchProfile &Arch, bool Atomic,
-                                      const Instruction &Inst) {
+                                      const Instruction &Inst, bool Bulk) {
+  if (Bulk) {
+    BulkCopyCost C = bulkCopyCost(W, Arch);
+    return {C.Sectors, C.Ideal};
+  }
   Priced P = price(W, Space, Arch, Atomic, Inst);
   return {P.Cost, P.Ideal};
 }
@@ -331,10 +352,20 @@ void sampleSites(const MemoryAccess &A, const Function &K,
       T.ControlDataDependent |= ControlDD;
       T.ArgMask |= Addr.ArgMask;
       WarpAddressView W{Addr.V.data(), Mask, std::max(Site.Bytes, 1u)};
+      if (Site.BulkLength) {
+        std::optional<uint64_t> Bytes = bulkCopyBytes(Site, Model, S, Mask);
+        if (!Bytes) {
+          T.Unmodelled = true;
+          continue;
+        }
+        W.Bytes = unsigned(std::max<uint64_t>(*Bytes, 1));
+        PricedBy.erase({&Addr, Mask}); // Its length may change with the sample.
+      }
       unsigned Lanes = llvm::popcount(Mask);
       auto [Known, New] = PricedBy.try_emplace({&Addr, Mask});
       if (New) {
-        Known->second = price(W, A.Space, Arch, Site.Op == AccessOp::Atomic, *Site.Inst);
+        Known->second =
+            price(W, A.Space, Arch, Site.Op == AccessOp::Atomic, *Site.Inst, Site.BulkCopy);
         if (T.SharedVarKnown)
           addSharedBytes(W, Model.globalBase(*Var), T);
       }
@@ -486,7 +517,10 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
 
   bool AtIdeal = *P.PerRequest <= P.Ideal + 1e-9;
   int64_t Bytes = A.Bytes;
-  if (P.Uniform && A.Space == AS_Local)
+  bool Bulk = llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
+  if (Bulk) // Pieces of whole sectors, or not: the source's offset in its sector.
+    P.Pattern = AtIdeal ? "bulk-copy" : "misaligned";
+  else if (P.Uniform && A.Space == AS_Local)
     P.Pattern = "coalesced"; // The same private offset in every lane.
   else if (P.Uniform)
     P.Pattern = "broadcast";

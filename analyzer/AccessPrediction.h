@@ -27,9 +27,18 @@ Prediction predictAccess(const MemoryAccess &A, const llvm::Function &K,
 /// What one request of W costs in Space (sectors, wavefronts or constant
 /// passes) and what the same lanes would cost at best, as predictAccess
 /// prices its samples; Atomic: a shared atomic, Inst its instruction.
+/// Bulk: the lanes' bulk copies (IrAccess::BulkCopy), whose one execution
+/// is every piece the TMA reads: their sectors, not one piece's.
 std::pair<double, double> requestCost(WarpAddressView W, unsigned Space,
                                       const ArchProfile &Arch, bool Atomic,
-                                      const llvm::Instruction &Inst);
+                                      const llvm::Instruction &Inst, bool Bulk = false);
+
+/// The bytes one bulk copy of Site (IrAccess::BulkCopy) moves in warp
+/// sample S, whose active lanes are Mask: its constant length, or the one
+/// the model evaluates (the first active lane's); None when that is not
+/// known (loaded data, not modelled).
+std::optional<uint64_t> bulkCopyBytes(const IrAccess &Site, ThreadIndexModel &Model,
+                                      const WarpSample &S, uint32_t Mask);
 
 /// What a data-dependent access depends on, for its prediction: "a value
 /// loaded at line 12", "a value computed at line 7", "loaded data".

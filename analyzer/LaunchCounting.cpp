@@ -247,11 +247,20 @@ public:
           CostUnknown[I] = 1;
           continue;
         }
+        unsigned Bytes = std::max(Site->Bytes, 1u);
+        if (Site->BulkLength) {
+          std::optional<uint64_t> Len = bulkCopyBytes(*Site, Model, At, Mask);
+          if (!Len) {
+            CostUnknown[I] = 1;
+            continue;
+          }
+          Bytes = unsigned(std::max<uint64_t>(*Len, 1));
+          Priced.erase({&Addr, uint64_t(I) << 32 | Mask}); // Its length may change.
+        }
         auto [Known, New] = Priced.try_emplace({&Addr, uint64_t(I) << 32 | Mask});
         if (New)
-          Known->second =
-              requestCost(WarpAddressView{Addr.V.data(), Mask, std::max(Site->Bytes, 1u)},
-                          Space, Arch, Site->Op == AccessOp::Atomic, *Site->Inst);
+          Known->second = requestCost(WarpAddressView{Addr.V.data(), Mask, Bytes}, Space, Arch,
+                                      Site->Op == AccessOp::Atomic, *Site->Inst, Site->BulkCopy);
         Out[I].first += Times * Known->second.first;
         Out[I].second += Times * Known->second.second;
       }
@@ -475,14 +484,26 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
     T = AccessTotals();
     double R[3] = {0, 0, 0};
     bool DD = false, Unmodelled = false, Elsewhere = false, Scaled = false;
+    bool LengthUnknown = false;
     for (const IrAccess &Site : A.Sites) {
       if (Site.Inst->getFunction() != &K) {
         Elsewhere = true;
         continue;
       }
       size_t B = Counter.indexOf(Site.Inst->getParent());
+      // A bulk copy's requests are the pieces the TMA reads (of the length
+      // its first sample copies, when the length is not a constant).
+      double Pieces = 1.0;
+      if (Site.BulkCopy) {
+        const std::vector<WarpSample> &Samples = Model.samplesFor(*Site.Inst);
+        std::optional<uint64_t> Len =
+            Samples.empty() ? std::nullopt
+                            : bulkCopyBytes(Site, Model, Samples.front(), ~0u);
+        LengthUnknown |= !Len;
+        Pieces = double(bulkCopyPieces(Len.value_or(0), Arch));
+      }
       for (size_t Arg = 0; Arg < AtArg.size(); ++Arg)
-        R[Arg] += AtArg[Arg][B];
+        R[Arg] += Pieces * AtArg[Arg][B];
       DD |= Counter.DataDependent[B];
       Unmodelled |= Counter.Unmodelled[B];
       Scaled |= Counter.Scaled[B];
@@ -497,6 +518,8 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       T.Requests = 0;
     } else if (Elsewhere) {
       T.Why = "it is in a device function that was not inlined";
+    } else if (LengthUnknown) {
+      T.Why = "the length of its bulk copy is not known (it depends on loaded data)";
     } else if (Unmodelled) {
       T.Why = "a loop around it runs past the sampled iterations and ScalarEvolution gives "
               "no trip count for it";
@@ -540,7 +563,8 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         T.Known = true;
         T.WorstCaseAssumed = true;
         double Lanes = P.ActiveLanes > 0 ? P.ActiveLanes : double(Arch.WarpSize);
-        double Bytes = std::max(A.Bytes, 1u);
+        bool Bulk = llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
+        double Bytes = Bulk ? Arch.BulkCopyPieceBytes : std::max(A.Bytes, 1u);
         T.Cost = T.Requests * Lanes * std::ceil(Bytes / Arch.SectorBytes);
         // At best the lanes' bytes fill whole sectors.
         T.IdealCost = T.Requests * std::max(P.Ideal, std::ceil(Lanes * Bytes / Arch.SectorBytes));

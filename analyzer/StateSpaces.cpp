@@ -2,6 +2,7 @@
 #include "analyzer/StateSpaces.h"
 #include "frontend/Libdevice.h"
 #include "frontend/ptxisa/CacheHint.h"
+#include "frontend/ptxisa/Metadata.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -224,8 +225,17 @@ void collectIrAccesses(const Instruction &I, std::vector<IrAccess> &Out) {
     unsigned Bytes = 0;
     if (const auto *Len = dyn_cast<ConstantInt>(MI->getLength()))
       Bytes = Len->getZExtValue();
-    if (const auto *MT = dyn_cast<MemTransferInst>(MI))
+    const auto *MT = dyn_cast<MemTransferInst>(MI);
+    if (MT)
       addAccess(I, MT->getRawSource(), AccessOp::Load, Bytes, Out);
+    // A bulk copy's shared memory is written by the TMA, not by the LSU
+    // pipe: no wavefronts, no bank conflicts.
+    if (MT && I.hasMetadata(BulkCopyMetadata)) {
+      Out.back().BulkCopy = true;
+      if (!Bytes)
+        Out.back().BulkLength = MI->getLength();
+      return;
+    }
     return addAccess(I, MI->getRawDest(), AccessOp::Store, Bytes, Out);
   }
   if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {

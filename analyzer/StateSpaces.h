@@ -39,6 +39,12 @@ struct IrAccess {
   unsigned Bytes = 0;
   std::string Reason; ///< Why local / why generic; empty otherwise.
   std::string CacheHint; ///< PTX cache operator and qualifiers ("cs"); "" if none.
+  /// The global read of a bulk copy (cp.async.bulk, BulkCopyMetadata): the
+  /// TMA reads its Bytes in pieces (bulkCopyPieces), each a request.
+  bool BulkCopy = false;
+  /// A bulk copy's length when it is not a constant (Bytes is then 0): the
+  /// thread-index model evaluates it (bulkCopyBytes).
+  const llvm::Value *BulkLength = nullptr;
 };
 
 /// One source-level access: all IR copies of one expression (unrolled loop

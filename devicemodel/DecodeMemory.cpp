@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "devicemodel/ProgramDecoder.h"
+#include "frontend/ptxisa/Metadata.h"
 
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -149,6 +150,8 @@ bool ProgramDecoder::decodeMemoryCall(const CallBase &CB, StringRef Name) {
       D.Site = siteIndex(CB, SrcSpace, 0, Align);
       D.Imm = siteIndex(CB, D.Space, 1, Align);
       D.Elems = SrcSpace;
+      if (CB.hasMetadata(BulkCopyMetadata))
+        P.Sites[D.Site].Bulk = P.Sites[D.Imm].Bulk = true;
     }
     emit(D);
     return true;

@@ -286,6 +286,10 @@ struct Site {
   /// .acquire or .acq_rel) and a release (st.release, an atom or red with
   /// .release or .acq_rel); seq_cst is both (HappensBefore.h).
   bool Acquire = false, Release = false;
+  /// Either side of a bulk copy (cp.async.bulk, BulkCopyMetadata), which the
+  /// TMA makes, not the LSU pipe: the global read is counted in the pieces
+  /// the TMA reads (MemoryEvent::TmaRead), the shared write not at all.
+  bool Bulk = false;
 };
 
 /// Where a global variable lives.

@@ -142,6 +142,10 @@ private:
   bool directAccess(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
   /// MemCpy, MemSet: false when the kernel stopped.
   bool memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint64_t *R, uint32_t M);
+  /// The global read of the bulk copies of I, a MemCpy of a Bulk site, as
+  /// the TMA makes it (MemoryEvent::TmaRead), after its bytes moved.
+  void emitBulkRead(uint32_t Loc, const Inst &I, const uint64_t *Src, const uint64_t *Len,
+                    uint32_t M);
   template <class T> void atomicLane(uint8_t *Ptr, unsigned Kind, bool Host, uint64_t V,
                                      uint64_t &Old);
   /// The memory events observers see (one per space the lanes touch).

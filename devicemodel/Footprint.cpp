@@ -14,6 +14,8 @@ public:
   explicit FootprintBlock(Footprint &F) : F(F) {}
 
   void onMemory(const MemoryEvent &E) override {
+    if (E.TmaRead) // Its bytes moved in the copy's own chunks.
+      return;
     if (E.Space != AS_Global)
       return;
     bool Reads = E.Op != MemOp::Store;

@@ -55,6 +55,8 @@ public:
   }
 
   void onMemory(const MemoryEvent &E) override {
+    if (E.TmaRead) // Its bytes moved in the copy's own chunks.
+      return;
     if (E.Space == AS_Const || (E.Space == AS_Global && !Parent.Mem.tracksInit())) {
       // Memory not tracked is written: a copy from it (a bulk copy into
       // shared memory) writes what its store marks.

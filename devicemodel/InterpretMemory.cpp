@@ -449,7 +449,35 @@ bool Executor::memTransfer(const Function &Fn, uint32_t Idx, const Inst &I, uint
     emit(Set ? I.Site : uint32_t(I.Imm), Fn.InstLoc[Idx], 0, MemOp::Store, Chunk, Act, Offs,
          Spaces, Set ? MemoryEvent::Set : MemoryEvent::Copy, Chunk <= 8 ? Vals : nullptr);
   }
+  if (!Set && B.P.Sites[I.Site].Bulk)
+    emitBulkRead(Fn.InstLoc[Idx], I, Src, Len, M);
   return true;
+}
+
+void Executor::emitBulkRead(uint32_t Loc, const Inst &I, const uint64_t *Src,
+                            const uint64_t *Len, uint32_t M) {
+  if (B.Obs.empty())
+    return;
+  // One event per lane: each lane's copy is a TMA instruction of its own.
+  uint64_t Offs[MaxLanes];
+  for (uint32_t MM = M; MM; MM &= MM - 1) {
+    unsigned L = countr_zero(MM);
+    if (!Len[L] || unsigned(Src[L] >> TagShift) != AS_Global)
+      continue;
+    Offs[L] = Src[L] & OffsetMask;
+    MemoryEvent E;
+    E.Site = I.Site;
+    E.Loc = Loc;
+    E.Space = AS_Global;
+    E.Op = MemOp::Load;
+    E.Bytes = unsigned(Len[L]);
+    E.Mask = 1u << L;
+    E.Warp = W.Index;
+    E.Offsets = Offs;
+    E.TmaRead = true;
+    for (BlockObserver *O : B.Obs)
+      O->onMemory(E);
+  }
 }
 
 bool Executor::misaligned(const Function &Fn, uint32_t Idx, const char *What, uint64_t Addr,

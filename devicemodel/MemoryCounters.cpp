@@ -41,8 +41,13 @@ struct SiteMetricNames {
   std::string Requests, Cost;
 };
 
-SiteMetricNames siteMetricNames(unsigned Space, MemOp Op) {
+SiteMetricNames siteMetricNames(unsigned Space, MemOp Op, bool Bulk) {
   std::string O = opName(countedOp(Space, Op));
+  // The pieces have no counter of their own in Nsight Compute (the L2 sees
+  // them as requests among others'): warplint's name.
+  if (Bulk)
+    return {"warplint__tma_pieces_mem_global_op_ld.sum",
+            "l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum"};
   switch (Space) {
   case AS_Global:
     return {"l1tex__t_requests_pipe_lsu_mem_global_op_" + O + ".sum",
@@ -61,8 +66,9 @@ SiteMetricNames siteMetricNames(unsigned Space, MemOp Op) {
 }
 
 /// Adds the metrics of one (space, op) to M.
-void addMetrics(MetricMap &M, unsigned Space, MemOp Op, const AccessCounts &C, double Scale) {
-  SiteMetricNames N = siteMetricNames(Space, Op);
+void addMetrics(MetricMap &M, unsigned Space, MemOp Op, bool Bulk, const AccessCounts &C,
+                double Scale) {
+  SiteMetricNames N = siteMetricNames(Space, Op, Bulk);
   if (N.Requests.empty())
     return;
   auto Put = [&](const std::string &Name, double V) { M[Name] += V * Scale; };
@@ -93,12 +99,21 @@ public:
   CounterBlock(const MemoryCounters &Parent)
       : Parent(Parent), Counts(Parent.P.Sites.size() * 4) {}
   void onMemory(const MemoryEvent &E) override {
+    // A bulk copy is counted as its TMA reads it, not as its bytes move.
+    if (Parent.P.Sites[E.Site].Bulk != E.TmaRead)
+      return;
     AccessCounts &C = Counts[E.Site * 4 + spaceIndex(E.Space)];
-    ++C.Requests;
     C.Lanes += popcount(E.Mask);
     // MemoryCost reads the active lanes' offsets in place.
     const WarpAddressView W{E.Offsets, E.Mask, std::max(1u, E.Bytes)};
     const ArchProfile &Arch = Parent.Arch;
+    if (E.TmaRead) {
+      BulkCopyCost B = bulkCopyCost(W, Arch);
+      C.Requests += B.Pieces;
+      C.Sectors += B.Sectors;
+      return;
+    }
+    ++C.Requests;
     switch (E.Space) {
     case AS_Global:
       C.Sectors += globalSectors(W, Arch);
@@ -164,7 +179,8 @@ MetricMap MemoryCounters::kernelMetrics(double Scale) const {
   M["sm__idc_divergent_instruction_replays.sum"] = 0;
   for (size_t I = 0; I < Counts.size(); ++I)
     if (Counts[I].Requests)
-      addMetrics(M, SpaceOfIndex[I % 4], MemOp(P.Sites[I / 4].OpKind), Counts[I], Scale);
+      addMetrics(M, SpaceOfIndex[I % 4], MemOp(P.Sites[I / 4].OpKind), P.Sites[I / 4].Bulk,
+                 Counts[I], Scale);
   // What the GPU issues: the SASS-like count of the blocks run (the same
   // count as the static time model's); the IR count beside it.
   M["smsp__inst_executed.sum"] = Stats.SassWarpInsts * Scale;
@@ -195,7 +211,8 @@ std::vector<SiteMetrics> MemoryCounters::siteMetrics(double Scale) const {
     SM.Space = Space;
     SM.Op = Op;
     SM.Bytes = std::max(SM.Bytes, S.Bytes);
-    addMetrics(SM.Metrics, Space, SM.Op, C, Scale);
+    SM.Bulk = S.Bulk;
+    addMetrics(SM.Metrics, Space, SM.Op, SM.Bulk, C, Scale);
   }
   std::vector<SiteMetrics> Out;
   for (auto &KV : Keyed)
@@ -204,7 +221,7 @@ std::vector<SiteMetrics> MemoryCounters::siteMetrics(double Scale) const {
 }
 
 double SiteMetrics::requests() const {
-  auto It = Metrics.find(siteMetricNames(Space, Op).Requests);
+  auto It = Metrics.find(siteMetricNames(Space, Op, Bulk).Requests);
   return It == Metrics.end() ? 0 : It->second;
 }
 
@@ -212,7 +229,7 @@ std::optional<double> SiteMetrics::perRequest() const {
   double Requests = requests();
   if (Requests <= 0)
     return std::nullopt;
-  auto It = Metrics.find(siteMetricNames(Space, Op).Cost);
+  auto It = Metrics.find(siteMetricNames(Space, Op, Bulk).Cost);
   double Cost = It == Metrics.end() ? 0 : It->second;
   // Constant: one pass per distinct address = replays + 1 per request.
   return Space == AS_Const ? Cost / Requests + 1 : Cost / Requests;

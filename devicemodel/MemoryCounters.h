@@ -34,6 +34,9 @@ struct SiteMetrics {
   /// The accesses' PTX cache hint ("cs", ...): "" for none, "mixed" when the
   /// IR sites of the expression differ.
   std::string CacheHint;
+  /// The global read of bulk copies (Site::Bulk), counted under the TMA's
+  /// names: its 128-byte pieces and their sectors.
+  bool Bulk = false;
   MetricMap Metrics;
 
   /// Warp-level requests of the site, read from Metrics.

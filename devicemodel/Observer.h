@@ -42,6 +42,11 @@ struct MemoryEvent {
   const uint64_t *Values = nullptr;
   /// A chunk of a memcpy (its load, then its store) or of a memset (a store).
   enum TransferKind : uint8_t { None, Copy, Set } Transfer = None;
+  /// The global read of bulk copies as their TMA makes it: each active
+  /// lane's whole copy (Bytes), which the counters price in the pieces the
+  /// TMA reads (bulkCopyCost). The bytes themselves move in the copy's Copy
+  /// chunks, which the counters skip; every other observer skips this one.
+  bool TmaRead = false;
 };
 
 /// Per-block execution totals.

@@ -85,6 +85,8 @@ public:
   }
 
   void onMemory(const MemoryEvent &E) override {
+    if (E.TmaRead) // Its bytes moved in the copy's own chunks.
+      return;
     if (E.Space == AS_Global)
       return onGlobal(E);
     if (E.Space != AS_Shared)

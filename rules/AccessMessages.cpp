@@ -27,8 +27,11 @@ std::string costAgainstIdeal(const MemoryAccess &A, const Prediction &P) {
   std::string Average;
   if (P.LoopVarying && P.Min != P.Max)
     Average = " on average (" + number(P.Min) + " to " + number(P.Max) + " over the loop)";
-  return formatv("{0} {1} per request{2} where {3} would do", number(*P.PerRequest),
-                 costUnit(A), Average, number(P.Ideal));
+  // A bulk copy's requests are the pieces its TMA reads.
+  bool Bulk = llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
+  return formatv("{0} {1} per {2}{3} where {4} would do", number(*P.PerRequest), costUnit(A),
+                 Bulk ? "piece the TMA reads of this bulk copy" : "request", Average,
+                 number(P.Ideal));
 }
 
 std::string kernelPrefix(const KernelFacts &K) { return "kernel '" + K.Name + "': "; }

@@ -50,6 +50,12 @@ std::string whereItStarts(const MemoryAccess &A, const Prediction &P, unsigned S
       Out += " (" + P.perIterationText() + " sectors per iteration)";
     return Out;
   }
+  if (llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; }))
+    return formatv("the copy's source starts {0} bytes into a {1}-byte sector{2}, and the "
+                   "TMA reads it in pieces counted from there, each one sector more",
+                   P.MisalignBytes, Sector,
+                   P.MisalignOffsets.size() > 1 ? " in some of the sampled warps" : "")
+        .str();
   if (P.MisalignOffsets.size() > 1)
     return formatv("the warps' first lanes start {0} to {1} bytes into a {2}-byte sector, "
                    "a different offset from warp to warp (a row pitch or offset that is not "
@@ -89,6 +95,11 @@ std::string fixFor(const MemoryAccess &A, const Prediction &P, bool Neighbour,
     return formatv("make the loop's step a multiple of {0} bytes, or stage the data "
                    "through shared memory",
                    Sector)
+        .str();
+  if (llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; }))
+    return formatv("start each bulk copy's source on a {0}-byte boundary (a {1}-byte one "
+                   "matches the pieces): pad the rows or the offset the copy starts at",
+                   Sector, Arch.BulkCopyPieceBytes)
         .str();
   if (P.MisalignOffsets.size() > 1)
     return formatv("pad each row to a multiple of {0} bytes (cudaMallocPitch returns "

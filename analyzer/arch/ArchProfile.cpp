@@ -67,6 +67,7 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
                      /*LineBytes=*/128,
                      /*GlobalAllocAlignment=*/256,
                      /*WidestLaneAccessBytes=*/16,
+                     /*BulkCopyPieceBytes=*/128,
                      /*ConstantBytes=*/64 * KiB};
 }
 

@@ -67,6 +67,11 @@ struct ArchProfile {
   /// The widest access one lane makes in one instruction (ld/st .v4.b32,
   /// .v2.b64) [PTX].
   unsigned WidestLaneAccessBytes;
+  /// A bulk copy (cp.async.bulk, global to shared) is read by the TMA unit
+  /// in pieces of this many bytes counted from its source address, each
+  /// piece whole sectors: 8 KiB at a 16-byte offset reads 64 x 5 sectors
+  /// (measured on an H200: tests/hardware/h200/hopper/bulk_copy.ncu.csv).
+  unsigned BulkCopyPieceBytes;
 
   // Constant memory.
   unsigned ConstantBytes;

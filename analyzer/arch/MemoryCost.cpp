@@ -302,4 +302,22 @@ unsigned idealSectors(unsigned Distinct, unsigned Bytes, const ArchProfile &A) {
   return std::max(1u, (unsigned)llvm::divideCeil(Distinct * Bytes, A.SectorBytes));
 }
 
+uint64_t bulkCopyPieces(uint64_t Bytes, const ArchProfile &A) {
+  return llvm::divideCeil(Bytes, A.BulkCopyPieceBytes);
+}
+
+BulkCopyCost bulkCopyCost(WarpAddressView W, const ArchProfile &A) {
+  BulkCopyCost C;
+  for (uint32_t M = W.Active; M; M &= M - 1) {
+    uint64_t From = W.Addr[llvm::countr_zero(M)];
+    for (uint64_t Pos = 0; Pos < W.Bytes; Pos += A.BulkCopyPieceBytes) {
+      uint64_t Last = From + std::min<uint64_t>(W.Bytes, Pos + A.BulkCopyPieceBytes) - 1;
+      C.Sectors += Last / A.SectorBytes - (From + Pos) / A.SectorBytes + 1;
+      ++C.Pieces;
+    }
+    C.Ideal += llvm::divideCeil(W.Bytes, A.SectorBytes);
+  }
+  return C;
+}
+
 } // namespace warplint

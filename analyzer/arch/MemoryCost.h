@@ -73,6 +73,20 @@ unsigned sharedPhases(WarpAddressView W, const ArchProfile &A);
 /// Distinct addresses (constant memory: one pass each).
 unsigned distinctAddresses(WarpAddressView W);
 
+/// What the bulk copies (cp.async.bulk) of W's active lanes cost, each
+/// W.Bytes long from its lane's address: the TMA reads each lane's copy in
+/// BulkCopyPieceBytes pieces counted from its source, each piece the sectors
+/// it touches. Pieces are the requests; Ideal is the sectors the same bytes
+/// need at best.
+struct BulkCopyCost {
+  uint64_t Pieces = 0;
+  double Sectors = 0, Ideal = 0;
+};
+BulkCopyCost bulkCopyCost(WarpAddressView W, const ArchProfile &A);
+
+/// The pieces one bulk copy of Bytes is read in (BulkCopyPieceBytes each).
+uint64_t bulkCopyPieces(uint64_t Bytes, const ArchProfile &A);
+
 /// The fewest sectors the active lanes' bytes could occupy.
 unsigned idealSectors(WarpAddressView W, const ArchProfile &A);
 /// The same, for Distinct lane addresses of Bytes each (a caller that

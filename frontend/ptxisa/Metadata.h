@@ -22,6 +22,12 @@ inline constexpr llvm::StringLiteral TensorOpMetadata = "warplint.tensor";
 /// wgmma): the GPU issues none of them, only the instruction they stand for.
 inline constexpr llvm::StringLiteral StandInMetadata = "warplint.standin";
 
+/// Metadata on the llvm.memcpy a frontend emits for one non-tensor bulk copy
+/// (cp.async.bulk, global to shared): the TMA unit moves its bytes, reading
+/// global memory in pieces (ArchProfile::BulkCopyPieceBytes) and writing
+/// shared memory outside the LSU pipe.
+inline constexpr llvm::StringLiteral BulkCopyMetadata = "warplint.bulk";
+
 } // namespace warplint
 
 #endif

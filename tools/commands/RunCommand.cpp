@@ -128,9 +128,12 @@ void printText(raw_ostream &OS, const dm::LaunchReport &R, const TimeEstimate *T
   for (const dm::SiteMetrics &S : R.Sites) {
     OS << "    " << S.Loc.File << ":" << S.Loc.Line << ":" << S.Loc.Column << " "
        << addrSpaceName(S.Space) << " "
-       << (S.Op == dm::MemOp::Load ? "ld" : S.Op == dm::MemOp::Store ? "st" : "atom") << " "
-       << S.Bytes << "B";
-    OS << ": " << format("%.0f", S.requests()) << " requests";
+       << (S.Op == dm::MemOp::Load ? "ld" : S.Op == dm::MemOp::Store ? "st" : "atom") << " ";
+    if (S.Bulk) // Its pieces are its requests.
+      OS << "bulk copy (TMA)";
+    else
+      OS << S.Bytes << "B";
+    OS << ": " << format("%.0f", S.requests()) << (S.Bulk ? " pieces" : " requests");
     if (std::optional<double> Cost = S.perRequest()) {
       if (S.Space == AS_Global || S.Space == AS_Local)
         OS << ", " << format("%.2f", *Cost) << " sectors/request";

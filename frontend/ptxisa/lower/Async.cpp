@@ -17,6 +17,7 @@
 // already order; other fences are the lifter's (NotShared).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/ptxisa/Metadata.h"
 #include "frontend/ptxisa/lower/Family.h"
 
 #include "llvm/IR/Module.h"
@@ -134,7 +135,9 @@ Expected<Lowered> bulkCopy(FamilyLowering &L) {
   PTXISA_TRY(Size, L.src(2, B.getInt32Ty()));
   PTXISA_TRY(Bar, barrierPointer(L, 3));
   // Sizes are multiples of 16 and addresses 16-byte aligned (PTX requires both).
-  B.CreateMemCpy(Dst, Align(16), Src, Align(16), B.CreateZExt(Size, B.getInt64Ty()));
+  CallInst *Copy =
+      B.CreateMemCpy(Dst, Align(16), Src, Align(16), B.CreateZExt(Size, B.getInt64Ty()));
+  Copy->setMetadata(BulkCopyMetadata, MDNode::get(B.getContext(), {}));
   callIntrinsic(L, "llvm.nvvm.mbarrier.complete.tx.scope.cta.space.cta", {Bar, Size});
   return Lowered{};
 }

@@ -164,3 +164,47 @@ __global__ void __launch_bounds__(256) twoState(unsigned char *state, const floa
     state[n + i] = (unsigned char)(g[i] * g[i]);
   }
 }
+
+// A bulk copy (cp.async.bulk): the TMA reads its source in 128-byte pieces
+// counted from the source address, so a source 16 bytes into a sector costs
+// 5 sectors a piece (measured on an H200: hardware/bulk-copy.test). One
+// thread copies a 4 KiB row per block.
+__device__ void bulkRow(float *tile, const char *src, unsigned long long *bar) {
+  unsigned b = unsigned(__cvta_generic_to_shared(bar));
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4096;" ::"r"(b) : "memory");
+  // CHECK: global-misaligned.cu:[[@LINE+3]]:3: warning: kernel 'bulkRowsOffset': 5 sectors per piece the TMA reads of this bulk copy where 4 would do: the copy's source starts 16 bytes into a 32-byte sector, and the TMA reads it in pieces counted from there, each one sector more, with block(128,1,1) from the annotation at line {{[0-9]+}}; start each bulk copy's source on a 32-byte boundary (a 128-byte one matches the pieces): pad the rows or the offset the copy starts at [global-misaligned]
+  // With a threshold of 1.3, 5 where 4 would do (1.25) is a note.
+  // OPT: global-misaligned.cu:[[@LINE+1]]:3: note: kernel 'bulkRowsOffset': 5 sectors per piece the TMA reads of this bulk copy where 4 would do{{.*}} [global-misaligned]
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+               "4096, [%2];" ::"r"(unsigned(__cvta_generic_to_shared(tile))),
+               "l"(src), "r"(b)
+               : "memory");
+  unsigned done = 0;
+  while (!done)
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; "
+                 "selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done)
+                 : "r"(b)
+                 : "memory");
+}
+
+// warplint: launch grid(64) block(128)
+__global__ void bulkRowsAligned(const char *src, float *out) {
+  __shared__ alignas(128) float tile[1024];
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0)
+    bulkRow(tile, src + 4096 * blockIdx.x, &bar);
+  __syncthreads();
+  out[blockIdx.x * 128 + threadIdx.x] = tile[threadIdx.x];
+}
+
+// warplint: launch grid(64) block(128)
+__global__ void bulkRowsOffset(const char *src, float *out) {
+  __shared__ alignas(128) float tile[1024];
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0)
+    bulkRow(tile, src + 4096 * blockIdx.x + 16, &bar);
+  __syncthreads();
+  out[blockIdx.x * 128 + threadIdx.x] = tile[threadIdx.x];
+}
