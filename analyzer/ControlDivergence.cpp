@@ -21,9 +21,11 @@ bool isBlockBarrier(const Instruction &I) {
   if (!II)
     return false;
   StringRef Name = II->getCalledFunction()->getName();
+  // An mbarrier (llvm.nvvm.mbarrier.*) is a word in shared memory that
+  // threads arrive on and wait for, one thread or many: no block barrier.
   return (Name.contains("barrier") || Name.contains("bar.sync") ||
           Name.contains("nvvm.bar0")) &&
-         !Name.contains("warp");
+         !Name.contains("warp") && !Name.contains("mbarrier");
 }
 
 namespace {

@@ -88,3 +88,24 @@ __global__ void suppressed(float *out) {
 // JSON-NEXT: "metric": "barrier_divergent",
 // JSON-NEXT: "predicted": null,
 // JSON: "kernel": "on_data",
+
+// One thread sets up an mbarrier and arrives on it; every thread waits for
+// its phase. An mbarrier is a word in shared memory, not a block barrier:
+// no report at the init or the arrive under `threadIdx.x == 0`.
+// warplint: launch grid(2) block(64)
+__global__ void mbarrier_one_thread(float *out) {
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0)
+    asm volatile("mbarrier.init.b64 [%0], 1;" ::"l"(&bar) : "memory");
+  __syncthreads();
+  if (threadIdx.x == 0)
+    asm volatile("mbarrier.arrive.b64 _, [%0];" ::"l"(&bar) : "memory");
+  unsigned done = 0;
+  while (!done)
+    asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.b64 p, [%1], 0; "
+                 "selp.u32 %0, 1, 0, p; }"
+                 : "=r"(done)
+                 : "l"(&bar)
+                 : "memory");
+  out[blockIdx.x * 64 + threadIdx.x] = 1.0f;
+}
