@@ -88,6 +88,103 @@ bool HostValues::alwaysLeaves(const Stmt *S) {
   return false;
 }
 
+void HostValues::setBound(Target T, const Expr *E) {
+  if (T.Var && T.Field < 0 && !Vars.count(T.Var) &&
+      T.Var->getType()->isIntegralOrEnumerationType())
+    if (Value B = upperBound(E))
+      Bounds[T.Var] = *B;
+}
+
+bool HostValues::joinBranches(const IfStmt *If) {
+  if (If->isConsteval() || JoinDepth >= MaxJoinDepth)
+    return false;
+  bool ThenLeaves = alwaysLeaves(If->getThen()), ElseLeaves = alwaysLeaves(If->getElse());
+  if (ThenLeaves && ElseLeaves)
+    return false;
+  struct State {
+    llvm::DenseMap<const VarDecl *, Fields> Vars;
+    llvm::DenseMap<const VarDecl *, uint64_t> Buffers;
+    llvm::DenseMap<const VarDecl *, int64_t> Bounds;
+    std::vector<Fact> Facts;
+  };
+  State Before{Vars, Buffers, Bounds, Facts};
+  // Nothing but the values changes in a walk off the path, but for an `if`
+  // it would fork on: this walk's own choice stands.
+  const IfStmt *Pending = PendingIf;
+  auto Branch = [&](bool Then) -> std::optional<State> {
+    if (Then ? ThenLeaves : ElseLeaves)
+      return std::nullopt;
+    ++JoinDepth;
+    refine(If->getCond(), Then);
+    walk(Then ? If->getThen() : If->getElse(), true);
+    --JoinDepth;
+    State After{std::move(Vars), std::move(Buffers), std::move(Bounds), std::move(Facts)};
+    Vars = Before.Vars;
+    Buffers = Before.Buffers;
+    Bounds = Before.Bounds;
+    Facts = Before.Facts;
+    PendingIf = Pending;
+    return After;
+  };
+  std::optional<State> T = Branch(true), E = Branch(false);
+  if (!T || !E) {
+    State &Only = T ? *T : *E;
+    Vars = std::move(Only.Vars);
+    Buffers = std::move(Only.Buffers);
+    Bounds = std::move(Only.Bounds);
+    Facts = std::move(Only.Facts);
+    return true;
+  }
+  Vars.clear();
+  Buffers.clear();
+  Bounds.clear();
+  Facts.clear();
+  for (const auto &[VD, FT] : T->Vars) {
+    auto It = E->Vars.find(VD);
+    if (It == E->Vars.end())
+      continue;
+    Fields J;
+    for (unsigned I = 0; I < 3; ++I)
+      if (FT[I] == It->second[I])
+        J[I] = FT[I];
+    if (J[0] || J[1] || J[2])
+      Vars[VD] = J;
+  }
+  for (const auto &[VD, Bytes] : T->Buffers)
+    if (auto It = E->Buffers.find(VD); It != E->Buffers.end() && It->second == Bytes)
+      Buffers[VD] = Bytes;
+  // A local's bound on a branch: its value there, or its bound.
+  auto BoundIn = [&](const State &S, const VarDecl *VD) -> Value {
+    if (isDim3(VD->getType()) || !VD->getType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    if (auto It = S.Vars.find(VD); It != S.Vars.end() && It->second[0])
+      return It->second[0];
+    auto It = S.Bounds.find(VD);
+    return It == S.Bounds.end() ? Value() : Value(It->second);
+  };
+  llvm::SmallVector<const VarDecl *, 16> Locals;
+  for (const auto &KV : T->Vars)
+    Locals.push_back(KV.first);
+  for (const auto &KV : T->Bounds)
+    Locals.push_back(KV.first);
+  for (const VarDecl *VD : Locals) {
+    if (Vars.count(VD) || Bounds.count(VD))
+      continue;
+    Value A = BoundIn(*T, VD), B = BoundIn(*E, VD);
+    if (A && B)
+      Bounds[VD] = std::max(*A, *B);
+  }
+  // Facts from before the `if` that both branches keep.
+  for (const Fact &F : T->Facts)
+    for (const Fact &G : E->Facts)
+      if (F.E == G.E) {
+        Facts.push_back(F);
+        Facts.back().Bound = std::max(F.Bound, G.Bound);
+        break;
+      }
+  return true;
+}
+
 void HostValues::unbound(const VarDecl *VD) {
   Bounds.erase(VD);
   llvm::erase_if(Facts, [&](const Fact &F) { return llvm::is_contained(F.Reads, VD); });
@@ -145,7 +242,10 @@ bool HostValues::sameValue(const Expr *A, const Expr *B) const {
 
 std::optional<int64_t> HostValues::factBound(const Expr *E) const {
   Value Best;
+  // (A conversion left, narrowing, keeps no bound of what it converts.)
   E = boundKept(E, Ctx);
+  if (isa<ImplicitCastExpr>(E))
+    return std::nullopt;
   for (const Fact &F : Facts)
     if (sameValue(F.E, E))
       Best = Best ? std::min(*Best, F.Bound) : F.Bound;
@@ -173,7 +273,8 @@ std::optional<int64_t> HostValues::compoundBound(const CompoundAssignOperator *C
 
 void HostValues::addBound(const Expr *X, int64_t Bound) {
   X = boundKept(X, Ctx);
-  if (!X->getType()->isIntegralOrEnumerationType() || X->getType()->isBooleanType())
+  if (isa<ImplicitCastExpr>(X) || !X->getType()->isIntegralOrEnumerationType() ||
+      X->getType()->isBooleanType())
     return;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());

@@ -78,9 +78,11 @@ struct HostInputs {
 /// bit operators, integer casts, float arithmetic cast back to an integer
 /// (with ceil, floor, trunc and round), ternaries whose condition is known (or whose
 /// branches agree), std::min and std::max. Every other statement before the
-/// launch (a loop, a branch with an unknown condition, a switch) makes what
-/// it writes unknown; so does taking a variable's address, binding it to a
-/// non-const reference or calling a non-const method on it. A loop that
+/// launch (a loop, a switch) makes what it writes unknown (a loop's exit
+/// condition still bounds it: HostBounds.cpp); an `if` of unknown condition
+/// keeps what both branches agree on, and the larger of their bounds.
+/// Taking a variable's address, binding it to a non-const reference or
+/// calling a non-const method on it makes it unknown. A loop that
 /// holds the launch makes what its body writes unknown, then follows the
 /// body's straight-line code up to the launch. A function with a goto is
 /// not followed at all.
@@ -258,6 +260,14 @@ private:
   /// The exit condition of a while, for or do loop walked before the launch
   /// (none when a break leaves it).
   void refineLoopExit(const clang::Stmt *Loop);
+  /// An `if` of unknown condition that no input picks, walked branch by
+  /// branch, each exactly and under its condition, from the same values:
+  /// afterwards a local keeps a value both give it, and the larger of two
+  /// bounds (a branch that always leaves gives none; at most MaxJoinDepth
+  /// nested). False, having walked nothing, where it does not join.
+  bool joinBranches(const clang::IfStmt *If);
+  static constexpr unsigned MaxJoinDepth = 8;
+  unsigned JoinDepth = 0;
   /// True when S ends in a jump out of it (return, throw, break, continue)
   /// on every path: code after the `if` holding it runs on the other branch.
   static bool alwaysLeaves(const clang::Stmt *S);

@@ -113,13 +113,6 @@ void HostValues::bindNamed(const VarDecl *VD) {
   NamedUsed.insert(It->first);
 }
 
-void HostValues::setBound(Target T, const Expr *E) {
-  if (T.Var && T.Field < 0 && !Vars.count(T.Var) &&
-      T.Var->getType()->isIntegralOrEnumerationType())
-    if (Value B = upperBound(E))
-      Bounds[T.Var] = *B;
-}
-
 void HostValues::set(Target T, Value V) {
   if (!T.Var)
     return;
@@ -268,12 +261,10 @@ void HostValues::walkUnknownIf(const IfStmt *If) {
         (assignsTracked(If->getThen()) || assignsTracked(If->getElse())))
       PendingIf = If;
   }
-  walk(If->getThen(), false);
-  walk(If->getElse(), false);
-  // Code after an `if` one branch of which always leaves runs on the other.
-  bool ThenLeaves = alwaysLeaves(If->getThen()), ElseLeaves = alwaysLeaves(If->getElse());
-  if (ThenLeaves != ElseLeaves && !If->isConsteval())
-    refine(If->getCond(), ElseLeaves);
+  if (!joinBranches(If)) {
+    walk(If->getThen(), false);
+    walk(If->getElse(), false);
+  }
 }
 
 void HostValues::exec(const Expr *E, bool Exact) {

@@ -171,6 +171,14 @@ SCALE_KERNEL(halving_while)
 SCALE_KERNEL(guard_return)
 SCALE_KERNEL(guard_and)
 SCALE_KERNEL(clamp_reversed)
+// An `if` walked as one (its branch may return, so no launch per branch):
+// `if (blocks > 24) { if (!ok) return; blocks = 24; }` joins 24 and the
+// else path's 24; with `blocks = 1000` there, 1000 (reported below).
+SCALE_KERNEL(joined_clamp)
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'joined_too_large': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'joined_too_large': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'joined_too_large': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(joined_too_large)
 // The factor search to at most 1024: 8 per SM, the limit binds.
 // CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'factor_too_large': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
 // T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'factor_too_large': 64 KB {{.*}} [occupancy-limited]
@@ -313,6 +321,25 @@ void shrinkByHalves(const float *in, float *out, int elems, int flag) {
     broken /= 2;
   }
   loop_break<<<broken, 128, 65536>>>(in, out);
+}
+
+void joined(const float *in, float *out, int elems, bool ok) {
+  cudaFuncSetAttribute(joined_clamp, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(joined_too_large, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  int blocks = elems / 128;
+  if (blocks > 24) {
+    if (!ok)
+      return;
+    blocks = 24;
+  }
+  joined_clamp<<<blocks, 128, 65536>>>(in, out);
+  int many = elems / 128;
+  if (many > 24) {
+    if (!ok)
+      return;
+    many = 1000;
+  }
+  joined_too_large<<<many, 128, 65536>>>(in, out);
 }
 
 void guarded(const float *in, float *out, int elems, int n) {
