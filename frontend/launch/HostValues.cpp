@@ -517,6 +517,11 @@ std::optional<int64_t> HostValues::upperBound(const Expr *E) const {
     return std::nullopt;
   if (Value V = eval(E))
     return V;
+  Value Own = upperBoundOwn(E), Fact = factBound(E);
+  return Own && Fact ? Value(std::min(*Own, *Fact)) : Own ? Own : Fact;
+}
+
+std::optional<int64_t> HostValues::upperBoundOwn(const Expr *E) const {
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     CastKind K = C->getCastKind();
@@ -551,8 +556,12 @@ std::optional<int64_t> HostValues::upperBound(const Expr *E) const {
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B)
     return std::nullopt;
-  Value L = upperBound(B->getLHS()), R = eval(B->getRHS());
-  switch (B->getOpcode()) {
+  return binaryBound(B->getOpcode(), B->getLHS(), B->getRHS());
+}
+
+std::optional<int64_t> HostValues::binaryBound(int Op, const Expr *LE, const Expr *RE) const {
+  Value L = upperBound(LE), R = eval(RE);
+  switch (BinaryOperatorKind(Op)) {
   case BO_Div:
     // x <= L, x / R <= L / R for R > 0 (a negative x only lowers it).
     return L && R && *R > 0 && *L >= 0 ? Value(*L / *R) : Value();
@@ -563,13 +572,13 @@ std::optional<int64_t> HostValues::upperBound(const Expr *E) const {
   case BO_And:
     if (R && *R >= 0)
       return R;
-    if (Value LV = eval(B->getLHS()); LV && *LV >= 0)
+    if (Value LV = eval(LE); LV && *LV >= 0)
       return LV;
     return std::nullopt;
   case BO_Sub:
     return L && R ? arith(BO_Sub, *L, *R, 64) : Value();
   case BO_Add: {
-    Value RB = upperBound(B->getRHS());
+    Value RB = upperBound(RE);
     return L && RB ? arith(BO_Add, *L, *RB, 64) : Value();
   }
   default:

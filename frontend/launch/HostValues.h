@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <array>
 #include <cstdint>
@@ -77,9 +78,11 @@ struct HostInputs {
 /// bit operators, integer casts, float arithmetic cast back to an integer
 /// (with ceil, floor, trunc and round), ternaries whose condition is known (or whose
 /// branches agree), std::min and std::max. Every other statement before the
-/// launch (a loop, a branch with an unknown condition, a switch) makes what
-/// it writes unknown; so does taking a variable's address, binding it to a
-/// non-const reference or calling a non-const method on it. A loop that
+/// launch (a loop, a switch) makes what it writes unknown (a loop's exit
+/// condition still bounds it: HostBounds.cpp); an `if` of unknown condition
+/// keeps what both branches agree on, and the larger of their bounds.
+/// Taking a variable's address, binding it to a non-const reference or
+/// calling a non-const method on it makes it unknown. A loop that
 /// holds the launch makes what its body writes unknown, then follows the
 /// body's straight-line code up to the launch. A function with a goto is
 /// not followed at all.
@@ -145,7 +148,11 @@ public:
   /// An upper bound of the integer expression E at the launch: its value,
   /// or what std::min with a known side, a ternary, division or a shift by
   /// a constant, `%` or `&` with a constant, `+` and `-` make of the bounds of
-  /// its parts (a local assigned such an expression keeps its bound).
+  /// its parts (a local assigned such an expression keeps its bound), or
+  /// what the path's conditions prove (HostBounds.cpp): an `if` on the path
+  /// or one that leaves by a jump (`if (blocks > 48) return;`), and the
+  /// exit of a loop (`while (blocks / f > 24) ++f;` bounds `blocks / f`, and
+  /// so `blocks /= f` after it).
   std::optional<int64_t> upperBound(const clang::Expr *E) const;
   /// The most blocks a launch dim E can be (a grid `std::min(n / 256, 24)`,
   /// `dim3(std::min(rows, 16), 4)`); none without a bound on every part.
@@ -224,6 +231,53 @@ private:
   llvm::DenseMap<const clang::VarDecl *, int64_t> Bounds;
   /// Bounds[T.Var] from E, assigned to it where its value is unknown.
   void setBound(Target T, const clang::Expr *E);
+  /// An expression of locals (`blocks / factor`) the path's conditions bound,
+  /// and the locals it reads (a write to one drops it).
+  struct Fact {
+    const clang::Expr *E = nullptr;
+    int64_t Bound = 0;
+    llvm::SmallVector<const clang::VarDecl *, 4> Reads;
+  };
+  std::vector<Fact> Facts;
+  /// Forgets VD's bound and the facts that read it (VD is written).
+  void unbound(const clang::VarDecl *VD);
+  /// upperBound without the facts.
+  std::optional<int64_t> upperBoundOwn(const clang::Expr *E) const;
+  /// The least bound a fact gives E (an expression of the same value).
+  std::optional<int64_t> factBound(const clang::Expr *E) const;
+  /// The bound of the value `L op= R` assigns, from the facts and the bounds
+  /// of its parts.
+  std::optional<int64_t> compoundBound(const clang::CompoundAssignOperator *CA) const;
+  /// The bound of `L op R` from the bounds of its parts.
+  std::optional<int64_t> binaryBound(int Op, const clang::Expr *L, const clang::Expr *R) const;
+  /// Records the upper bounds Cond having truth value Truth proves: `x < C`,
+  /// `!(x > C)`, `blocks / f <= C` and the parts of `&&` (true) and `||`
+  /// (false); nothing for a condition with side effects.
+  void refine(const clang::Expr *Cond, bool Truth);
+  void refineCompare(const clang::Expr *Cond, bool Truth);
+  /// Bounds X <= Bound where X is a tracked local or an expression of them.
+  void addBound(const clang::Expr *X, int64_t Bound);
+  /// The exit condition of a while, for or do loop walked before the launch
+  /// (none when a break leaves it).
+  void refineLoopExit(const clang::Stmt *Loop);
+  /// An `if` of unknown condition that no input picks, walked branch by
+  /// branch, each exactly and under its condition, from the same values:
+  /// afterwards a local keeps a value both give it, and the larger of two
+  /// bounds (a branch that always leaves gives none; at most MaxJoinDepth
+  /// nested). False, having walked nothing, where it does not join.
+  bool joinBranches(const clang::IfStmt *If);
+  static constexpr unsigned MaxJoinDepth = 8;
+  unsigned JoinDepth = 0;
+  /// True when S ends in a jump out of it (return, throw, break, continue)
+  /// on every path: code after the `if` holding it runs on the other branch.
+  static bool alwaysLeaves(const clang::Stmt *S);
+  /// True when A and B are the same pure integer expression of the same
+  /// locals (constants by value).
+  bool sameValue(const clang::Expr *A, const clang::Expr *B) const;
+  /// True when E is a pure integer expression of tracked locals and
+  /// constants; adds the locals to Reads.
+  bool pureExpr(const clang::Expr *E,
+                llvm::SmallVectorImpl<const clang::VarDecl *> &Reads) const;
   HostInputs In;
   /// The variables of the loops on the path, with the line of each loop.
   llvm::DenseMap<const clang::VarDecl *, unsigned> LoopVars;

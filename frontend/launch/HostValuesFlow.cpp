@@ -113,18 +113,11 @@ void HostValues::bindNamed(const VarDecl *VD) {
   NamedUsed.insert(It->first);
 }
 
-void HostValues::setBound(Target T, const Expr *E) {
-  if (T.Var && T.Field < 0 && !Vars.count(T.Var) &&
-      T.Var->getType()->isIntegralOrEnumerationType())
-    if (Value B = upperBound(E))
-      Bounds[T.Var] = *B;
-}
-
 void HostValues::set(Target T, Value V) {
   if (!T.Var)
     return;
   Buffers.erase(T.Var);
-  Bounds.erase(T.Var);
+  unbound(T.Var);
   if (T.Field < 0) {
     if (V && !isDim3(T.Var->getType()) && !T.Var->getType()->isPointerType())
       Vars[T.Var] = Fields{V, std::nullopt, std::nullopt};
@@ -139,7 +132,7 @@ void HostValues::set(Target T, Value V) {
 void HostValues::forget(const Expr *E) {
   if (Target T = targetOf(E); T.Var) {
     Vars.erase(T.Var);
-    Bounds.erase(T.Var);
+    unbound(T.Var);
     Buffers.erase(T.Var);
   }
 }
@@ -155,7 +148,7 @@ void HostValues::declare(const VarDecl *VD, bool Exact) {
     return;
   Vars.erase(VD);
   Buffers.erase(VD);
-  Bounds.erase(VD);
+  unbound(VD);
   if (!Exact || !Init)
     return;
   if (isDim3(T)) {
@@ -209,9 +202,11 @@ void HostValues::walk(const Stmt *S, bool Exact) {
       return walk(A->getSubStmt(), true);
   }
   // A loop, a branch not known to be taken, a switch, ...: what it writes is
-  // unknown afterwards.
+  // unknown afterwards (a loop's exit condition still holds).
   for (const Stmt *C : S->children())
     walk(C, false);
+  if (Exact && isa<WhileStmt, ForStmt, DoStmt>(S))
+    refineLoopExit(S);
 }
 
 namespace {
@@ -257,6 +252,7 @@ void HostValues::walkUnknownIf(const IfStmt *If) {
       std::string Cond = text(If->getCond());
       Choices.push_back(It->second ? Cond : "!(" + Cond + ")");
       BranchChoices.insert(Choices.back());
+      refine(If->getCond(), It->second);
       walk(It->second ? If->getThen() : If->getElse(), true);
       return;
     }
@@ -265,8 +261,10 @@ void HostValues::walkUnknownIf(const IfStmt *If) {
         (assignsTracked(If->getThen()) || assignsTracked(If->getElse())))
       PendingIf = If;
   }
-  walk(If->getThen(), false);
-  walk(If->getElse(), false);
+  if (!joinBranches(If)) {
+    walk(If->getThen(), false);
+    walk(If->getElse(), false);
+  }
 }
 
 void HostValues::exec(const Expr *E, bool Exact) {
@@ -308,6 +306,7 @@ void HostValues::exec(const Expr *E, bool Exact) {
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
           Vars.erase(VD);
           Buffers.erase(VD);
+          unbound(VD);
         }
     for (const Expr *Init : L->capture_inits())
       if (Init)
@@ -331,15 +330,19 @@ void HostValues::execAssign(const Expr *E, bool Exact) {
     return exec(L, Exact);
   if (!Exact || T.Var->getType()->isPointerType() || (T.Field < 0 && isDim3(T.Var->getType())))
     return set(T, std::nullopt);
-  Value V;
+  Value V, Bound;
+  // The bound before the write drops the facts about the old value.
   if (const auto *CA = dyn_cast<CompoundAssignOperator>(B)) {
     V = compound(CA, eval(L), eval(B->getRHS()));
+    Bound = compoundBound(CA);
   } else {
     V = eval(B->getRHS());
+    Bound = upperBound(B->getRHS());
   }
   set(T, convert(V, L->getType()));
-  if (!isa<CompoundAssignOperator>(B))
-    setBound(T, B->getRHS());
+  if (Bound && T.Field < 0 && !Vars.count(T.Var) &&
+      T.Var->getType()->isIntegralOrEnumerationType())
+    Bounds[T.Var] = *Bound;
 }
 
 bool HostValues::execCall(const Expr *E, bool Exact) {
@@ -588,6 +591,7 @@ void HostValues::runTo(llvm::ArrayRef<const Stmt *> Path) {
     } else if (!If->isConsteval()) {
       std::string Cond = text(If->getCond());
       Choices.push_back(Then ? Cond : "!(" + Cond + ")");
+      refine(If->getCond(), Then);
     }
     return runTo(Path.drop_front());
   }

@@ -156,6 +156,62 @@ SCALE_KERNEL(bounded_grid)
 // SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'bounded_2d': 64 KB {{.*}} [occupancy-limited]
 SCALE_KERNEL(bounded_2d)
 
+// Bounds the host code proves by branches and loops (the all-reduce's
+// "shrink the grid to at most MaxBlocks" forms, HostBounds.cpp): silent when
+// the bound fits, reported when it is too large or cannot be proven.
+// A factor search: `blocks /= factor` after `while (blocks / factor > 24 ||
+// blocks % factor) ++factor;` under `if (blocks > 24)`: 24 on both paths.
+SCALE_KERNEL(factor_search)
+// Halving in a for's increment (a #define) and in a while's body (a static
+// const): at most the constant at the exit.
+SCALE_KERNEL(halving_for)
+SCALE_KERNEL(halving_while)
+// `if (blocks > 48) return;`: the launch after it has at most 48; one in
+// `if (blocks < 30 && n > 1)`, at most 29; one in `if (!(24 < blocks))`, 24.
+SCALE_KERNEL(guard_return)
+SCALE_KERNEL(guard_and)
+SCALE_KERNEL(clamp_reversed)
+// An `if` walked as one (its branch may return, so no launch per branch):
+// `if (blocks > 24) { if (!ok) return; blocks = 24; }` joins 24 and the
+// else path's 24; with `blocks = 1000` there, 1000 (reported below).
+SCALE_KERNEL(joined_clamp)
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'joined_too_large': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'joined_too_large': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'joined_too_large': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(joined_too_large)
+// The factor search to at most 1024: 8 per SM, the limit binds.
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'factor_too_large': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'factor_too_large': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'factor_too_large': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(factor_too_large)
+// Not proven, reported as for an unbounded grid: a loop condition that
+// writes blocks (a call taking it by reference: at the exit 300 >= what the
+// call returned, not blocks), ...
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'loop_side_effect': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'loop_side_effect': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'loop_side_effect': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(loop_side_effect)
+// ... blocks assigned unknown data after the loop, ...
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'reassigned_after': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'reassigned_after': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'reassigned_after': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(reassigned_after)
+// ... a loop a break leaves with its condition still true, ...
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'loop_break': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'loop_break': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'loop_break': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(loop_break)
+// ... the divisor changed between the loop and the division, ...
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'divisor_changed': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'divisor_changed': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'divisor_changed': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(divisor_changed)
+// ... and a launch where `blocks < 30 || n > 0` holds (either may).
+// CHECK: occupancy-limited.cu:[[@LINE+3]]:14: warning: kernel 'guard_or': 64 KB of shared memory per block allows 3 blocks = 19% occupancy{{.*}}[occupancy-limited]
+// T75: occupancy-limited.cu:[[@LINE+2]]:14: warning: kernel 'guard_or': 64 KB {{.*}} [occupancy-limited]
+// SMS16: occupancy-limited.cu:[[@LINE+1]]:14: warning: kernel 'guard_or': 64 KB {{.*}} [occupancy-limited]
+SCALE_KERNEL(guard_or)
+
 // Full occupancy (negative).
 __global__ void light(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -177,4 +233,128 @@ void allReduce(const float *in, float *out, int n, int rows) {
   bounded_grid<<<blocks, 128, 65536>>>(in, out);
   cudaFuncSetAttribute(bounded_2d, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
   bounded_2d<<<dim3(std::min(rows, 64), 8), 128, 65536>>>(in, out);
+}
+
+#define HALVED_MAX 36
+static const int kWhileMax = 40;
+
+/// Doubles b and returns what it was.
+static int takeAndDouble(int &b) {
+  int Old = b;
+  b *= 2;
+  return Old;
+}
+
+static void setShared() {
+  cudaFuncSetAttribute(factor_search, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(halving_for, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(halving_while, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(guard_return, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(guard_and, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(guard_or, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(clamp_reversed, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(factor_too_large, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(loop_side_effect, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(reassigned_after, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(loop_break, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(divisor_changed, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+}
+
+void shrinkToFactor(const float *in, float *out, int elems, int other) {
+  constexpr int kGridCap = 24;
+  setShared();
+  int grid = (elems + 127) / 128;
+  if (grid > kGridCap) {
+    int div = 1;
+    while (grid / div > kGridCap || grid % div)
+      ++div;
+    grid /= div;
+  }
+  factor_search<<<grid, 128, 65536>>>(in, out);
+
+  int big = (elems + 127) / 128;
+  if (big > 1024) {
+    int div = 1;
+    while (big / div > 1024 || big % div)
+      div += 1;
+    big = big / div;
+  }
+  factor_too_large<<<big, 128, 65536>>>(in, out);
+
+  int reset = (elems + 127) / 128;
+  if (reset > kGridCap) {
+    int div = 1;
+    while (reset / div > kGridCap)
+      ++div;
+    reset /= div;
+  }
+  reset = other / 3;
+  reassigned_after<<<reset, 128, 65536>>>(in, out);
+
+  int moved = (elems + 127) / 128;
+  int div = 1;
+  while (moved / div > kGridCap)
+    ++div;
+  div = other;
+  moved /= div;
+  divisor_changed<<<moved, 128, 65536>>>(in, out);
+}
+
+void shrinkByHalves(const float *in, float *out, int elems, int flag) {
+  setShared();
+  int halves = elems / 128;
+  for (; halves > HALVED_MAX; halves /= 2)
+    ;
+  halving_for<<<halves, 128, 65536>>>(in, out);
+  unsigned rounded = elems / 128;
+  while (rounded > kWhileMax)
+    rounded = (rounded + 1) / 2;
+  halving_while<<<rounded, 128, 65536>>>(in, out);
+  int eff = elems / 128;
+  while (takeAndDouble(eff) > 300)
+    ;
+  loop_side_effect<<<eff, 128, 65536>>>(in, out);
+  int broken = elems / 128;
+  while (broken > 24) {
+    if (flag & 1)
+      break;
+    broken /= 2;
+  }
+  loop_break<<<broken, 128, 65536>>>(in, out);
+}
+
+void joined(const float *in, float *out, int elems, bool ok) {
+  cudaFuncSetAttribute(joined_clamp, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  cudaFuncSetAttribute(joined_too_large, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536);
+  int blocks = elems / 128;
+  if (blocks > 24) {
+    if (!ok)
+      return;
+    blocks = 24;
+  }
+  joined_clamp<<<blocks, 128, 65536>>>(in, out);
+  int many = elems / 128;
+  if (many > 24) {
+    if (!ok)
+      return;
+    many = 1000;
+  }
+  joined_too_large<<<many, 128, 65536>>>(in, out);
+}
+
+void guarded(const float *in, float *out, int elems, int n) {
+  setShared();
+  int blocks = elems / 128;
+  if (n > 0) {
+    if (blocks < 30 && n > 1)
+      guard_and<<<blocks, 128, 65536>>>(in, out);
+    if (blocks < 30 || n > 1)
+      guard_or<<<blocks, 128, 65536>>>(in, out);
+  }
+  int clamped = elems / 64;
+  if (!(24 < clamped))
+    clamp_reversed<<<clamped, 128, 65536>>>(in, out);
+  if (blocks > 48)
+    return;
+  guard_return<<<blocks, 128, 65536>>>(in, out);
 }
