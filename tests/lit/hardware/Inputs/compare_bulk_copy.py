@@ -4,9 +4,9 @@ Usage: compare_bulk_copy.py WARPLINT NCU_CSV BULK_COPY_CU
 
 The three bulkSum launches of bulk_copy.cu's main (offset 0, 16, 0; 8192,
 8192, 2048 bytes), in launch order, are run on the device model (`run`) and
-predicted (`accesses`). On the GPU the copy's bytes come from L2 by the TMA:
-l1tex__m_xbar2l1tex_read_sectors (the kernel makes no other global read
-before its stores) and no LSU global load. Prints one line per launch:
+predicted (`accesses`). On the GPU the copy's bytes come from L2 by the TMA
+(l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld), with no LSU global
+load and no LSU shared-memory store wavefront. Prints one line per launch:
 "agree" or "DISAGREE" with the numbers.
 """
 import csv
@@ -43,7 +43,7 @@ def main():
         got = {k: float(v) for k, v in re.findall(r"^\s+(\S+\.sum)\s+(\S+)$", run, re.M)}
         acc = warplint(tool, cu, "accesses", offset, size)
         pred = re.search(r"global ld bulk \S+.*sectors_per_request=([0-9.]+)", acc)
-        want = m["l1tex__m_xbar2l1tex_read_sectors.sum"]
+        want = m["l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum"]
         tma = got.get("l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum")
         pieces = got.get("warplint__tma_pieces_mem_global_op_ld.sum")
         lsu = got.get("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")
