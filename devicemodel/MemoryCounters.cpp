@@ -73,6 +73,9 @@ void addMetrics(MetricMap &M, unsigned Space, MemOp Op, bool Bulk, const AccessC
     return;
   auto Put = [&](const std::string &Name, double V) { M[Name] += V * Scale; };
   Put(N.Requests, C.Requests);
+  // Each lane's bulk copy is one instruction sent to the TMA.
+  if (Bulk)
+    Put("l1tex__tmain_requests.sum", C.Lanes);
   switch (Space) {
   case AS_Global:
   case AS_Local:

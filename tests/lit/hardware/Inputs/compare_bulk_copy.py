@@ -48,11 +48,13 @@ def main():
         pieces = got.get("warplint__tma_pieces_mem_global_op_ld.sum")
         lsu = got.get("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")
         per = float(pred.group(1)) if pred else None
-        ok = (tma == want and lsu == m["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"]
+        tmain = got.get("l1tex__tmain_requests.sum")
+        ok = (tma == want and tmain == m["l1tex__tmain_requests.sum"]
+              and lsu == m["l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"]
               and per is not None and pieces and abs(per * pieces - want) < 1e-6)
         print("%s offset %d, %d bytes: GPU %g sectors by the TMA, model %g in %g pieces, "
-              "predicted %s per piece, LSU sectors %g" %
-              ("agree" if ok else "DISAGREE", offset, size, want, tma, pieces, per, lsu))
+              "predicted %s per piece, LSU sectors %g, TMA instructions %g" %
+              ("agree" if ok else "DISAGREE", offset, size, want, tma, pieces, per, lsu, tmain))
 
 
 main()
