@@ -128,7 +128,7 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
     OS << "  " << A.Loc.File << ":" << A.Loc.Line << ":" << A.Loc.Column << " "
        << addrSpaceName(A.Space) << " " << accessOpName(A.Op) << " ";
     // A bulk copy's length may be known only per sample (an argument).
-    if (llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; }))
+    if (isBulkCopy(A))
       OS << "bulk " << (A.Bytes ? std::to_string(A.Bytes) + "B " : std::string());
     else
       OS << A.Bytes << "B ";

@@ -359,11 +359,11 @@ void sampleSites(const MemoryAccess &A, const Function &K,
           continue;
         }
         W.Bytes = unsigned(std::max<uint64_t>(*Bytes, 1));
-        PricedBy.erase({&Addr, Mask}); // Its length may change with the sample.
       }
       unsigned Lanes = llvm::popcount(Mask);
       auto [Known, New] = PricedBy.try_emplace({&Addr, Mask});
-      if (New) {
+      // (A length that is not a constant may change with the sample.)
+      if (New || Site.BulkLength) {
         Known->second =
             price(W, A.Space, Arch, Site.Op == AccessOp::Atomic, *Site.Inst, Site.BulkCopy);
         if (T.SharedVarKnown)
@@ -517,7 +517,7 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
 
   bool AtIdeal = *P.PerRequest <= P.Ideal + 1e-9;
   int64_t Bytes = A.Bytes;
-  bool Bulk = llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
+  bool Bulk = isBulkCopy(A);
   if (Bulk) // Pieces of whole sectors, or not: the source's offset in its sector.
     P.Pattern = AtIdeal ? "bulk-copy" : "misaligned";
   else if (P.Uniform && A.Space == AS_Local)

@@ -255,10 +255,10 @@ public:
             continue;
           }
           Bytes = unsigned(std::max<uint64_t>(*Len, 1));
-          Priced.erase({&Addr, uint64_t(I) << 32 | Mask}); // Its length may change.
         }
         auto [Known, New] = Priced.try_emplace({&Addr, uint64_t(I) << 32 | Mask});
-        if (New)
+        // (A length that is not a constant may change with the sample.)
+        if (New || Site->BulkLength)
           Known->second = requestCost(WarpAddressView{Addr.V.data(), Mask, Bytes}, Space, Arch,
                                       Site->Op == AccessOp::Atomic, *Site->Inst, Site->BulkCopy);
         Out[I].first += Times * Known->second.first;
@@ -563,7 +563,7 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         T.Known = true;
         T.WorstCaseAssumed = true;
         double Lanes = P.ActiveLanes > 0 ? P.ActiveLanes : double(Arch.WarpSize);
-        bool Bulk = llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
+        bool Bulk = isBulkCopy(A);
         double Bytes = Bulk ? Arch.BulkCopyPieceBytes : std::max(A.Bytes, 1u);
         T.Cost = T.Requests * Lanes * std::ceil(Bytes / Arch.SectorBytes);
         // At best the lanes' bytes fill whole sectors.

@@ -68,6 +68,15 @@ struct MemoryAccess {
   std::vector<uint64_t> StructSizes;
 };
 
+/// True when A is the global read of a bulk copy (its sites are
+/// IrAccess::BulkCopy): its requests are the pieces the TMA reads.
+inline bool isBulkCopy(const MemoryAccess &A) {
+  for (const IrAccess &S : A.Sites)
+    if (S.BulkCopy)
+      return true;
+  return false;
+}
+
 /// What became of a private array.
 struct LocalArrayStatus {
   LocalArrayDecl Decl;

@@ -28,7 +28,7 @@ std::string costAgainstIdeal(const MemoryAccess &A, const Prediction &P) {
   if (P.LoopVarying && P.Min != P.Max)
     Average = " on average (" + number(P.Min) + " to " + number(P.Max) + " over the loop)";
   // A bulk copy's requests are the pieces its TMA reads.
-  bool Bulk = llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
+  bool Bulk = isBulkCopy(A);
   return formatv("{0} {1} per {2}{3} where {4} would do", number(*P.PerRequest), costUnit(A),
                  Bulk ? "piece the TMA reads of this bulk copy" : "request", Average,
                  number(P.Ideal));

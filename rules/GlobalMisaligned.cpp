@@ -50,7 +50,7 @@ std::string whereItStarts(const MemoryAccess &A, const Prediction &P, unsigned S
       Out += " (" + P.perIterationText() + " sectors per iteration)";
     return Out;
   }
-  if (llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; }))
+  if (isBulkCopy(A))
     return formatv("the copy's source starts {0} bytes into a {1}-byte sector{2}, and the "
                    "TMA reads it in pieces counted from there, each one sector more",
                    P.MisalignBytes, Sector,
@@ -96,7 +96,7 @@ std::string fixFor(const MemoryAccess &A, const Prediction &P, bool Neighbour,
                    "through shared memory",
                    Sector)
         .str();
-  if (llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; }))
+  if (isBulkCopy(A))
     return formatv("start each bulk copy's source on a {0}-byte boundary (a {1}-byte one "
                    "matches the pieces): pad the rows or the offset the copy starts at",
                    Sector, Arch.BulkCopyPieceBytes)
