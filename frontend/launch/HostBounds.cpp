@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/launch/HostValues.h"
+#include "frontend/launch/HostJumps.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -26,19 +27,6 @@ namespace warplint {
 namespace {
 
 using Value = std::optional<int64_t>;
-
-/// A break in S that leaves the loop S is the body of (not one of a nested
-/// loop or switch).
-bool breaksLoop(const Stmt *S) {
-  if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt, LambdaExpr>(S))
-    return false;
-  if (isa<BreakStmt>(S))
-    return true;
-  for (const Stmt *C : S->children())
-    if (breaksLoop(C))
-      return true;
-  return false;
-}
 
 /// E without parentheses and the implicit conversions that keep an upper
 /// bound: to a wider type, to the same width unless signed from unsigned (a
@@ -346,7 +334,7 @@ void HostValues::refineLoopExit(const Stmt *Loop) {
     Body = D->getBody();
   }
   // Left by its condition only: false at the exit.
-  if (Cond && !breaksLoop(Body))
+  if (Cond && !breaksOut(Body, /*Continues=*/false))
     refine(Cond, false);
 }
 

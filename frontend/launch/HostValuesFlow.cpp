@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/launch/HostValues.h"
+#include "frontend/launch/HostJumps.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -27,18 +28,6 @@ bool isDeviceMalloc(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   return FD && FD->getIdentifier() && CE->getNumArgs() >= 2 &&
          (FD->getName() == "cudaMalloc" || FD->getName() == "cudaMallocManaged");
-}
-
-/// A break or continue in S that leaves the statement S is part of.
-bool breaksOut(const Stmt *S) {
-  if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt, LambdaExpr>(S))
-    return false;
-  if (isa<BreakStmt, ContinueStmt>(S))
-    return true;
-  for (const Stmt *C : S->children())
-    if (breaksOut(C))
-      return true;
-  return false;
 }
 
 bool hasGoto(const Stmt *S) {
@@ -69,6 +58,17 @@ bool findPath(const Stmt *S, const Stmt *Target, llvm::SmallVectorImpl<const Stm
 }
 
 } // namespace
+
+bool breaksOut(const Stmt *S, bool Continues) {
+  if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt, LambdaExpr>(S))
+    return false;
+  if (isa<BreakStmt>(S) || (Continues && isa<ContinueStmt>(S)))
+    return true;
+  for (const Stmt *C : S->children())
+    if (breaksOut(C, Continues))
+      return true;
+  return false;
+}
 
 HostValues::HostValues(ASTContext &Ctx, const Stmt *Body, const Stmt *Launch, bool Flow,
                        const HostInputs &Inputs)
