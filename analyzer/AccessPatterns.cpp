@@ -157,7 +157,9 @@ void AccessPatterns::print(raw_ostream &OS, const StateSpaces &Spaces) const {
          << P.SharesSectorsWith.Column;
     if (P.SlidingWindow)
       OS << " sliding-window";
-    if (P.PerRequest) {
+    if (P.Pattern == "mbarrier") {
+      OS << " (a SYNCS instruction: no LSU wavefront)";
+    } else if (P.PerRequest) {
       OS << " " << Prediction::metricName(A.Space) << "=" << Num(*P.PerRequest)
          << " ideal " << Num(P.Ideal);
       if (P.Min != P.Max)

@@ -479,6 +479,10 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
                                        : "its address is not based on one __shared__ variable";
   P.PerRequest = roundTo(T.Cost / T.Samples, 0.001);
   P.Ideal = roundTo(T.Ideal / T.Samples, 0.001);
+  // Where mbarriers are SYNCS instructions, no LSU wavefront is theirs.
+  bool Syncs = isMbarrier(A) && !Arch.MbarrierOnLsu;
+  if (Syncs)
+    P.PerRequest = P.Ideal = 0;
   P.ActiveLanes = roundTo(T.Lanes / T.Samples, 0.01);
   P.Min = T.Min;
   P.Max = T.Max;
@@ -520,6 +524,8 @@ Prediction predictAccess(const MemoryAccess &A, const Function &K, ThreadIndexMo
   bool Bulk = isBulkCopy(A);
   if (Bulk) // Pieces of whole sectors, or not: the source's offset in its sector.
     P.Pattern = AtIdeal ? "bulk-copy" : "misaligned";
+  else if (Syncs)
+    P.Pattern = "mbarrier";
   else if (P.Uniform && A.Space == AS_Local)
     P.Pattern = "coalesced"; // The same private offset in every lane.
   else if (P.Uniform)

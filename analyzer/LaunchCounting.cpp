@@ -493,17 +493,20 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
       size_t B = Counter.indexOf(Site.Inst->getParent());
       // A bulk copy's requests are the pieces the TMA reads (of the length
       // its first sample copies, when the length is not a constant).
-      double Pieces = 1.0;
+      double PerRun = 1.0;
       if (Site.BulkCopy) {
         const std::vector<WarpSample> &Samples = Model.samplesFor(*Site.Inst);
         std::optional<uint64_t> Len =
             Samples.empty() ? std::nullopt
                             : bulkCopyBytes(Site, Model, Samples.front(), ~0u);
         LengthUnknown |= !Len;
-        Pieces = double(bulkCopyPieces(Len.value_or(0), Arch));
+        PerRun = double(bulkCopyPieces(Len.value_or(0), Arch));
       }
+      // Where mbarriers are SYNCS instructions, none is an LSU request.
+      if (Site.Mbarrier && !Arch.MbarrierOnLsu)
+        PerRun = 0;
       for (size_t Arg = 0; Arg < AtArg.size(); ++Arg)
-        R[Arg] += Pieces * AtArg[Arg][B];
+        R[Arg] += PerRun * AtArg[Arg][B];
       DD |= Counter.DataDependent[B];
       Unmodelled |= Counter.Unmodelled[B];
       Scaled |= Counter.Scaled[B];

@@ -264,6 +264,7 @@ void collectIrAccesses(const Instruction &I, std::vector<IrAccess> &Out) {
                        ? AccessOp::Load
                        : AccessOp::Atomic;
       addAccess(I, II->getArgOperand(0), K, 8, Out);
+      Out.back().Mbarrier = true;
     } else if (Name.starts_with("llvm.nvvm.ldu.global") ||
                Name.starts_with("llvm.nvvm.ldg.global")) {
       addAccess(I, II->getArgOperand(0), AccessOp::Load, storeSize(I, II->getType()),

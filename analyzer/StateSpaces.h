@@ -12,6 +12,7 @@
 #include "frontend/DeviceModule.h"
 #include "frontend/SourceLocation.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -45,6 +46,9 @@ struct IrAccess {
   /// A bulk copy's length when it is not a constant (Bytes is then 0): the
   /// thread-index model evaluates it (bulkCopyBytes).
   const llvm::Value *BulkLength = nullptr;
+  /// An mbarrier operation (llvm.nvvm.mbarrier.*) on its 8-byte shared
+  /// word: an LSU shared access only where ArchProfile::MbarrierOnLsu.
+  bool Mbarrier = false;
 };
 
 /// One source-level access: all IR copies of one expression (unrolled loop
@@ -75,6 +79,11 @@ inline bool isBulkCopy(const MemoryAccess &A) {
     if (S.BulkCopy)
       return true;
   return false;
+}
+
+/// True when A is an mbarrier operation (its sites are IrAccess::Mbarrier).
+inline bool isMbarrier(const MemoryAccess &A) {
+  return llvm::any_of(A.Sites, [](const IrAccess &S) { return S.Mbarrier; });
 }
 
 /// What became of a private array.

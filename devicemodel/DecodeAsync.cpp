@@ -78,6 +78,7 @@ bool ProgramDecoder::decodeAsyncCall(const CallBase &CB, StringRef Name) {
   // transactions released (the PTX memory model's mbarrier semantics).
   D.Site = siteIndex(CB, AS_Shared, OpKind, 8, /*Acquire=*/Wait,
                      /*Release=*/!Wait && OpKind != 1);
+  P.Sites[D.Site].Mbarrier = true;
   emit(D);
   return true;
 }

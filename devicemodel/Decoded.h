@@ -290,6 +290,9 @@ struct Site {
   /// TMA makes, not the LSU pipe: the global read is counted in the pieces
   /// the TMA reads (MemoryEvent::TmaRead), the shared write not at all.
   bool Bulk = false;
+  /// An mbarrier operation on its shared word: counted as an LSU shared
+  /// access only where ArchProfile::MbarrierOnLsu (before sm_90).
+  bool Mbarrier = false;
 };
 
 /// Where a global variable lives.

@@ -105,6 +105,10 @@ public:
     // A bulk copy is counted as its TMA reads it, not as its bytes move.
     if (Parent.P.Sites[E.Site].Bulk != E.TmaRead)
       return;
+    // From sm_90 on an mbarrier operation is a SYNCS instruction, no LSU
+    // shared access.
+    if (Parent.P.Sites[E.Site].Mbarrier && !Parent.Arch.MbarrierOnLsu)
+      return;
     AccessCounts &C = Counts[E.Site * 4 + spaceIndex(E.Space)];
     C.Lanes += popcount(E.Mask);
     // MemoryCost reads the active lanes' offsets in place.

@@ -18,7 +18,9 @@
 //  [PTX] PTX ISA, "ld" and "st": vectors of up to four 32-bit or two 64-bit
 //        elements, 16 bytes per lane.
 //  [HW]  Measured with Nsight Compute on an H200 (see ../shared/DESIGN.md and
-//        tests/hardware/): sector and bank behaviour.
+//        tests/hardware/): sector and bank behaviour, bulk copies' pieces,
+//        mbarriers outside the LSU pipe (tests/hardware/h200/hopper/, with
+//        the SASS nvcc 13 makes of mbarrier operations for sm_80 and sm_90a).
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/arch/ArchProfile.h"
@@ -68,6 +70,7 @@ constexpr ArchProfile makeProfile(StringRef Name, unsigned Sm, unsigned MaxThrea
                      /*GlobalAllocAlignment=*/256,
                      /*WidestLaneAccessBytes=*/16,
                      /*BulkCopyPieceBytes=*/128,
+                     /*MbarrierOnLsu=*/Sm < 90,
                      /*ConstantBytes=*/64 * KiB};
 }
 

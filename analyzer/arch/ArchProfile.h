@@ -72,6 +72,13 @@ struct ArchProfile {
   /// piece whole sectors: 8 KiB at a 16-byte offset reads 64 x 5 sectors
   /// (measured on an H200: tests/hardware/h200/hopper/bulk_copy.ncu.csv).
   unsigned BulkCopyPieceBytes;
+  /// Whether mbarrier operations are LSU shared-memory instructions (STS.64,
+  /// ATOMS.ARRIVE, LDS in sm_80's SASS) counted in smsp__inst_executed_op_
+  /// shared_* and the LSU wavefronts; from sm_90 on they are SYNCS
+  /// instructions, outside those counts (measured on an H200:
+  /// tests/hardware/h200/hopper/mbarrier_ops.ncu.csv; sm_100 and sm_120
+  /// assumed to keep Hopper's SYNCS unit).
+  bool MbarrierOnLsu;
 
   // Constant memory.
   unsigned ConstantBytes;
