@@ -77,7 +77,7 @@ bool HostValues::alwaysLeaves(const Stmt *S) {
 }
 
 void HostValues::setBound(Target T, const Expr *E) {
-  if (T.Var && T.Field < 0 && !Vars.count(T.Var) &&
+  if (T.Var && T.Field < 0 && !Vars.count(T.Var) && !Escaped.contains(T.Var) &&
       T.Var->getType()->isIntegralOrEnumerationType())
     if (Value B = upperBound(E))
       Bounds[T.Var] = *B;
@@ -266,7 +266,7 @@ void HostValues::addBound(const Expr *X, int64_t Bound) {
     return;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
     const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!VD || !tracked(VD) || isDim3(VD->getType()) || Vars.count(VD))
+    if (!VD || !tracked(VD) || isDim3(VD->getType()) || Vars.count(VD) || Escaped.contains(VD))
       return;
     auto [It, New] = Bounds.try_emplace(VD, Bound);
     if (!New)
@@ -274,7 +274,8 @@ void HostValues::addBound(const Expr *X, int64_t Bound) {
     return;
   }
   Fact F{X, Bound, {}};
-  if (pureExpr(X, F.Reads) && !F.Reads.empty())
+  if (pureExpr(X, F.Reads) && !F.Reads.empty() &&
+      llvm::none_of(F.Reads, [&](const VarDecl *R) { return Escaped.contains(R); }))
     Facts.push_back(std::move(F));
 }
 

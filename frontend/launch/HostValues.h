@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <array>
@@ -226,6 +227,13 @@ private:
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::VarDecl *, Fields> Vars;      ///< Known locals.
+  /// Locals whose address was taken, or that a non-const reference or a
+  /// lambda by reference names, on the way: a write through the pointer can
+  /// change them anywhere after, so from then on they have no value and no
+  /// bound (only ever added to, so a branch's escape outlives its join).
+  llvm::DenseSet<const clang::VarDecl *> Escaped;
+  /// forget(E), and E's local escapes.
+  void escape(const clang::Expr *E);
   llvm::DenseMap<const clang::VarDecl *, uint64_t> Buffers; ///< cudaMalloc'd bytes.
   /// Upper bounds of integer locals whose value is unknown.
   llvm::DenseMap<const clang::VarDecl *, int64_t> Bounds;

@@ -118,6 +118,8 @@ void HostValues::set(Target T, Value V) {
     return;
   Buffers.erase(T.Var);
   unbound(T.Var);
+  if (Escaped.contains(T.Var))
+    V.reset();
   if (T.Field < 0) {
     if (V && !isDim3(T.Var->getType()) && !T.Var->getType()->isPointerType())
       Vars[T.Var] = Fields{V, std::nullopt, std::nullopt};
@@ -137,13 +139,19 @@ void HostValues::forget(const Expr *E) {
   }
 }
 
+void HostValues::escape(const Expr *E) {
+  forget(E);
+  if (Target T = targetOf(E); T.Var)
+    Escaped.insert(T.Var);
+}
+
 void HostValues::declare(const VarDecl *VD, bool Exact) {
   const Expr *Init = VD->getInit();
   if (Init)
     exec(Init, Exact);
   QualType T = VD->getType();
   if (Init && T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
-    forget(Init);
+    escape(Init);
   if (!tracked(VD))
     return;
   Vars.erase(VD);
@@ -291,7 +299,7 @@ void HostValues::exec(const Expr *E, bool Exact) {
     }
     if (U->getOpcode() == UO_AddrOf) {
       exec(U->getSubExpr(), Exact);
-      return forget(U->getSubExpr());
+      return escape(U->getSubExpr());
     }
   }
   if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
@@ -307,6 +315,7 @@ void HostValues::exec(const Expr *E, bool Exact) {
           Vars.erase(VD);
           Buffers.erase(VD);
           unbound(VD);
+          Escaped.insert(VD);
         }
     for (const Expr *Init : L->capture_inits())
       if (Init)
@@ -340,7 +349,7 @@ void HostValues::execAssign(const Expr *E, bool Exact) {
     Bound = upperBound(B->getRHS());
   }
   set(T, convert(V, L->getType()));
-  if (Bound && T.Field < 0 && !Vars.count(T.Var) &&
+  if (Bound && T.Field < 0 && !Vars.count(T.Var) && !Escaped.contains(T.Var) &&
       T.Var->getType()->isIntegralOrEnumerationType())
     Bounds[T.Var] = *Bound;
 }
@@ -353,7 +362,7 @@ bool HostValues::execCall(const Expr *E, bool Exact) {
     if (T.Var && T.Field < 0 && isDim3(T.Var->getType())) {
       exec(Op->getArg(1), Exact);
       std::optional<Fields> F = Exact ? fieldsOf(Op->getArg(1)) : std::nullopt;
-      if (F)
+      if (F && !Escaped.contains(T.Var))
         Vars[T.Var] = *F;
       else
         Vars.erase(T.Var);
