@@ -491,8 +491,9 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
         continue;
       }
       size_t B = Counter.indexOf(Site.Inst->getParent());
-      // A bulk copy's requests are the pieces the TMA reads (of the length
-      // its first sample copies, when the length is not a constant).
+      // A bulk copy's requests are the pieces the TMA reads of each active
+      // lane's copy (of the length its first sample copies, when the length
+      // is not a constant).
       double PerRun = 1.0;
       if (Site.BulkCopy) {
         const std::vector<WarpSample> &Samples = Model.samplesFor(*Site.Inst);
@@ -500,7 +501,8 @@ void countLaunch(const StateSpaces &Spaces, ThreadIndexModel &Model,
             Samples.empty() ? std::nullopt
                             : bulkCopyBytes(Site, Model, Samples.front(), ~0u);
         LengthUnknown |= !Len;
-        PerRun = double(bulkCopyPieces(Len.value_or(0), Arch));
+        double Lanes = P.ActiveLanes > 0 ? P.ActiveLanes : 1.0;
+        PerRun = double(bulkCopyPieces(Len.value_or(0), Arch)) * Lanes;
       }
       // Where mbarriers are SYNCS instructions, none is an LSU request.
       if (Site.Mbarrier && !Arch.MbarrierOnLsu)
