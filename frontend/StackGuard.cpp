@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #if defined(__linux__)
@@ -91,32 +92,37 @@ struct ThreadGuard {};
 /// large stack per file. Set and cleared by runGuarded alone.
 thread_local unsigned GuardedStackOfThisThread = 0;
 
-/// Fn under a context of its own on this thread; false when it crashed.
-bool runInPlace(function_ref<void()> Fn) {
+/// Fn under a context of its own on this thread; false when it crashed,
+/// with the crash's code in *Code where given.
+bool runInPlace(function_ref<void()> Fn, int *Code = nullptr) {
   CrashRecoveryContext CRC;
-  return CRC.RunSafely(Fn);
+  bool Finished = CRC.RunSafely(Fn);
+  if (!Finished && Code)
+    *Code = CRC.RetCode;
+  return Finished;
 }
 
 /// A new thread with a StackBytes stack that runs Fn guarded and sets
 /// Finished. The context lives and dies on the thread it guards (a context
 /// destroyed on another thread would reset that thread's current context).
-llvm::thread guardedThread(function_ref<void()> Fn, unsigned StackBytes, bool &Finished) {
-  return llvm::thread(std::optional<unsigned>(StackBytes), [Fn, StackBytes, &Finished] {
+llvm::thread guardedThread(function_ref<void()> Fn, unsigned StackBytes, bool &Finished,
+                           int *Code = nullptr) {
+  return llvm::thread(std::optional<unsigned>(StackBytes), [Fn, StackBytes, &Finished, Code] {
     ThreadGuard G;
     GuardedStackOfThisThread = StackBytes;
-    Finished = runInPlace(Fn);
+    Finished = runInPlace(Fn, Code);
     GuardedStackOfThisThread = 0;
   });
 }
 
 } // namespace
 
-GuardedRun runGuarded(function_ref<void()> Fn, unsigned StackBytes) {
+GuardedRun runGuarded(function_ref<void()> Fn, unsigned StackBytes, int *CrashCode) {
   if (GuardedStackOfThisThread >= StackBytes)
-    return runInPlace(Fn) ? GuardedRun::Finished : GuardedRun::Crashed;
+    return runInPlace(Fn, CrashCode) ? GuardedRun::Finished : GuardedRun::Crashed;
   handlersOnAltStack();
   bool Finished = false;
-  guardedThread(Fn, StackBytes, Finished).join();
+  guardedThread(Fn, StackBytes, Finished, CrashCode).join();
   return Finished ? GuardedRun::Finished : GuardedRun::Crashed;
 }
 
@@ -133,6 +139,12 @@ GuardedRun runGuardedInParallel(unsigned Threads, function_ref<void()> Fn, unsig
     if (!Finished[I])
       return GuardedRun::Crashed;
   return GuardedRun::Finished;
+}
+
+std::string crashText(int Code) {
+  if (Code > 128)
+    return "signal " + std::to_string(Code - 128);
+  return Code == 1 ? "given up" : "code " + std::to_string(Code);
 }
 
 void abandonGuardedRun() {

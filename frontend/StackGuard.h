@@ -17,6 +17,8 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <string>
+
 namespace warplint {
 
 /// The stack a compile or an analysis of one file runs on: deep but valid
@@ -39,8 +41,14 @@ enum class GuardedRun {
 /// must be enabled (llvm::CrashRecoveryContext::Enable) for a crash to be
 /// recovered. A crash while a lock is held (inside malloc, say) leaves the
 /// lock held: recovery is for the overflows and bugs of parsing and
-/// analysis, not a sandbox.
-GuardedRun runGuarded(llvm::function_ref<void()> Fn, unsigned StackBytes = GuardedStackBytes);
+/// analysis, not a sandbox. After a crash, *CrashCode (where given) is
+/// CrashRecoveryContext's code for it (crashText says it).
+GuardedRun runGuarded(llvm::function_ref<void()> Fn, unsigned StackBytes = GuardedStackBytes,
+                      int *CrashCode = nullptr);
+
+/// A crash's code in words: "signal 11" for a signal, "given up" for
+/// abandonGuardedRun.
+std::string crashText(int Code);
 
 /// The stack of each helper thread runGuardedInParallel starts: an analysis
 /// shared between threads needs less than a compile, and one thread per core

@@ -86,6 +86,9 @@ struct AttemptResult {
   std::string Diags;
   bool DriverFailed = false;
   bool Crashed = false;
+  /// What the crash was (crashText), for the note that replaces a stored
+  /// preamble after one.
+  std::string CrashWhat;
   /// How the preamble store served this attempt, and the entry's key.
   StoredPreamble Stored = StoredPreamble::None;
   std::string StoreKey;

@@ -534,7 +534,10 @@ AttemptResult runAttempt(StringRef Path, const FrontendOptions &Opts, StringRef 
   // still run. The compile runs on a thread with a large stack, as clang's
   // own driver does, so deep but valid code does not overflow it; deeper
   // code (100,000 nested `!`) overflows it into a recovered crash.
-  if (runGuarded([&] { Ok = CI->ExecuteAction(*Action); }) == GuardedRun::Crashed) {
+  int CrashCode = 0;
+  if (runGuarded([&] { Ok = CI->ExecuteAction(*Action); }, GuardedStackBytes, &CrashCode) ==
+      GuardedRun::Crashed) {
+    R.CrashWhat = crashText(CrashCode);
     if (BudgetWatch.stopped())
       freeAbandonedArenas(*CI);
     // What the crash left half-built is not safe to destroy.
@@ -583,7 +586,7 @@ AttemptResult runStoredAttempt(StringRef Path, const FrontendOptions &Opts, Stri
     return R;
   if (R.Stored == StoredPreamble::Reused && (R.StoreRejected || R.Crashed)) {
     dropStoredPreamble(Opts.PreambleStoreDir, R.StoreKey);
-    std::string Why = R.Crashed ? "its compile crashed" : R.StoreRejectedWhy;
+    std::string Why = R.Crashed ? "its compile crashed: " + R.CrashWhat : R.StoreRejectedWhy;
     R = runAttempt(Path, Opts, Sdk, A, Readers);
     R.DM.PreambleSource += " (stale entry replaced" + (Why.empty() ? "" : ": " + Why) + ")";
     if (R.DM.M || R.Stored == StoredPreamble::None || !R.DM.BudgetStop.empty())
