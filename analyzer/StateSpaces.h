@@ -75,10 +75,7 @@ struct MemoryAccess {
 /// True when A is the global read of a bulk copy (its sites are
 /// IrAccess::BulkCopy): its requests are the pieces the TMA reads.
 inline bool isBulkCopy(const MemoryAccess &A) {
-  for (const IrAccess &S : A.Sites)
-    if (S.BulkCopy)
-      return true;
-  return false;
+  return llvm::any_of(A.Sites, [](const IrAccess &S) { return S.BulkCopy; });
 }
 
 /// True when A is an mbarrier operation (its sites are IrAccess::Mbarrier).

@@ -76,9 +76,13 @@ bool HostValues::alwaysLeaves(const Stmt *S) {
   return false;
 }
 
+bool HostValues::boundable(Target T) const {
+  return T.Var && T.Field < 0 && !Vars.count(T.Var) && !Escaped.contains(T.Var) &&
+         T.Var->getType()->isIntegralOrEnumerationType();
+}
+
 void HostValues::setBound(Target T, const Expr *E) {
-  if (T.Var && T.Field < 0 && !Vars.count(T.Var) && !Escaped.contains(T.Var) &&
-      T.Var->getType()->isIntegralOrEnumerationType())
+  if (boundable(T))
     if (Value B = upperBound(E))
       Bounds[T.Var] = *B;
 }

@@ -232,13 +232,18 @@ private:
   /// change them anywhere after, so from then on they have no value and no
   /// bound (only ever added to, so a branch's escape outlives its join).
   llvm::DenseSet<const clang::VarDecl *> Escaped;
-  /// forget(E), and E's local escapes.
+  /// VD has no value, buffer or bound from here on (Escaped).
+  void escape(const clang::VarDecl *VD);
+  /// escape of the local E names, if any.
   void escape(const clang::Expr *E);
   llvm::DenseMap<const clang::VarDecl *, uint64_t> Buffers; ///< cudaMalloc'd bytes.
   /// Upper bounds of integer locals whose value is unknown.
   llvm::DenseMap<const clang::VarDecl *, int64_t> Bounds;
   /// Bounds[T.Var] from E, assigned to it where its value is unknown.
   void setBound(Target T, const clang::Expr *E);
+  /// True when T, just assigned, may take a bound: a whole integer local
+  /// whose value is unknown and whose address has not escaped.
+  bool boundable(Target T) const;
   /// An expression of locals (`blocks / factor`) the path's conditions bound,
   /// and the locals it reads (a write to one drops it).
   struct Fact {

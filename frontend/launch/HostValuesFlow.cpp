@@ -139,10 +139,16 @@ void HostValues::forget(const Expr *E) {
   }
 }
 
+void HostValues::escape(const VarDecl *VD) {
+  Vars.erase(VD);
+  Buffers.erase(VD);
+  unbound(VD);
+  Escaped.insert(VD);
+}
+
 void HostValues::escape(const Expr *E) {
-  forget(E);
   if (Target T = targetOf(E); T.Var)
-    Escaped.insert(T.Var);
+    escape(T.Var);
 }
 
 void HostValues::declare(const VarDecl *VD, bool Exact) {
@@ -311,12 +317,8 @@ void HostValues::exec(const Expr *E, bool Exact) {
     // Its body runs who knows when: what it captures by reference is unknown.
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
-          Vars.erase(VD);
-          Buffers.erase(VD);
-          unbound(VD);
-          Escaped.insert(VD);
-        }
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          escape(VD);
     for (const Expr *Init : L->capture_inits())
       if (Init)
         exec(Init, Exact);
@@ -349,8 +351,7 @@ void HostValues::execAssign(const Expr *E, bool Exact) {
     Bound = upperBound(B->getRHS());
   }
   set(T, convert(V, L->getType()));
-  if (Bound && T.Field < 0 && !Vars.count(T.Var) && !Escaped.contains(T.Var) &&
-      T.Var->getType()->isIntegralOrEnumerationType())
+  if (Bound && boundable(T))
     Bounds[T.Var] = *Bound;
 }
 
