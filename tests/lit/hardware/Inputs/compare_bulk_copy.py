@@ -9,22 +9,13 @@ predicted (`accesses`). On the GPU the copy's bytes come from L2 by the TMA
 load and no LSU shared-memory store wavefront. Prints one line per launch:
 "agree" or "DISAGREE" with the numbers.
 """
-import csv
 import re
 import subprocess
 import sys
 
+from ncu_csv import launches, run_metrics
+
 SHAPES = [(0, 8192), (16, 8192), (0, 2048)]
-
-
-def measured(path):
-    lines = open(path).read().splitlines()
-    start = next(i for i, l in enumerate(lines) if l.startswith('"ID"'))
-    out = {}
-    for r in csv.DictReader(lines[start:]):
-        out.setdefault(int(r["ID"]), {})[r["Metric Name"]] = float(
-            r["Metric Value"].replace(",", ""))
-    return [out[i] for i in sorted(out)]
 
 
 def warplint(tool, cu, sub, offset, size):
@@ -37,10 +28,10 @@ def warplint(tool, cu, sub, offset, size):
 
 def main():
     tool, ncu, cu = sys.argv[1:4]
-    gpu = measured(ncu)
+    gpu = [m for _, m in launches(ncu)]
     for (offset, size), m in zip(SHAPES, gpu):
         run = warplint(tool, cu, "run", offset, size)
-        got = {k: float(v) for k, v in re.findall(r"^\s+(\S+\.sum)\s+(\S+)$", run, re.M)}
+        got = run_metrics(run)
         acc = warplint(tool, cu, "accesses", offset, size)
         pred = re.search(r"global ld bulk \S+.*sectors_per_request=([0-9.]+)", acc)
         want = m["l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum"]

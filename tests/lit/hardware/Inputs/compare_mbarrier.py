@@ -11,11 +11,12 @@ wavefronts. Each kernel is run on the device model (`run`) and its
 "DISAGREE", and one line per kernel with the patterns `accesses` gives its
 mbarrier operations.
 """
-import csv
 import os
 import re
 import subprocess
 import sys
+
+from ncu_csv import launches, run_metrics
 
 HOPPER = "tests/hardware/h200/hopper"
 # (ncu fixture, kernel name in it, warplint input, warplint arguments)
@@ -43,21 +44,15 @@ METRICS = [
 ]
 
 
-def measured(path, kernel):
-    lines = open(path).read().splitlines()
-    start = next(i for i, l in enumerate(lines) if l.startswith('"ID"'))
-    return {r["Metric Name"]: float(r["Metric Value"].replace(",", ""))
-            for r in csv.DictReader(lines[start:]) if r["Kernel Name"].startswith(kernel)}
-
-
 def main():
     tool, root = sys.argv[1:3]
     for fixture, kernel, src, args, buffers in KERNELS:
-        gpu = measured(os.path.join(root, HOPPER, fixture), kernel)
+        gpu = next(m for name, m in launches(os.path.join(root, HOPPER, fixture))
+                   if name.startswith(kernel))
         path = os.path.join(root, src)
         run = subprocess.run([tool, "run", path] + args + buffers, capture_output=True,
                              text=True).stdout
-        got = {k: float(v) for k, v in re.findall(r"^\s+(\S+\.sum)\s+(\S+)$", run, re.M)}
+        got = run_metrics(run)
         for model, hw in METRICS:
             want, have = gpu[hw], got.get(model)
             print("%s %s %s: GPU %g, model %s" % ("agree" if have == want else "DISAGREE",
